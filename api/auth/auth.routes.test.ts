@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
+import { createClient, createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+
+const database = useMigratedDatabase();
+
+describe('register, sign in, sign out, current user', () => {
+  it('registers by e-mail: 201, signed in, a code in the outbox', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const email = uniqueEmail();
+    const res = await client.request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'Ama', lastName: 'Mensah', email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD, userType: 'owner', registrationMethod: 'email' },
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ requiresVerification: true, verificationMethod: 'email' });
+    expect(body.user).toMatchObject({ email, phone: null, firstName: 'Ama', userType: 'owner', emailVerified: false, isVerified: false, isAdmin: false });
+    expect(Object.keys(body.user).sort()).toEqual(
+      ['businessName', 'createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'isVerified', 'lastName', 'licenseNumber', 'phone', 'phoneVerified', 'profileImageUrl', 'userType'].sort(),
+    );
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^efie_session=[\w-]{43}/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const me = await client.request('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(await me.json()).toEqual(body.user);
+    const [message] = await readOutbox(app, email);
+    expect(message?.text).toMatch(/\b\d{6}\b/);
+  });
+
+  it('signs in with e-mail or phone, out again, and the old cookie no longer works', async () => {
+    const { app } = await createTestApp(database());
+    const first = createClient(app);
+    const { email } = await registerUser(first);
+    const browser = createClient(app);
+    const login = await browser.request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user.email).toBe(email);
+    const stolen = browser.cookies.get('efie_session')!;
+    expect((await browser.request('/api/auth/user')).status).toBe(200);
+    const out = await browser.request('/api/auth/logout', { method: 'POST' });
+    expect(out.status).toBe(200);
+    expect(browser.cookies.has('efie_session')).toBe(false);
+    const replay = await app.request('/api/auth/user', { headers: { cookie: `efie_session=${stolen}` } });
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual({ error: 'Not signed in', code: 'unauthorized' });
+  });
+
+  it('answers 401 with the same text for an unknown account and a wrong password', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    const wrong = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'not-the-password' }) });
+    const unknown = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail(), password: TEST_PASSWORD }) });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_credentials' });
+    expect(await unknown.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_credentials' });
+  });
+
+  it('gives createAdmin an admin session', async () => {
+    const { app, deps } = await createTestApp(database());
+    const client = createClient(app);
+    await createAdmin(deps, client);
+    expect((await (await client.request('/api/auth/user')).json()).isAdmin).toBe(true);
+    const code = await latestCode(app, (await (await client.request('/api/auth/user')).json()).email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(TEST_ORIGIN).toBeTruthy();
+  });
+});
+
+describe('registration rules', () => {
+  it('registers by phone in local format and sends the code by SMS', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const res = await client.request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'Yaw', lastName: 'Asante', phone: '024 555 0101', password: TEST_PASSWORD, userType: 'renter', registrationMethod: 'phone' },
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ requiresVerification: true, verificationMethod: 'phone', user: { phone: '+233245550101', email: null } });
+    const [sms] = await readOutbox(app, '0245550101');
+    expect(sms).toMatchObject({ channel: 'sms', to: '+233245550101' });
+    const login = await createClient(app).request('/api/auth/login', { method: 'POST', json: { phone: '+233 24 555 0101', password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+  });
+
+  it('answers 409 to a taken e-mail (any case) or phone', async () => {
+    const { app } = await createTestApp(database());
+    const { email } = await registerUser(createClient(app));
+    const again = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'B', lastName: 'C', email: email!.toUpperCase(), password: TEST_PASSWORD, userType: 'renter' },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'email_taken', error: 'An account with this email already exists' });
+    const { phone } = await registerUser(createClient(app), { registrationMethod: 'phone', phone: '0241112222' });
+    expect(phone).toBe('+233241112222');
+    const dup = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'B', lastName: 'C', phone: '+233241112222', password: TEST_PASSWORD, userType: 'renter', registrationMethod: 'phone' },
+    });
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ code: 'phone_taken' });
+  });
+
+  it("answers 400 with the spec's messages", async () => {
+    const { app } = await createTestApp(database());
+    const res = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: '', lastName: '', email: 'not-an-email', password: 'short', userType: 'landlord', registrationMethod: 'email' },
+    });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('invalid_input');
+    expect(body.issues).toEqual([
+      { path: 'firstName', message: 'First name is required' },
+      { path: 'lastName', message: 'Last name is required' },
+      { path: 'userType', message: 'Account Type is required' },
+      { path: 'password', message: 'Password must be at least 8 characters' },
+      { path: 'email', message: 'Invalid email address' },
+    ]);
+    const mismatch = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, confirmPassword: 'something-else', userType: 'renter' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.json()).toMatchObject({ error: 'Passwords do not match', issues: [{ path: 'confirmPassword', message: 'Passwords do not match' }] });
+    const notJson = await app.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('keeps a business name for agents only', async () => {
+    const { app } = await createTestApp(database());
+    const agent = await registerUser(createClient(app), { userType: 'agent', businessName: 'Accra Homes Ltd' });
+    expect(agent.user.businessName).toBe('Accra Homes Ltd');
+    const owner = await registerUser(createClient(app), { userType: 'owner', businessName: 'Should Not Stay' });
+    expect(owner.user.businessName).toBeNull();
+  });
+
+  it('refuses a cross-site registration with 403 and creates nothing', async () => {
+    const { app, deps } = await createTestApp(database());
+    const res = await app.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, userType: 'renter' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await deps.db.query('select 1 from users')).toEqual([]);
+  });
+});
+
+describe('sign-in attempts', () => {
+  it('answers 429 with Retry-After after 5 failures in 15 minutes, even with the right password, until the window passes', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now });
+    const { email } = await registerUser(createClient(app));
+    const attempt = (password: string) => createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password } });
+    for (let i = 0; i < 5; i++) {
+      expect((await attempt('wrong-password')).status).toBe(401);
+      now = new Date(now.getTime() + 60_000);
+    }
+    const locked = await attempt(TEST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({ code: 'too_many_attempts' });
+    // The first failure was at 10:00; it leaves the window at 10:15, and it is now 10:05.
+    expect(locked.headers.get('retry-after')).toBe(String(10 * 60));
+    now = new Date('2026-11-22T10:15:01Z');
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts unknown identifiers too, so a lock-out tells nothing about an account', async () => {
+    const { app } = await createTestApp(database());
+    const email = uniqueEmail();
+    for (let i = 0; i < 5; i++) {
+      expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(401);
+    }
+    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(429);
+  });
+});
+
+describe('cookies and the dev outbox in production', () => {
+  it('sets a Secure cookie and hides the dev outbox in production', async () => {
+    const { app } = await createTestApp(database(), { config: { production: true } });
+    const client = createClient(app);
+    const res = await client.request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, userType: 'renter' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
+    const outbox = await app.request('/api/dev/outbox?to=someone@example.com');
+    expect(outbox.status).toBe(404);
+    expect(await outbox.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('lists the newest messages to an address first', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    let clock = 0;
+    expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(429);
+    clock++;
+    const messages = await readOutbox(app, email!.toUpperCase());
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ to: email, channel: 'email', subject: 'Your Efie verification code', sentAt: null });
+    expect((await app.request('/api/dev/outbox')).status).toBe(400);
+    expect(clock).toBe(1);
+  });
+});
+
+describe('races and repeats', () => {
+  it('lets only one of two simultaneous registrations of one e-mail through (409 for the other)', async () => {
+    const { app, deps } = await createTestApp(database());
+    const email = uniqueEmail();
+    const body = { firstName: 'A', lastName: 'B', email, password: TEST_PASSWORD, userType: 'renter' };
+    const results = await Promise.all([1, 2, 3].map(() => createClient(app).request('/api/auth/register', { method: 'POST', json: body })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await deps.db.query('select id from users where email = $1', [email])).toHaveLength(1);
+  });
+
+  it('answers a repeated Idempotency-Key with the first registration and makes one account', async () => {
+    const { app, deps } = await createTestApp(database());
+    const body = { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, userType: 'renter' };
+    const client = createClient(app);
+    const first = await client.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-1' } });
+    const again = await createClient(app).request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-1' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect((await again.json()).user.id).toBe((await first.json()).user.id);
+    expect(await deps.db.query('select id from users')).toHaveLength(1);
+  });
+});
+
+describe('sign-in input and session lifetime', () => {
+  it("answers 400 with the login form's messages", async () => {
+    const { app } = await createTestApp(database());
+    const noPassword = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email: 'ama@example.com', password: '' } });
+    expect(noPassword.status).toBe(400);
+    expect(await noPassword.json()).toMatchObject({ error: 'Password is required', issues: [{ path: 'password', message: 'Password is required' }] });
+    const noEmail = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email: '', password: 'x' } });
+    expect(await noEmail.json()).toMatchObject({ error: 'Email is required' });
+    const noPhone = await createClient(app).request('/api/auth/login', { method: 'POST', json: { phone: '12', password: 'x' } });
+    expect(await noPhone.json()).toMatchObject({ error: 'Please enter a valid phone number' });
+  });
+
+  it('ends a session after 30 days', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now });
+    const client = createClient(app);
+    await registerUser(client);
+    now = new Date('2026-12-22T09:59:00Z');
+    expect((await client.request('/api/auth/user')).status).toBe(200);
+    now = new Date('2026-12-22T10:00:01Z');
+    expect((await client.request('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('GET /api/login', () => {
+  it('sends the browser to the sign-in screen', async () => {
+    const { app } = await createTestApp(database());
+    const res = await app.request('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+});
+
+describe('parallel guessing', () => {
+  it('lets no more than 5 of 10 simultaneous wrong sign-ins be tried', async () => {
+    const { app } = await createTestApp(database());
+    const { email } = await registerUser(createClient(app));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'parallel-guess' } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
+import { createClient, createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { FORGOT_PASSWORD_MESSAGE } from './password-reset.routes.ts';
+
+const database = useMigratedDatabase();
+
+const linkIn = (text: string) => /(\S+\/reset-password\?token=\S+)/.exec(text)?.[1];
+const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
+
+describe('forgot password and reset by link', () => {
+  it('answers the same whether or not the account exists, and only a real account gets a link', async () => {
+    const { app } = await createTestApp(database());
+    const { email } = await registerUser(createClient(app));
+    const stranger = uniqueEmail('nobody');
+    const known = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    const unknown = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: stranger } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(await unknown.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(await readOutbox(app, stranger)).toEqual([]);
+    const [message] = await readOutbox(app, email!);
+    expect(message?.subject).toBe('Reset your Efie password');
+    expect(linkIn(message!.text)).toMatch(new RegExp(`^${TEST_ORIGIN}/reset-password\\?token=`));
+  });
+
+  it('resets the password once, signs out every session, and refuses the link a second time', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
+    const reset = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'brand-new-password' } });
+    expect(reset.status).toBe(200);
+    expect((await client.request('/api/auth/user')).status).toBe(401);
+    const signedIn = createClient(app);
+    const relogin = await signedIn.request('/api/auth/login', { method: 'POST', json: { email, password: 'brand-new-password' } });
+    expect((await relogin.json()).user.emailVerified).toBe(true);
+    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'brand-new-password' } })).status).toBe(200);
+    const twice = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'attacker-password' } });
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toMatchObject({ code: 'invalid_reset_token' });
+    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'attacker-password' } })).status).toBe(401);
+  });
+
+  it('refuses a link after 60 minutes', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now });
+    const { email } = await registerUser(createClient(app));
+    await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
+    now = new Date('2026-11-22T11:00:00Z');
+    const res = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'brand-new-password' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'reset_link_expired', error: 'This reset link has expired. Ask for a new one.' });
+  });
+
+  it('refuses made-up and tampered tokens', async () => {
+    const { app } = await createTestApp(database());
+    const { email, user } = await registerUser(createClient(app));
+    await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
+    for (const forged of ['nonsense', `${user.id}.guess`, `${token}x`, `00000000-0000-4000-8000-000000000000.${token.split('.')[1]}`]) {
+      const res = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token: forged, newPassword: 'brand-new-password' } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'invalid_reset_token' });
+    }
+    const short = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'short' } });
+    expect(await short.json()).toMatchObject({ issues: [{ path: 'newPassword', message: 'Password must be at least 8 characters' }] });
+  });
+
+  it('sends the link by SMS to a phone account', async () => {
+    const { app } = await createTestApp(database());
+    const { phone } = await registerUser(createClient(app), { registrationMethod: 'phone' });
+    const res = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { phone } });
+    expect(res.status).toBe(200);
+    const [sms] = await readOutbox(app, phone!);
+    expect(sms?.channel).toBe('sms');
+    expect(linkIn(sms!.text)).toBeTruthy();
+  });
+
+  it('answers 429 after 5 requests for one address in 15 minutes, whether or not the account exists', async () => {
+    const { app } = await createTestApp(database());
+    const email = uniqueEmail('flood');
+    for (let i = 0; i < 5; i++) {
+      expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } })).status).toBe(200);
+    }
+    const limited = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it("answers 400 'Invalid email address' to a malformed address", async () => {
+    const { app } = await createTestApp(database());
+    const res = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: 'not-an-address' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'Invalid email address' });
+  });
+});

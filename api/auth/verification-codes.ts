@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../events/store/errors.ts';
+import type { Database } from '../../events/store/sql.ts';
+import { randomCode, sha256 } from './tokens.ts';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_TRIES = 5;
+/** A new code for the same channel no sooner than this after the last (SMS costs money). */
+export const RESEND_AFTER_MS = 60 * 1000;
+
+export type Channel = 'email' | 'phone';
+
+// The hash binds the code to its account, channel and address: a code sent to an old address proves nothing about a new one.
+const hashOf = (userId: string, channel: Channel, target: string, code: string) => sha256(`${userId}:${channel}:${target}:${code}`);
+
+type CodeRow = { target: string; code_hash: string; failed_attempts: number; created_at: Date; expires_at: Date };
+
+/**
+ * Verification codes: 6 digits, valid 15 minutes, 5 tries, stored hashed; one
+ * live code per account and channel (a new one replaces the old).
+ */
+export function createVerificationCodes(db: Database, clock: () => Date) {
+  return {
+    /** A new code for the address; the caller sends it. Throws 429 when asked again too soon. */
+    async issue(userId: string, channel: Channel, target: string, { throttle = false } = {}): Promise<string> {
+      const now = clock();
+      if (throttle) {
+        const [last] = await db.query<{ created_at: Date }>(
+          'select created_at from verification_codes where user_id = $1 and channel = $2',
+          [userId, channel],
+        );
+        const wait = last ? new Date(last.created_at).getTime() + RESEND_AFTER_MS - now.getTime() : 0;
+        if (wait > 0) {
+          throw new DomainError('rate_limited', 'resend_too_soon', 'A code was sent a moment ago. Please wait before asking for another.', {
+            retryAfterSeconds: Math.ceil(wait / 1000),
+          });
+        }
+      }
+      const code = randomCode();
+      await db.query(
+        `insert into verification_codes (user_id, channel, target, code_hash, failed_attempts, created_at, expires_at)
+         values ($1, $2, $3, $4, 0, $5, $6)
+         on conflict (user_id, channel) do update set target = excluded.target, code_hash = excluded.code_hash,
+           failed_attempts = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+        [userId, channel, target, hashOf(userId, channel, target, code), now, new Date(now.getTime() + CODE_TTL_MS)],
+      );
+      return code;
+    },
+
+    /**
+     * Checks a code and answers the address it proves, or throws. A wrong code
+     * uses up a try (committed even though the answer is an error); a right one
+     * is spent. Rows are locked, so parallel guesses cannot exceed the tries.
+     */
+    async consume(userId: string, channel: Channel, code: string): Promise<string> {
+      const now = clock();
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx.query<CodeRow>(
+          `select target, code_hash, failed_attempts, created_at, expires_at from verification_codes
+           where user_id = $1 and channel = $2 for update`,
+          [userId, channel],
+        );
+        if (!row) return { kind: 'none' as const };
+        if (new Date(row.expires_at).getTime() <= now.getTime()) return { kind: 'expired' as const };
+        if (row.failed_attempts >= CODE_TRIES) return { kind: 'locked' as const };
+        const given = Buffer.from(hashOf(userId, channel, row.target, code));
+        if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
+          await tx.query('update verification_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and channel = $2', [
+            userId,
+            channel,
+          ]);
+          return { kind: 'wrong' as const, left: CODE_TRIES - row.failed_attempts - 1 };
+        }
+        await tx.query('delete from verification_codes where user_id = $1 and channel = $2', [userId, channel]);
+        return { kind: 'ok' as const, target: row.target };
+      });
+      switch (outcome.kind) {
+        case 'ok':
+          return outcome.target;
+        case 'none':
+          throw new DomainError('invalid', 'no_code', 'There is no code waiting for you. Ask for a new one.');
+        case 'expired':
+          throw new DomainError('invalid', 'code_expired', 'This code has expired. Ask for a new one.');
+        case 'locked':
+          throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes. Ask for a new one.', {
+            retryAfterSeconds: Math.ceil(RESEND_AFTER_MS / 1000),
+          });
+        case 'wrong':
+          throw new DomainError('invalid', 'invalid_code', 'Invalid verification code', {
+            issues: [{ path: 'code', message: outcome.left > 0 ? 'Invalid verification code' : 'Invalid verification code. Ask for a new one.' }],
+          });
+      }
+    },
+  };
+}
+export type VerificationCodes = ReturnType<typeof createVerificationCodes>;

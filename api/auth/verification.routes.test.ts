@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { latestCode, readOutbox, registerUser } from '../testing/accounts.ts';
+import { createClient, createTestApp } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+
+const database = useMigratedDatabase();
+
+/** A code that is not the one sent. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('verification codes', () => {
+  it('verifies the e-mail with the code from the outbox, once', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    const code = await latestCode(app, email!);
+    const res = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ message: 'Your email address is verified', user: { emailVerified: true, isVerified: true } });
+    const again = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: 'no_code' });
+  });
+
+  it('verifies a phone and resends a phone code, the old one no longer working', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now });
+    const client = createClient(app);
+    const { phone } = await registerUser(client, { registrationMethod: 'phone' });
+    const first = await latestCode(app, phone!);
+    const tooSoon = await client.request('/api/auth/resend-phone-verification', { method: 'POST' });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.headers.get('retry-after')).toBe('60');
+    now = new Date('2026-11-22T10:01:00Z');
+    const resent = await client.request('/api/auth/resend-phone-verification', { method: 'POST' });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ message: 'A new verification code has been sent to your phone' });
+    expect(await readOutbox(app, phone!)).toHaveLength(2);
+    const second = await latestCode(app, phone!);
+    if (first !== second) {
+      const old = await client.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: first } });
+      expect(old.status).toBe(400);
+    }
+    const ok = await client.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: second } });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).user).toMatchObject({ phoneVerified: true, isVerified: true });
+    const done = await client.request('/api/auth/resend-phone-verification', { method: 'POST' });
+    expect(await done.json()).toEqual({ message: 'Your phone number is already verified' });
+  });
+
+  it('refuses even the right code after 5 wrong tries', async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    const code = await latestCode(app, email!);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: otherThan(code) } });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ error: 'Invalid verification code', code: 'invalid_code' });
+    }
+    const right = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
+    expect(right.status).toBe(429);
+    expect(await right.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(right.headers.get('retry-after')).toBeTruthy();
+    expect((await (await client.request('/api/auth/user')).json()).emailVerified).toBe(false);
+  });
+
+  it('refuses a code after 15 minutes', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now });
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    const code = await latestCode(app, email!);
+    now = new Date('2026-11-22T10:15:00Z');
+    const res = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'code_expired' });
+    now = new Date('2026-11-22T10:16:00Z');
+    expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
+    const fresh = await latestCode(app, email!);
+    expect((await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: fresh } })).status).toBe(200);
+  });
+
+  it("answers 400 'Please enter a valid 6-digit code' and 401 when signed out", async () => {
+    const { app } = await createTestApp(database());
+    const client = createClient(app);
+    await registerUser(client);
+    const bad = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: '12a456' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'Please enter a valid 6-digit code' });
+    const anonymous = await createClient(app).request('/api/auth/verify-phone-code', { method: 'POST', json: { code: '123456' } });
+    expect(anonymous.status).toBe(401);
+    const noPhone = await client.request('/api/auth/resend-phone-verification', { method: 'POST' });
+    expect(noPhone.status).toBe(400);
+    expect(await noPhone.json()).toMatchObject({ code: 'no_phone' });
+  });
+
+  it("does not let one account's code verify another", async () => {
+    const { app } = await createTestApp(database());
+    const alice = createClient(app);
+    const a = await registerUser(alice);
+    const bob = createClient(app);
+    await registerUser(bob);
+    const res = await bob.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, a.email!) } });
+    // Bob's own code differs from Alice's except with probability 1e-6.
+    expect([400, 200]).toContain(res.status);
+    expect((await (await alice.request('/api/auth/user')).json()).emailVerified).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { DomainError } from '../../events/store/errors.ts';
+import type { AppDeps } from '../app.ts';
+import { VerifyCodeSchema } from '../contract/auth.schema.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { validate } from '../middleware/validate.ts';
+import { runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { currentUser, requireUser } from './session.middleware.ts';
+import { findUserById, toUser } from './users.read.ts';
+import { createVerificationCodes, type Channel } from './verification-codes.ts';
+
+const label: Record<Channel, string> = { email: 'email address', phone: 'phone number' };
+
+/** Codes prove the signed-in person holds the address: verify-email-code, verify-phone-code and the resends. */
+export function verificationRoutes(deps: AppDeps) {
+  const codes = createVerificationCodes(deps.db, deps.clock);
+
+  const app = new Hono<AppEnv>();
+  for (const channel of ['email', 'phone'] as const) {
+    app.post(`/verify-${channel}-code`, requireUser, validate('json', VerifyCodeSchema), async (c) => {
+      const user = currentUser(c);
+      const target = await codes.consume(user.id, channel, c.req.valid('json').code);
+      await runUserCommand(
+        deps,
+        c,
+        user.id,
+        channel === 'email' ? { type: 'VerifyEmail', email: target, at: deps.clock() } : { type: 'VerifyPhone', phone: target, at: deps.clock() },
+      );
+      const row = await findUserById(deps.db, user.id);
+      return c.json({ message: `Your ${label[channel]} is verified`, user: row ? toUser(row) : user });
+    });
+
+    app.post(`/resend-${channel}-verification`, requireUser, async (c) => {
+      const user = currentUser(c);
+      const target = user[channel];
+      if (!target) {
+        throw new DomainError('invalid', `no_${channel}`, `There is no ${label[channel]} on this account to verify.`);
+      }
+      if (channel === 'email' ? user.emailVerified : user.phoneVerified) {
+        return c.json({ message: `Your ${label[channel]} is already verified` });
+      }
+      await sendVerificationCode(deps, user.id, channel, target, { throttle: true });
+      return c.json({ message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}` });
+    });
+  }
+  return app;
+}

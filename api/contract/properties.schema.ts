@@ -1,0 +1,369 @@
+import * as v from 'valibot';
+import { citiesOf, COUNTRIES, defaultCurrencyOf } from './places.ts';
+
+// The HTTP shapes of listings (CONTRACT.md "Resources", spec part 1 §3, §5, §7
+// and part 2 §7). The PWA imports this file for its forms: no node:*, no SQL.
+
+export const PROPERTY_TYPES = ['apartment', 'house', 'studio', 'room'] as const;
+export const CATEGORIES = ['general', 'student', 'corporate', 'tourist'] as const;
+export const LISTING_TYPES = ['rent', 'sale'] as const;
+export const CURRENCIES = ['GH₵', '$'] as const;
+export const PRICING_PERIODS = ['week', 'month', 'year'] as const;
+export const AMENITIES = [
+  'wifi', 'kitchen', 'parking', 'pool', 'gym', 'laundry', 'air_conditioning', 'heating', 'balcony', 'garden', 'workspace', 'tv',
+] as const;
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const ADMIN_STATUSES = ['all', 'active', 'inactive', 'verified', 'unverified'] as const;
+
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export type Category = (typeof CATEGORIES)[number];
+export type ListingType = (typeof LISTING_TYPES)[number];
+export type Currency = (typeof CURRENCIES)[number];
+export type PricingPeriod = (typeof PRICING_PERIODS)[number];
+export type Amenity = (typeof AMENITIES)[number];
+
+export const MAX_IMAGES_PER_LISTING = 25;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Each upload is stored twice, as WebP: `images[]` holds the large URL; lists use the small one. */
+export const IMAGE_WIDTHS = { small: 400, large: 1200 } as const;
+export const MAX_PRICE = 1_000_000_000;
+export const SEARCH_PAGE_SIZE = 12;
+export const ADMIN_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** The URL of an uploaded image's 400 px version, derived from the 1200 px URL that `images[]` holds. */
+export const smallImageUrl = (url: string): string => url.replace(/-1200\.webp$/, '-400.webp');
+export const IMAGE_URL_PATTERN = /^\/files\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-1200\.webp$/;
+
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+export const PRICE_MESSAGE = 'Please enter a valid price';
+
+const requiredText = (max: number, label: string) =>
+  v.pipe(
+    v.string(REQUIRED_MESSAGE),
+    v.trim(),
+    v.nonEmpty(REQUIRED_MESSAGE),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+const optionalText = (max: number, label: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)));
+
+/** Spec part 1 §5: price text loses currency symbols, commas and spaces before use. */
+const price = v.pipe(
+  v.union([v.number(PRICE_MESSAGE), v.string(PRICE_MESSAGE)], PRICE_MESSAGE),
+  v.transform((value) => (typeof value === 'number' ? value : Number(value.replace(/GH₵|₵|\$|,|\s/g, '')))),
+  v.number(PRICE_MESSAGE),
+  v.finite(PRICE_MESSAGE),
+  v.gtValue(0, PRICE_MESSAGE),
+  v.maxValue(MAX_PRICE, `The price must be at most ${MAX_PRICE.toLocaleString('en-US')}`),
+  v.transform((value) => Math.round(value * 100) / 100),
+);
+
+const count = (label: string) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, `${label} must be a whole number`), v.transform(Number))], `${label} must be a whole number`),
+    v.number(),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(0, `${label} must be 0 or more`),
+    v.maxValue(100, `${label} must be at most 100`),
+  );
+
+const amenities = v.pipe(
+  v.array(v.picklist(AMENITIES, `Unknown amenity; choose from ${AMENITIES.join(', ')}`)),
+  v.transform((list) => [...new Set(list)]),
+);
+
+/** Spec part 1 §3: images may arrive as an array, a JSON string or a single string. */
+const images = v.pipe(
+  v.union([v.array(v.string()), v.string()], 'Images must be a list of uploaded photo URLs'),
+  v.transform((value): unknown => {
+    if (Array.isArray(value)) return value;
+    if (value.trim().startsWith('[')) {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    return value.trim() === '' ? [] : [value];
+  }),
+  v.array(
+    v.pipe(v.string(), v.regex(IMAGE_URL_PATTERN, 'Images must be photos uploaded to Efie (POST /api/upload/property-images)')),
+    'Images must be a list of uploaded photo URLs',
+  ),
+  v.transform((list) => [...new Set(list)]),
+  v.maxLength(MAX_IMAGES_PER_LISTING, `At most ${MAX_IMAGES_PER_LISTING} photos per listing`),
+);
+
+const fields = {
+  title: requiredText(200, 'The title'),
+  description: requiredText(5000, 'The description'),
+  propertyType: v.picklist(PROPERTY_TYPES, `Property type must be one of ${PROPERTY_TYPES.join(', ')}`),
+  category: v.picklist(CATEGORIES, `Category must be one of ${CATEGORIES.join(', ')}`),
+  listingType: v.picklist(LISTING_TYPES, `Listing type must be one of ${LISTING_TYPES.join(', ')}`),
+  address: optionalText(300, 'The address'),
+  city: requiredText(100, 'The city'),
+  country: v.pipe(requiredText(100, 'The country'), v.picklist(COUNTRIES, `Country must be one of ${COUNTRIES.join(', ')}`)),
+  location: optionalText(200, 'The location'),
+  pricePerNight: price,
+  currency: v.picklist(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
+  pricingPeriod: v.picklist(PRICING_PERIODS, `Pricing period must be one of ${PRICING_PERIODS.join(', ')}`),
+  bedrooms: count('Bedrooms'),
+  bathrooms: count('Bathrooms'),
+  amenities,
+  images,
+};
+
+export const cityMessage = (country: string) => `Choose a city of ${country}: ${citiesOf(country).join(', ')}`;
+
+/** POST /api/properties. Missing enums take the forms' defaults; the address defaults to "city, country". */
+export const CreatePropertySchema = v.pipe(
+  v.object(
+    {
+      title: v.optional(fields.title, ''),
+      description: v.optional(fields.description, ''),
+      propertyType: v.optional(fields.propertyType, 'apartment'),
+      category: v.optional(fields.category, 'general'),
+      listingType: v.optional(fields.listingType, 'rent'),
+      address: fields.address,
+      city: v.optional(fields.city, ''),
+      country: v.optional(fields.country, ''),
+      location: fields.location,
+      pricePerNight: v.optional(v.pipe(v.unknown(), v.check((p) => p !== null && p !== '', REQUIRED_MESSAGE), price)),
+      currency: v.optional(fields.currency),
+      pricingPeriod: v.optional(fields.pricingPeriod, 'month'),
+      bedrooms: v.optional(fields.bedrooms, 1),
+      bathrooms: v.optional(fields.bathrooms, 1),
+      amenities: v.optional(fields.amenities, []),
+      images: v.optional(fields.images, []),
+    },
+    'The body must be a JSON object',
+  ),
+  v.forward(
+    v.check((p) => p.pricePerNight !== undefined, REQUIRED_MESSAGE),
+    ['pricePerNight'],
+  ),
+  v.forward(
+    v.check((p) => citiesOf(p.country).includes(p.city), (issue) => cityMessage((issue.input as { country: string }).country)),
+    ['city'],
+  ),
+  v.transform((p) => ({
+    ...p,
+    address: p.address || `${p.city}, ${p.country}`,
+    location: p.location || `${p.city}, ${p.country}`,
+    pricePerNight: p.pricePerNight as number,
+    currency: p.currency ?? defaultCurrencyOf(p.country),
+  })),
+);
+export type CreatePropertyInput = v.InferInput<typeof CreatePropertySchema>;
+export type CreateProperty = v.InferOutput<typeof CreatePropertySchema>;
+
+/** PUT /api/properties/{id}: any editable field, isActive, and an optional expectedVersion. */
+export const UpdatePropertySchema = v.object(
+  {
+    title: v.optional(fields.title),
+    description: v.optional(fields.description),
+    propertyType: v.optional(fields.propertyType),
+    category: v.optional(fields.category),
+    listingType: v.optional(fields.listingType),
+    address: v.optional(requiredText(300, 'The address')),
+    city: v.optional(fields.city),
+    country: v.optional(fields.country),
+    location: fields.location,
+    pricePerNight: v.optional(price),
+    currency: v.optional(fields.currency),
+    pricingPeriod: v.optional(fields.pricingPeriod),
+    bedrooms: v.optional(fields.bedrooms),
+    bathrooms: v.optional(fields.bathrooms),
+    amenities: v.optional(fields.amenities),
+    images: v.optional(fields.images),
+    isActive: v.optional(v.boolean('isActive must be true or false')),
+    expectedVersion: v.optional(v.pipe(v.number('expectedVersion must be a whole number'), v.integer('expectedVersion must be a whole number'), v.minValue(0))),
+  },
+  'The body must be a JSON object',
+);
+export type UpdatePropertyInput = v.InferInput<typeof UpdatePropertySchema>;
+export type UpdateProperty = v.InferOutput<typeof UpdatePropertySchema>;
+
+const queryInt = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, `${label} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+const queryPrice = (label: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+(\.\d+)?$/, `${label} must be a number of 0 or more`),
+    v.transform(Number),
+    v.maxValue(MAX_PRICE, `${label} must be at most ${MAX_PRICE}`),
+  );
+/** A select's "any" choice may arrive as an empty value or "all". */
+const anyOr = <const T extends readonly string[]>(options: T, label: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === '' || s === 'all' || s === 'any' ? undefined : s)),
+      v.optional(v.picklist(options, `${label} must be one of ${options.join(', ')}`)),
+    ),
+  );
+
+/** The spec says weeks, months, years; the property fields say week, month, year: both are accepted. */
+export const TIME_PERIODS = ['week', 'weeks', 'month', 'months', 'year', 'years'] as const;
+
+/** A query parameter given empty (`?minPrice=`) means the filter is not set. */
+const withoutEmpty = <S extends v.GenericSchema>(schema: S) =>
+  v.pipe(
+    v.record(v.string(), v.string()),
+    v.transform((query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value.trim() !== '')) as v.InferInput<S>),
+    schema,
+  );
+
+/** GET /api/properties/search (query strings). */
+export const SearchQuerySchema = v.pipe(
+  withoutEmpty(v.object({
+    location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Location must be at most 100 characters'))),
+    propertyType: anyOr(PROPERTY_TYPES, 'Property type'),
+    type: anyOr(PROPERTY_TYPES, 'Property type'),
+    category: anyOr(CATEGORIES, 'Category'),
+    listingType: anyOr(LISTING_TYPES, 'Listing type'),
+    minPrice: v.optional(queryPrice('minPrice')),
+    maxPrice: v.optional(queryPrice('maxPrice')),
+    timePeriod: v.optional(
+      v.pipe(
+        v.picklist(TIME_PERIODS, 'timePeriod must be week, month or year'),
+        v.transform((p) => p.replace(/s$/, '') as PricingPeriod),
+      ),
+    ),
+    bedrooms: v.optional(queryInt('bedrooms', 0, 100)),
+    guests: v.optional(queryInt('guests', 1, 100)),
+    amenities: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => [...new Set(s.split(',').map((a) => a.trim()).filter((a) => a !== ''))]),
+        v.array(v.picklist(AMENITIES, `Unknown amenity; choose from ${AMENITIES.join(', ')}`)),
+      ),
+    ),
+    saved: v.optional(v.string()),
+    page: v.optional(queryInt('page', 1, 100_000), '1'),
+    limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(SEARCH_PAGE_SIZE)),
+    sort: v.optional(v.picklist(SORTS, `sort must be one of ${SORTS.join(', ')}`), 'newest'),
+  })),
+  v.check(
+    (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
+    'minPrice must not be above maxPrice',
+  ),
+  v.transform(({ type, propertyType, saved: _saved, location, ...rest }) => ({
+    ...rest,
+    location: location === '' ? undefined : location,
+    propertyType: propertyType ?? type,
+  })),
+);
+export type SearchQuery = v.InferOutput<typeof SearchQuerySchema>;
+
+/** GET /api/admin/properties */
+export const AdminListQuerySchema = withoutEmpty(v.object({
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text must be at most 100 characters'))),
+  status: v.optional(
+    v.pipe(v.string(), v.transform((s) => (s === '' ? 'all' : s)), v.picklist(ADMIN_STATUSES, `status must be one of ${ADMIN_STATUSES.join(', ')}`)),
+    'all',
+  ),
+  page: v.optional(queryInt('page', 1, 100_000), '1'),
+  limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(ADMIN_PAGE_SIZE)),
+}));
+export type AdminListQuery = v.InferOutput<typeof AdminListQuerySchema>;
+
+export const VisibilitySchema = v.object({ isActive: v.boolean('isActive must be true or false') }, 'The body must be a JSON object');
+
+export const FeaturedSchema = v.object(
+  {
+    isFeatured: v.boolean('isFeatured must be true or false'),
+    featuredOrder: v.optional(
+      v.nullable(v.pipe(v.number('featuredOrder must be a whole number'), v.integer('featuredOrder must be a whole number'), v.minValue(1, 'featuredOrder starts at 1'), v.maxValue(10_000))),
+    ),
+  },
+  'The body must be a JSON object',
+);
+
+export const ReorderFeaturedSchema = v.pipe(
+  v.object(
+    {
+      propertyOrders: v.pipe(
+        v.array(
+          v.object({
+            id: v.pipe(v.string(), v.uuid('Each id must be a property id')),
+            order: v.pipe(v.number('order must be a whole number'), v.integer('order must be a whole number'), v.minValue(1, 'Orders start at 1'), v.maxValue(10_000)),
+          }),
+          'propertyOrders must be a list of {id, order}',
+        ),
+        v.minLength(1, 'propertyOrders must not be empty'),
+        v.maxLength(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} properties at once`),
+      ),
+    },
+    'The body must be a JSON object',
+  ),
+  v.check((b) => new Set(b.propertyOrders.map((p) => p.id)).size === b.propertyOrders.length, 'Each property may appear only once'),
+  v.check((b) => new Set(b.propertyOrders.map((p) => p.order)).size === b.propertyOrders.length, 'Each order may appear only once'),
+);
+
+/** POST /api/upload/property-images as JSON (the list wizard): data URLs. Multipart uses the field `images`. */
+export const UploadImagesJsonSchema = v.object(
+  {
+    images: v.pipe(
+      v.array(v.string('Each image must be a data URL'), 'images must be a list of data URLs'),
+      v.minLength(1, 'Choose at least one photo'),
+      v.maxLength(MAX_IMAGES_PER_LISTING, `At most ${MAX_IMAGES_PER_LISTING} photos per listing`),
+    ),
+  },
+  'The body must be a JSON object',
+);
+
+export type UserType = 'renter' | 'owner' | 'agent' | 'both';
+
+/** A listing as every call answers it (CONTRACT.md "Resources"), plus `version` for expectedVersion. */
+export type Property = {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string;
+  propertyType: PropertyType;
+  category: Category;
+  listingType: ListingType;
+  address: string;
+  city: string;
+  country: string;
+  location: string | null;
+  pricePerNight: number;
+  currency: Currency;
+  pricingPeriod: PricingPeriod;
+  bedrooms: number;
+  bathrooms: number;
+  amenities: Amenity[];
+  images: string[];
+  image: string | null;
+  isActive: boolean;
+  isVerified: boolean;
+  isFeatured: boolean;
+  featuredOrder: number | null;
+  averageRating: number | null;
+  reviewCount: number;
+  ownerUserType: UserType | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  ownerBusinessName: string | null;
+  /** Only for a signed-in caller on a live property, the owner and admins. */
+  ownerEmail?: string | null;
+  ownerPhone?: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+export type PropertyPage = { properties: Property[]; total: number; page: number; pageSize: number };
+export type UploadImagesAnswer = { images: string[] };

@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, s3: undefined, publicOrigin: 'http://localhost:3000', production: false });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT: PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number between 1 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
+    [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'longenough' }, /ADMIN_EMAIL must be an e-mail address/],
+    [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN must be a URL/],
+  ])('refuses %j with a line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stops the server at start-up with one clear line for a bad value', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('Invalid configuration: PORT: PORT must be a whole number between 1 and 65535');
+  });
+});

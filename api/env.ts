@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()));
+const port = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number between 1 and 65535`),
+    v.transform(Number),
+    v.number(),
+    v.minValue(1, `${name} must be a whole number between 1 and 65535`),
+    v.maxValue(65535, `${name} must be a whole number between 1 and 65535`),
+  );
+
+const EnvSchema = v.object({
+  PORT: v.optional(port('PORT'), '3000'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// URL'))),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('S3_ENDPOINT must be a URL'))),
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['true', 'false', '1', '0'], 'S3_FORCE_PATH_STYLE must be true or false')),
+  CLAMD_SOCKET: optionalText,
+  CLAMD_HOST: optionalText,
+  CLAMD_PORT: v.optional(port('CLAMD_PORT')),
+  CLAMSCAN_PATH: optionalText,
+  CLAMAV_DB: optionalText,
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('ADMIN_EMAIL must be an e-mail address'))),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
+  PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('PUBLIC_ORIGIN must be a URL such as https://efie.example'))),
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
+  clamav: { socket: string | undefined; host: string | undefined; port: number | undefined; clamscanPath: string | undefined; database: string | undefined };
+  admin: { email: string; password: string } | undefined;
+  publicOrigin: string;
+  production: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const name = issue.path?.[0]?.key;
+    throw new ConfigError(`Invalid configuration: ${typeof name === 'string' ? `${name}: ` : ''}${issue.message}`);
+  }
+  const e = parsed.output;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT ?? e.S3_ACCESS_KEY_ID) !== undefined) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET must be set when other S3_ variables are');
+  }
+  const port = Number(e.PORT);
+  return {
+    port,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    s3:
+      e.S3_BUCKET === undefined
+        ? undefined
+        : {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          },
+    clamav: {
+      socket: e.CLAMD_SOCKET,
+      host: e.CLAMD_HOST,
+      port: e.CLAMD_PORT === undefined ? undefined : Number(e.CLAMD_PORT),
+      clamscanPath: e.CLAMSCAN_PATH,
+      database: e.CLAMAV_DB,
+    },
+    admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError, type DomainErrorKind } from '../../events/store/errors.ts';
+import type { AppEnv } from './app-env.ts';
+
+const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  rate_limited: 429,
+};
+
+export type ErrorBody = { error: string; code: string; issues?: { path: string; message: string }[] };
+
+export const errorBody = (message: string, code: string, issues?: ErrorBody['issues']): ErrorBody =>
+  issues ? { error: message, code, issues } : { error: message, code };
+
+/** The one place where errors become responses in the contract's format. */
+export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
+  if (error instanceof DomainError) {
+    if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
+    return c.json(errorBody(error.message, error.code, error.details.issues), STATUS[error.kind]);
+  }
+  if (error instanceof HTTPException) {
+    // Hono raises these for malformed bodies and oversized requests.
+    const status = error.status as ContentfulStatusCode;
+    const code = status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'server_error';
+    return c.json(errorBody(error.message || 'The request could not be read.', code), status);
+  }
+  c.var.log?.error('unhandled error', { error: error instanceof Error ? error.stack : String(error) });
+  return c.json(errorBody('Something went wrong on our side. Please try again.', 'server_error'), 500);
+}

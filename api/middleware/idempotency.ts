@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import { DomainError } from '../../events/store/errors.ts';
+import type { SqlClient } from '../../events/store/sql.ts';
+import type { AppEnv } from '../http/app-env.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A claim older than this whose answer was never stored (a crash) may be taken over by a retry. */
+const ABANDONED_AFTER_SECONDS = 60;
+export const SESSION_COOKIE = 'efie_session';
+
+type Row = { request_hash: string; status: number | null; body: unknown; abandoned: boolean };
+
+const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
+
+/** Who is calling, for keying: the session cookie's hash, never the token itself. */
+function callerOf(cookieHeader: string | undefined): string {
+  const token = cookieHeader
+    ?.split(';')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+  return token ? `session:${sha256(token)}` : 'anonymous';
+}
+
+/**
+ * Contract: a POST, PUT, PATCH or DELETE may carry an Idempotency-Key; a repeat
+ * with the same key from the same caller gets the first answer and changes
+ * nothing; the same key with a different request is refused. The key is also
+ * handed to the handler (c.var.idempotency) so that its event-store append is
+ * deduplicated even if the server dies between the append and this record.
+ */
+export const idempotencyKeys = (db: SqlClient) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (!MUTATING.has(c.req.method) || key === undefined) return next();
+    if (key.length === 0 || key.length > 200) {
+      throw new DomainError('invalid', 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 characters.');
+    }
+    const caller = callerOf(c.req.header('cookie'));
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const requestHash = sha256(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${sha256(body)}`);
+    const claimed = await db.query(
+      `insert into http_idempotency (caller, idempotency_key, request_hash) values ($1, $2, $3)
+       on conflict (caller, idempotency_key) do nothing returning caller`,
+      [caller, key, requestHash],
+    );
+    if (claimed.length === 0) {
+      const [row] = await db.query<Row>(
+        `select request_hash, status, body, created_at < now() - make_interval(secs => $3) as abandoned
+         from http_idempotency where caller = $1 and idempotency_key = $2`,
+        [caller, key, ABANDONED_AFTER_SECONDS],
+      );
+      if (row && row.request_hash !== requestHash) {
+        throw new DomainError('conflict', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+      }
+      if (row && row.status !== null) {
+        c.header('Idempotent-Replayed', 'true');
+        return c.json((row.body as { answer: unknown }).answer as object, row.status as 200);
+      }
+      if (row && !row.abandoned) {
+        throw new DomainError('conflict', 'request_in_progress', 'The same request is still being handled. Try again in a moment.', {
+          retryAfterSeconds: 1,
+        });
+      }
+      await db.query('update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2', [caller, key]);
+    }
+    c.set('idempotency', { key: `${caller}:${key}`, requestHash });
+    await next();
+    const status = c.res.status;
+    const isJson = c.res.headers.get('content-type')?.includes('application/json') ?? false;
+    if (status >= 500 || !isJson) {
+      // Not a final answer: let a retry run the request again.
+      await db.query('delete from http_idempotency where caller = $1 and idempotency_key = $2', [caller, key]);
+      return;
+    }
+    const answer = await c.res.clone().json();
+    await db.query('update http_idempotency set status = $3, body = $4::jsonb where caller = $1 and idempotency_key = $2', [
+      caller,
+      key,
+      status,
+      { answer },
+    ]);
+  });
+
+/** Forgets answers older than a day (the contract keeps them at least 24 hours). */
+export const pruneIdempotencyKeys = (db: SqlClient) =>
+  db.query(`delete from http_idempotency where created_at < now() - interval '25 hours'`);

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../http/app-env.ts';
+import type { Logger } from '../logger.ts';
+
+/** Gives each request an id (kept from X-Request-Id when sane), a logger carrying it, and an access-log line. */
+export const requestContext = (log: Logger) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const given = c.req.header('x-request-id');
+    const requestId = given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    const requestLog = log.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('log', requestLog);
+    c.set('idempotency', undefined);
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      requestLog.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });

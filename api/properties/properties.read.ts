@@ -1,0 +1,128 @@
+import type { SqlClient } from '../../events/store/sql.ts';
+import type { User } from '../contract/auth.schema.ts';
+import type { Amenity, Category, Currency, ListingType, PricingPeriod, Property, PropertyType, UserType } from '../contract/properties.schema.ts';
+
+/** A row of the properties read model joined with its owner's public fields. */
+export type PropertyReadRow = {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  property_type: string;
+  category: string;
+  listing_type: string;
+  address: string;
+  city: string;
+  country: string;
+  location: string;
+  price: number;
+  currency: string;
+  pricing_period: string;
+  bedrooms: number;
+  bathrooms: number;
+  amenities: string[];
+  images: string[];
+  is_verified: boolean;
+  is_active: boolean;
+  is_featured: boolean;
+  featured_order: number | null;
+  is_live: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+  owner_first_name: string | null;
+  owner_last_name: string | null;
+  owner_business_name: string | null;
+  owner_user_type: string | null;
+  owner_email: string | null;
+  owner_phone: string | null;
+};
+
+export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
+  p.address, p.city, p.country, p.location, p.price, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
+  p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
+  p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
+  u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone
+  from properties p left join users u on u.id = p.owner_id`;
+
+export type Viewer = Pick<User, 'id' | 'isAdmin'> | null;
+
+/** CONTRACT.md: what is not live is seen only by its owner and admins; everyone else gets 404. */
+export const canSee = (row: PropertyReadRow, viewer: Viewer) =>
+  row.is_live || (viewer !== null && (viewer.isAdmin || viewer.id === row.owner_id));
+
+/** Owner contact details: a signed-in caller on a live property, the owner, and admins. */
+const seesContact = (row: PropertyReadRow, viewer: Viewer) =>
+  viewer !== null && (row.is_live || viewer.isAdmin || viewer.id === row.owner_id);
+
+export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
+  const property: Property = {
+    id: row.id,
+    ownerId: row.owner_id,
+    title: row.title,
+    description: row.description,
+    propertyType: row.property_type as PropertyType,
+    category: row.category as Category,
+    listingType: row.listing_type as ListingType,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    location: row.location,
+    pricePerNight: row.price,
+    currency: row.currency as Currency,
+    pricingPeriod: row.pricing_period as PricingPeriod,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    amenities: row.amenities as Amenity[],
+    images: row.images,
+    image: row.images[0] ?? null,
+    isActive: row.is_active,
+    isVerified: row.is_verified,
+    isFeatured: row.is_featured,
+    featuredOrder: row.featured_order,
+    // Reviews are not built yet: no rating rather than a made-up one.
+    averageRating: null,
+    reviewCount: 0,
+    ownerUserType: row.owner_user_type as UserType | null,
+    ownerFirstName: row.owner_first_name,
+    ownerLastName: row.owner_last_name,
+    ownerBusinessName: row.owner_business_name,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    version: row.version,
+  };
+  if (seesContact(row, viewer)) {
+    property.ownerEmail = row.owner_email;
+    property.ownerPhone = row.owner_phone;
+  }
+  return property;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+/** A listing that exists and is not deleted, whoever may see it. */
+export async function findProperty(db: SqlClient, id: string): Promise<PropertyReadRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.query<PropertyReadRow>(`${PROPERTY_SELECT} where p.id = $1 and not p.deleted`, [id]);
+  return row;
+}
+
+export async function listOwnProperties(db: SqlClient, ownerId: string): Promise<PropertyReadRow[]> {
+  return db.query<PropertyReadRow>(`${PROPERTY_SELECT} where p.owner_id = $1 and not p.deleted order by p.created_at desc, p.id desc`, [ownerId]);
+}
+
+/** Live and featured, in the admins' order (the home page). */
+export async function listFeatured(db: SqlClient, { liveOnly }: { liveOnly: boolean }): Promise<PropertyReadRow[]> {
+  return db.query<PropertyReadRow>(
+    `${PROPERTY_SELECT} where p.is_featured and not p.deleted ${liveOnly ? 'and p.is_live' : ''}
+     order by p.featured_order nulls last, p.id limit 100`,
+  );
+}
+
+export async function nextFeaturedOrder(db: SqlClient): Promise<number> {
+  const [row] = await db.query<{ next: number }>(
+    'select (coalesce(max(featured_order), 0) + 1)::int as next from properties where is_featured and not deleted',
+  );
+  return row?.next ?? 1;
+}

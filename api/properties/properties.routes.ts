@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../events/store/errors.ts';
+import type { AppDeps } from '../app.ts';
+import { requireUser } from '../auth/session.middleware.ts';
+import { citiesOf } from '../contract/places.ts';
+import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { limitBody } from '../http/body-limit.ts';
+import { validate } from '../middleware/validate.ts';
+import { actorOf, runListingCommand, visibleProperty } from './listing-commands.ts';
+import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
+import { createSearchCache } from './search-cache.ts';
+import { searchFilterKey, searchPage, searchTotal } from './search.read.ts';
+
+/** Listing bodies are small; a 100 KB title is refused by the schema, anything past 1 MB before parsing. */
+export const jsonLimit = limitBody(1024 * 1024, () => new DomainError('too_large', 'too_large', 'The request body is too large.'));
+
+export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
+  const { db, store, clock } = deps;
+  const searches = createSearchCache<{ rows: PropertyReadRow[]; total: number; bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(db);
+  // Totals depend on the filters only: paging through one search counts once.
+  const totals = createSearchCache<number>(db);
+  const featured = createSearchCache<Awaited<ReturnType<typeof listFeatured>>>(db, { maxEntries: 1 });
+  return new Hono<AppEnv>()
+    .get('/search', validate('query', SearchQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      // Search shows live listings only, where the answer differs only between visitors and
+      // signed-in callers (contact details): both bodies are kept ready to send.
+      const viewer = c.var.user ? 'signedIn' : 'visitor';
+      const answer = await searches.get(JSON.stringify(q), async () => {
+        const [rows, total] = await Promise.all([searchPage(db, q), totals.get(searchFilterKey(q), () => searchTotal(db, q))]);
+        return { rows, total, bodies: {} as Partial<Record<typeof viewer, string>> };
+      });
+      answer.bodies[viewer] ??= JSON.stringify({
+        properties: answer.rows.map((r) => toProperty(r, c.var.user)),
+        total: answer.total,
+        page: q.page,
+        pageSize: q.limit,
+      });
+      return c.body(answer.bodies[viewer], 200, { 'content-type': 'application/json' });
+    })
+    .get('/featured', async (c) => {
+      const rows = await featured.get('featured', () => listFeatured(db, { liveOnly: true }));
+      return c.json(rows.map((r) => toProperty(r, c.var.user)));
+    })
+    .get('/:id', async (c) => {
+      const row = await visibleProperty(c, db, c.req.param('id'));
+      return c.json(toProperty(row, c.var.user));
+    })
+    .post('/', jsonLimit, requireUser, validate('json', CreatePropertySchema), async (c) => {
+      const { images, ...input } = c.req.valid('json');
+      const user = c.var.user!;
+      const propertyId = randomUUID();
+      const result = await runListingCommand(c, store, propertyId, {
+        type: 'SubmitProperty',
+        propertyId,
+        ownerId: user.id,
+        details: {
+          title: input.title, description: input.description, propertyType: input.propertyType, category: input.category,
+          listingType: input.listingType, address: input.address, city: input.city, country: input.country,
+          location: input.location, pricePerNight: input.pricePerNight, currency: input.currency,
+          pricingPeriod: input.pricingPeriod, bedrooms: input.bedrooms, bathrooms: input.bathrooms, amenities: input.amenities,
+        },
+        images,
+        at: clock().toISOString(),
+      });
+      // A replayed idempotency key answers the listing the first request made.
+      const row = await findProperty(db, result.streamId.replace(/^property-/, ''));
+      return c.json(toProperty(row!, user), 201);
+    })
+    .put('/:id', jsonLimit, requireUser, validate('json', UpdatePropertySchema), async (c) => {
+      const id = c.req.param('id');
+      const existing = await visibleProperty(c, db, id);
+      const { expectedVersion, images, isActive, ...changes } = c.req.valid('json');
+      const country = changes.country ?? existing.country;
+      const city = changes.city ?? existing.city;
+      if ((changes.country !== undefined || changes.city !== undefined) && !citiesOf(country).includes(city)) {
+        throw new DomainError('invalid', 'invalid_input', cityMessage(country), { issues: [{ path: 'city', message: cityMessage(country) }] });
+      }
+      await runListingCommand(
+        c,
+        store,
+        id,
+        { type: 'EditProperty', actor: actorOf(c), changes: stripUndefined(changes), images, isActive, at: clock().toISOString() },
+        { expectedVersion },
+      );
+      const row = await findProperty(db, id);
+      return c.json(toProperty(row!, c.var.user));
+    })
+    .delete('/:id', requireUser, async (c) => {
+      const id = c.req.param('id');
+      await visibleProperty(c, db, id);
+      await runListingCommand(c, store, id, { type: 'DeleteByOwner', actor: actorOf(c), at: clock().toISOString() });
+      return c.json({ message: 'Property deleted successfully' });
+    });
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}

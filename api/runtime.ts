@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createEventStore } from '../events/store/event-store.ts';
+import { createProjectionSet, type Projection } from '../events/store/projections.ts';
+import type { Database } from '../events/store/sql.ts';
+import { readModels } from '../events/read-models.ts';
+import { createFileStorage } from './files/create-storage.ts';
+import type { AppDeps } from './app.ts';
+import { ensureAdmin } from './auth/ensure-admin.ts';
+import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import type { Config } from './env.ts';
+import type { Logger } from './logger.ts';
+import { createOutbox } from './outbox/outbox.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
+export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/**
+ * Builds everything the app needs on an open database: migrations first (a
+ * failure stops here with the file's name), then the store with its inline
+ * projections. Tests call this with their own database and clock.
+ */
+export async function buildDeps(
+  db: Database,
+  config: Config,
+  log: Logger,
+  options: { clock?: () => Date; projections?: readonly Projection[]; pwaDir?: string; passwords?: PasswordHasher } = {},
+): Promise<AppDeps> {
+  await migrate(db, MIGRATIONS_DIR);
+  const projections = createProjectionSet(options.projections ?? readModels);
+  const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
+  const clock = options.clock ?? (() => new Date());
+  const outbox = createOutbox(db, clock);
+  // Suites register hundreds of accounts: under vitest a cheap scrypt cost (each hash records its own cost).
+  const passwords = options.passwords ?? createScryptHasher(process.env.VITEST ? { cost: 2 ** 10 } : {});
+  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files: createFileStorage(config) };
+  if (options.pwaDir) deps.pwaDir = options.pwaDir;
+  return deps;
+}
+
+export async function openRuntime(config: Config, log: Logger) {
+  const db = await openDatabase(config);
+  try {
+    const deps = await buildDeps(db, config, log, { pwaDir: PWA_DIR });
+    if (config.admin) {
+      const outcome = await ensureAdmin(deps, config.admin);
+      log.info('admin account', { email: config.admin.email, outcome });
+    }
+    return deps;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { MigrationError } from './db/migrate.ts';
+import { ConfigError, loadConfig } from './env.ts';
+import { createLogger } from './logger.ts';
+import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
+import { startOutboxWorker } from './outbox/outbox.worker.ts';
+import { createLogSender } from './outbox/sender.ts';
+import { openRuntime } from './runtime.ts';
+
+const log = createLogger({ service: 'efie-api' });
+
+async function main() {
+  const config = loadConfig(process.env);
+  const deps = await openRuntime(config, log);
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
+  });
+  const pruning = setInterval(() => void pruneIdempotencyKeys(deps.db).catch(() => {}), 60 * 60 * 1000);
+  pruning.unref();
+  // No gateway is configured yet: the log sender marks messages sent; a real one plugs in here.
+  const outboxWorker = startOutboxWorker(deps.db, createLogSender(log), {
+    log,
+    clock: deps.clock,
+    forgetSecrets: config.production,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info('shutting down', { signal });
+    server.close();
+    await outboxWorker.stop();
+    await deps.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  // One clear line for the person starting the server.
+  if (error instanceof ConfigError || error instanceof MigrationError) console.error(error.message);
+  else console.error('Efie could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The built PWA: hashed files under /assets are cached for a year, everything
+ * else is revalidated; any path that is not a file gets index.html (the SPA's
+ * router decides, and shows its 404 screen for unknown paths).
+ */
+export function pwaRoutes(distDir: string) {
+  const app = new Hono<AppEnv>();
+  const indexPath = join(distDir, 'index.html');
+  // Set before serveStatic answers (its onFound hook is not called by this version).
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+    await next();
+  });
+  // The build writes .br and .gz copies: a phone on mobile data gets the smallest it accepts.
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  app.get('*', (c) => {
+    // A missing hashed file (an old build's chunk) is a 404, not the app's HTML under a .js name.
+    if (c.req.path.startsWith('/assets/')) {
+      c.header('Cache-Control', 'no-store');
+      return c.text('Not found', 404);
+    }
+    if (!existsSync(indexPath)) {
+      c.header('Cache-Control', 'no-store');
+      return c.text('The app is not built yet: run `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexPath, 'utf8'));
+  });
+  return app;
+}

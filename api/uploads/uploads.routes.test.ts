@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../testing/accounts.ts';
+import { dataUrl, samplePhoto } from '../testing/listings.ts';
+import { createClient, createTestApp } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { detectImageType } from './image-processing.ts';
+
+const database = useMigratedDatabase();
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'efie-upload-'));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function setup() {
+  const { app } = await createTestApp(database(), { config: { dataDir } });
+  const host = createClient(app);
+  await registerUser(host, { userType: 'owner' });
+  return { app, host, visitor: createClient(app) };
+}
+
+const postJson = (client: ReturnType<typeof createClient>, images: string[]) =>
+  client.request('/api/upload/property-images', { method: 'POST', json: { images } });
+
+function multipart(files: { bytes: Uint8Array; name: string; type: string }[], field = 'images') {
+  const form = new FormData();
+  for (const f of files) form.append(field, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  return form;
+}
+
+describe('POST /api/upload/property-images', () => {
+  it('stores JSON data URLs as WebP at 400 and 1200 px, without EXIF, served with long cache headers', async () => {
+    const { app, host } = await setup();
+    const original = await samplePhoto('jpeg', 1600, 1000);
+    expect((await sharp(original).metadata()).exif?.toString('latin1')).toContain('SecretCam');
+    const res = await postJson(host, [dataUrl(original), dataUrl(await samplePhoto('png', 300, 200), 'image/png')]);
+    expect(res.status).toBe(201);
+    const { images } = (await res.json()) as { images: string[] };
+    expect(images).toHaveLength(2);
+    for (const url of images) expect(url).toMatch(/^\/files\/images\/[0-9a-f-]{36}-1200\.webp$/);
+    const large = await app.request(images[0]!);
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-type')).toBe('image/webp');
+    expect(large.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const largeMeta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
+    expect(largeMeta).toMatchObject({ format: 'webp', width: 1200 });
+    expect(largeMeta.exif).toBeUndefined();
+    const small = await sharp(Buffer.from(await (await app.request(images[0]!.replace('-1200.webp', '-400.webp'))).arrayBuffer())).metadata();
+    expect(small).toMatchObject({ width: 400 });
+    expect(small.exif).toBeUndefined();
+    // A small original is never enlarged.
+    const tiny = await sharp(Buffer.from(await (await app.request(images[1]!)).arrayBuffer())).metadata();
+    expect(tiny.width).toBe(300);
+  });
+
+  it('takes multipart field "images" (the edit form) and ignores the file names', async () => {
+    const { host } = await setup();
+    const gif = await samplePhoto('gif', 500, 400);
+    const webp = await samplePhoto('webp', 800, 600);
+    const res = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      body: multipart([
+        { bytes: gif, name: '../../etc/passwd.gif', type: 'image/gif' },
+        { bytes: webp, name: 'photo.webp', type: 'image/webp' },
+      ]),
+    });
+    expect(res.status).toBe(201);
+    const { images } = (await res.json()) as { images: string[] };
+    expect(images).toHaveLength(2);
+    expect(images.join()).not.toContain('passwd');
+  });
+
+  it('refuses a disguised file with 415, whatever its name or declared type', async () => {
+    const { host } = await setup();
+    const script = new TextEncoder().encode('#!/bin/sh\necho pwned\n');
+    const json = await postJson(host, [`data:image/jpeg;base64,${Buffer.from(script).toString('base64')}`]);
+    expect(json.status).toBe(415);
+    expect(await json.json()).toEqual({ error: 'Photos must be JPEG, PNG, GIF or WebP images.', code: 'unsupported_image_type' });
+    const form = await host.request('/api/upload/property-images', { method: 'POST', body: multipart([{ bytes: script, name: 'cat.jpg', type: 'image/jpeg' }]) });
+    expect(form.status).toBe(415);
+    const truncated = (await samplePhoto('jpeg')).subarray(0, 200);
+    expect((await postJson(host, [dataUrl(Buffer.from(truncated))])).status).toBe(415);
+  });
+
+  it('refuses a photo over 5 MB with 413 and stores none of the batch', async () => {
+    const { host } = await setup();
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await postJson(host, [dataUrl(await samplePhoto()), dataUrl(big)]);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Each photo must be at most 5 MB.', code: 'image_too_large' });
+    const form = await host.request('/api/upload/property-images', { method: 'POST', body: multipart([{ bytes: big, name: 'a.jpg', type: 'image/jpeg' }]) });
+    expect(form.status).toBe(413);
+  });
+
+  it('refuses more than 25 photos, no photos, bad data URLs, other content types and signed-out callers', async () => {
+    const { host, visitor } = await setup();
+    const tiny = dataUrl(await samplePhoto('png', 10, 10), 'image/png');
+    expect((await postJson(host, Array.from({ length: 26 }, () => tiny))).status).toBe(400);
+    expect((await postJson(host, [])).status).toBe(400);
+    const notData = await postJson(host, ['https://example.com/a.jpg']);
+    expect(notData.status).toBe(400);
+    expect(await notData.json()).toMatchObject({ error: 'Each image must be a base64 data URL' });
+    const text = await host.request('/api/upload/property-images', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect((await host.request('/api/upload/property-images', { method: 'POST', body: multipart([], 'other') })).status).toBe(400);
+    expect((await postJson(visitor, [tiny])).status).toBe(401);
+  });
+
+  it('recognises image types by their magic numbers', () => {
+    expect(detectImageType(new Uint8Array([0xff, 0xd8, 0xff, 0xdb]))).toBe('jpeg');
+    expect(detectImageType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(detectImageType(new TextEncoder().encode('GIF89a...'))).toBe('gif');
+    expect(detectImageType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
+    expect(detectImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+    expect(detectImageType(new Uint8Array([]))).toBeUndefined();
+  });
+});
+
+describe('GET /files', () => {
+  it('answers 404 for unknown files, path tricks and private folders', async () => {
+    const { app } = await setup();
+    for (const path of ['/files/images/nope-1200.webp', '/files/images/..%2F..%2Fetc%2Fpasswd', '/files/%E0%A4%A', '/files/videos/x.mp4', '/files/']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test'
+import { gzipSync } from 'node:zlib'
+
+// The first visit of / and /search, measured in the browser: every script the page itself
+// downloads, gzip-compressed (the manifest-based check is `npm run test:budget`).
+const BUDGET_BYTES = 150 * 1024
+// Texts only admin and host screens contain.
+const FORBIDDEN = ['Failed to approve property', 'Subscribe to List Properties', 'Submit Listing', 'Delete this property?']
+
+for (const path of ['/', '/search']) {
+  test(`a first visit of ${path} downloads at most 150 KB of gzip JavaScript and no admin or host code`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL: baseURL!, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const scripts: { url: string; gzip: number; text: string }[] = []
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return
+      const body = await response.body().catch(() => null)
+      if (body) scripts.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') })
+    })
+    await page.goto(path, { waitUntil: 'networkidle' })
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+
+    const total = scripts.reduce((sum, script) => sum + script.gzip, 0)
+    console.log(`${path}: ${(total / 1024).toFixed(1)} KB gzip JS in ${scripts.length} files`)
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES)
+    const leaks = scripts.flatMap((script) => FORBIDDEN.filter((marker) => script.text.includes(marker)).map((marker) => `${script.url}: ${marker}`))
+    expect(leaks).toEqual([])
+    await context.close()
+  })
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expectAccessible } from './support/fixtures'
+import { cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
+
+// Issue 6, "done when" 5: a new build is offered by a prompt, never forced; accepting it
+// loads the new version; the outbox and drafts survive; the old build's query cache does not.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
+
+// A reload may be under way: then there is no build to read yet.
+const buildOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.build).catch(() => null)
+
+/** Builds the PWA again with another build id and puts it where the server serves it. */
+function deployNewBuild(buildId: string) {
+  const outDir = mkdtempSync(join(tmpdir(), 'efie-next-build-'))
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+    env: { ...process.env, EFIE_BUILD_ID: buildId, EFIE_PWA_OUT_DIR: outDir, NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  expect(built.status, built.stderr).toBe(0)
+  // Copied over the old files (old hashed chunks stay, as on a real static host).
+  cpSync(outDir, 'dist/pwa', { recursive: true })
+}
+
+test('a new build is offered by a prompt; accepting loads it, keeps the outbox and drafts, drops the old query cache', async ({ page, context, baseURL }) => {
+  test.setTimeout(180_000)
+  const listing = await liveListing(baseURL!)
+  await register(page.request, 'owner', 'Esi')
+  await page.goto('/')
+  await controlledByServiceWorker(page)
+  const oldBuild = await buildOf(page)
+
+  // Something cached by the old build, a draft, and an action waiting (its calls hang).
+  await page.goto(`/property/${listing.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible()
+  await cached(page, 'properties', 'detail', listing.id)
+  await context.route('**/api/favorites/**', () => undefined)
+  await page.getByRole('button', { name: `Save ${listing.title}` }).click()
+  await expect.poll(async () => (await outboxItems(page)).length).toBe(1)
+  await page.goto('/list-property')
+  await page.getByLabel('Title *').fill('Half-written listing')
+  await expect.poll(async () => (await readStore(page, 'efie-drafts', 'drafts')).length).toBe(1)
+  await page.goto('/')
+
+  const newBuild = `e2e-${Date.now()}`
+  deployNewBuild(newBuild)
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+
+  // Offered, not forced: the old version keeps running until the person accepts.
+  const prompt = page.getByRole('region', { name: 'Update available' })
+  await expect(prompt).toBeVisible({ timeout: 60_000 })
+  await expect(prompt).toContainText('A new version of Efie is ready.')
+  expect(await buildOf(page)).toBe(oldBuild)
+  await expectAccessible(page, 'update prompt')
+  await prompt.getByRole('button', { name: 'Update now' }).click()
+  await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe(newBuild)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+  // The outbox and the draft live outside the query cache and survive the update.
+  expect(await outboxItems(page)).toEqual([expect.objectContaining({ kind: 'favorite', propertyId: listing.id, status: 'waiting' })])
+  expect(await readStore<{ fields: { title: string } }>(page, 'efie-drafts', 'drafts')).toEqual([
+    expect.objectContaining({ fields: expect.objectContaining({ title: 'Half-written listing' }) }),
+  ])
+  // The old build's cache was dropped: only what the new version fetched is kept.
+  await expect.poll(async () => (await persistedCache(page))?.buster).toBe(newBuild)
+  const keys = (await persistedCache(page))!.clientState.queries.map((query) => JSON.stringify(query.queryKey))
+  expect(keys).not.toContain(JSON.stringify(['properties', 'detail', listing.id]))
+
+  // Once calls go through again, the waiting favourite is sent by the new version.
+  await context.unroute('**/api/favorites/**')
+  await page.evaluate(() => window.dispatchEvent(new Event('online')))
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 60_000 }).toBe(0)
+})

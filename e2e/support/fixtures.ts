@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+
+/** No serious or critical axe violation on what the page shows now. */
+export async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const summary = blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)
+  expect(summary, `axe on ${screen}`).toEqual([])
+}
+
+/** Phone-sized screenshots for the README. */
+export async function saveScreenshot(page: Page, name: string) {
+  mkdirSync('docs/screenshots', { recursive: true })
+  await page.screenshot({ path: `docs/screenshots/${name}.png` })
+}
+
+/** The newest 6-digit code the dev outbox holds for an address. */
+export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
+  let lastBody = ''
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+    lastBody = await response.text()
+    const code = /\b(\d{6})\b/.exec(lastBody)?.[1]
+    if (response.ok() && code) return code
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no code in the outbox for ${to}: ${lastBody.slice(0, 300)}`)
+}
+
+let counter = 0
+/** A unique suffix, so journeys never collide with seeded or earlier accounts. */
+export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`
+
+/** A Ghanaian mobile number nobody else in this run has. */
+export const uniquePhone = () => `+23324${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 13)
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** Opens the account menu: the slide-in panel on a phone, the avatar menu on a desktop. */
+export async function openAccountMenu(page: Page) {
+  const viewport = page.viewportSize()
+  if (viewport && viewport.width < 768) await page.getByRole('button', { name: 'Open menu' }).click()
+  else await page.getByRole('button', { name: 'Open user menu' }).click()
+}
+
+/** The toast on screen (Radix also keeps a hidden copy for screen readers, outside this region). */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ })

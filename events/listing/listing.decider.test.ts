@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../store/decider.ts';
+import { listingDecider, type ListingCommand, type ListingEvent } from './listing.decider.ts';
+import type { ListingDetails } from './listing.events.ts';
+
+const at = '2026-11-22T10:00:00.000Z';
+const owner = { id: 'owner-1', isAdmin: false };
+const admin = { id: 'admin-1', isAdmin: true };
+const stranger = { id: 'someone', isAdmin: false };
+const propertyId = 'p-1';
+const details: ListingDetails = {
+  title: 'Two-bed flat',
+  description: 'Near the mall',
+  propertyType: 'apartment',
+  category: 'general',
+  listingType: 'rent',
+  address: 'Ring Road',
+  city: 'Accra',
+  country: 'Ghana',
+  location: 'Accra, Ghana',
+  pricePerNight: 1500,
+  currency: 'GH₵',
+  pricingPeriod: 'month',
+  bedrooms: 2,
+  bathrooms: 1,
+  amenities: ['wifi'],
+};
+const images = ['/files/images/a-1200.webp'];
+
+const submitted: ListingEvent = { type: 'PropertySubmitted', data: { propertyId, ownerId: owner.id, details, images, submittedAt: at } };
+const approved: ListingEvent = { type: 'PropertyApproved', data: { propertyId, approvedBy: admin.id, approvedAt: at } };
+const hidden: ListingEvent = { type: 'PropertyHidden', data: { propertyId, hiddenBy: admin.id, hiddenAt: at } };
+const featured: ListingEvent = { type: 'PropertyFeatured', data: { propertyId, featuredOrder: 1, featuredBy: admin.id, featuredAt: at } };
+const deleted: ListingEvent = { type: 'PropertyDeletedByOwner', data: { propertyId, deletedBy: owner.id, deletedAt: at } };
+
+/** given events / when command / then events (or an error). */
+const given = (...events: ListingEvent[]) => ({
+  when: (command: ListingCommand) => {
+    const run = () => listingDecider.decide(command, foldEvents(listingDecider, events));
+    return {
+      then: (expected: ListingEvent[]) => expect(run()).toEqual(expected),
+      thenRefuses: (code: string, kind: string) => expect(run).toThrow(expect.objectContaining({ code, kind })),
+    };
+  },
+});
+
+describe('listing decider', () => {
+  it('submits a new property', () => {
+    given().when({ type: 'SubmitProperty', propertyId, ownerId: owner.id, details, images, at }).then([submitted]);
+  });
+  it('refuses to submit the same id twice', () => {
+    given(submitted).when({ type: 'SubmitProperty', propertyId, ownerId: owner.id, details, images, at }).thenRefuses('property_exists', 'conflict');
+  });
+  it('records only the fields an owner edit changes', () => {
+    given(submitted)
+      .when({ type: 'EditProperty', actor: owner, changes: { title: 'Three-bed flat', city: 'Accra', bedrooms: 3 }, at })
+      .then([{ type: 'PropertyEdited', data: { propertyId, changes: { title: 'Three-bed flat', bedrooms: 3 }, editedBy: owner.id, editedAt: at } }]);
+  });
+  it('records nothing for an edit that changes nothing', () => {
+    given(submitted).when({ type: 'EditProperty', actor: owner, changes: { title: details.title }, images, isActive: true, at }).then([]);
+  });
+  it('records changed images with the removed ones', () => {
+    given(submitted)
+      .when({ type: 'EditProperty', actor: owner, changes: {}, images: ['/files/images/b-1200.webp'], at })
+      .then([
+        {
+          type: 'PropertyImagesChanged',
+          data: { propertyId, images: ['/files/images/b-1200.webp'], removed: images, changedBy: owner.id, changedAt: at },
+        },
+      ]);
+  });
+  it('refuses edits by anyone but the owner, admins included', () => {
+    given(submitted).when({ type: 'EditProperty', actor: stranger, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
+    given(submitted).when({ type: 'EditProperty', actor: admin, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
+  });
+  it('keeps an edited live property live (no new review)', () => {
+    const events = [submitted, approved, { type: 'PropertyEdited', data: { propertyId, changes: { pricePerNight: 10 }, editedBy: owner.id, editedAt: at } } as ListingEvent];
+    const state = foldEvents(listingDecider, events);
+    expect(state).toMatchObject({ isVerified: true, isActive: true, details: { pricePerNight: 10 } });
+  });
+  it('refuses an owner hiding a property that is still pending, and changes nothing else', () => {
+    given(submitted).when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, isActive: false, at }).thenRefuses('property_not_verified', 'conflict');
+  });
+  it('lets the owner hide an approved property from the edit form', () => {
+    given(submitted, approved)
+      .when({ type: 'EditProperty', actor: owner, changes: {}, isActive: false, at })
+      .then([{ type: 'PropertyHidden', data: { propertyId, hiddenBy: owner.id, hiddenAt: at } }]);
+  });
+  it('approves only as an admin, once', () => {
+    given(submitted).when({ type: 'ApproveProperty', actor: admin, at }).then([approved]);
+    given(submitted).when({ type: 'ApproveProperty', actor: owner, at }).thenRefuses('admin_only', 'forbidden');
+    given(submitted, approved).when({ type: 'ApproveProperty', actor: admin, at }).then([]);
+  });
+  it('hides and shows only a verified property', () => {
+    given(submitted).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).thenRefuses('property_not_verified', 'conflict');
+    given(submitted, approved).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).then([hidden]);
+    given(submitted, approved, hidden)
+      .when({ type: 'SetVisibility', actor: admin, isActive: true, at })
+      .then([{ type: 'PropertyShown', data: { propertyId, shownBy: admin.id, shownAt: at } }]);
+    given(submitted, approved).when({ type: 'SetVisibility', actor: admin, isActive: true, at }).then([]);
+    given(submitted, approved).when({ type: 'SetVisibility', actor: stranger, isActive: false, at }).thenRefuses('not_owner', 'forbidden');
+  });
+  it('features only a live property, as an admin', () => {
+    given(submitted).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
+    given(submitted, approved, hidden).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
+    given(submitted, approved).when({ type: 'SetFeatured', actor: owner, isFeatured: true, featuredOrder: 1, at }).thenRefuses('admin_only', 'forbidden');
+    given(submitted, approved).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([featured]);
+  });
+  it('changes the order of a featured property, and unfeatures it', () => {
+    given(submitted, approved, featured)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 3, at })
+      .then([{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder: 3, changedBy: admin.id, changedAt: at } }]);
+    given(submitted, approved, featured).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([]);
+    given(submitted, approved, featured)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: false, featuredOrder: 1, at })
+      .then([{ type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at } }]);
+    given(submitted, approved).when({ type: 'SetFeatured', actor: admin, isFeatured: false, featuredOrder: 1, at }).then([]);
+  });
+  it('reorders only a featured property', () => {
+    given(submitted, approved).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at }).thenRefuses('property_not_featured', 'conflict');
+    given(submitted, approved, featured)
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at })
+      .then([{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder: 2, changedBy: admin.id, changedAt: at } }]);
+    given(submitted, approved, featured).when({ type: 'ChangeFeaturedOrder', actor: owner, featuredOrder: 2, at }).thenRefuses('admin_only', 'forbidden');
+  });
+  it('lets only the owner delete, and then the property is gone', () => {
+    given(submitted).when({ type: 'DeleteByOwner', actor: stranger, at }).thenRefuses('not_owner', 'forbidden');
+    given(submitted).when({ type: 'DeleteByOwner', actor: owner, at }).then([deleted]);
+    given(submitted, deleted).when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, at }).thenRefuses('property_not_found', 'not_found');
+    given(submitted, deleted).when({ type: 'DeleteByOwner', actor: owner, at }).thenRefuses('property_not_found', 'not_found');
+  });
+  it('deletes permanently only as an admin, naming the images to remove', () => {
+    given(submitted).when({ type: 'DeletePermanently', actor: owner, at }).thenRefuses('admin_only', 'forbidden');
+    given(submitted)
+      .when({ type: 'DeletePermanently', actor: admin, at })
+      .then([{ type: 'PropertyDeletedPermanently', data: { propertyId, images, deletedBy: admin.id, deletedAt: at } }]);
+    given().when({ type: 'DeletePermanently', actor: admin, at }).thenRefuses('property_not_found', 'not_found');
+  });
+  it('answers not found for any command on a property that does not exist', () => {
+    given().when({ type: 'ApproveProperty', actor: admin, at }).thenRefuses('property_not_found', 'not_found');
+    given().when({ type: 'EditProperty', actor: owner, changes: {}, at }).thenRefuses('property_not_found', 'not_found');
+  });
+});

@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+import { defineEvent } from '../store/event-type.ts';
+
+// A listing's life on its own stream `property-<id>`. The API validates the
+// values (api/contract/properties.schema.ts); here they are stored as given.
+
+export const listingStreamId = (propertyId: string) => `property-${propertyId}`;
+
+const at = v.string();
+const actor = v.string();
+
+export const ListingDetailsSchema = v.object({
+  title: v.string(),
+  description: v.string(),
+  propertyType: v.string(),
+  category: v.string(),
+  listingType: v.string(),
+  address: v.string(),
+  city: v.string(),
+  country: v.string(),
+  location: v.string(),
+  pricePerNight: v.number(),
+  currency: v.string(),
+  pricingPeriod: v.string(),
+  bedrooms: v.number(),
+  bathrooms: v.number(),
+  amenities: v.array(v.string()),
+});
+export type ListingDetails = v.InferOutput<typeof ListingDetailsSchema>;
+
+export const PropertySubmitted = defineEvent(
+  'PropertySubmitted',
+  v.object({ propertyId: v.string(), ownerId: v.string(), details: ListingDetailsSchema, images: v.array(v.string()), submittedAt: at }),
+);
+/** Only the fields that changed. */
+export const PropertyEdited = defineEvent(
+  'PropertyEdited',
+  v.object({ propertyId: v.string(), changes: v.partial(ListingDetailsSchema), editedBy: actor, editedAt: at }),
+);
+export const PropertyImagesChanged = defineEvent(
+  'PropertyImagesChanged',
+  v.object({ propertyId: v.string(), images: v.array(v.string()), removed: v.array(v.string()), changedBy: actor, changedAt: at }),
+);
+export const PropertyApproved = defineEvent('PropertyApproved', v.object({ propertyId: v.string(), approvedBy: actor, approvedAt: at }));
+export const PropertyHidden = defineEvent('PropertyHidden', v.object({ propertyId: v.string(), hiddenBy: actor, hiddenAt: at }));
+export const PropertyShown = defineEvent('PropertyShown', v.object({ propertyId: v.string(), shownBy: actor, shownAt: at }));
+export const PropertyFeatured = defineEvent(
+  'PropertyFeatured',
+  v.object({ propertyId: v.string(), featuredOrder: v.number(), featuredBy: actor, featuredAt: at }),
+);
+export const PropertyUnfeatured = defineEvent('PropertyUnfeatured', v.object({ propertyId: v.string(), unfeaturedBy: actor, unfeaturedAt: at }));
+export const PropertyFeaturedOrderChanged = defineEvent(
+  'PropertyFeaturedOrderChanged',
+  v.object({ propertyId: v.string(), featuredOrder: v.number(), changedBy: actor, changedAt: at }),
+);
+export const PropertyDeletedByOwner = defineEvent('PropertyDeletedByOwner', v.object({ propertyId: v.string(), deletedBy: actor, deletedAt: at }));
+/** The admin's permanent delete; `images` lists the files to remove from storage. */
+export const PropertyDeletedPermanently = defineEvent(
+  'PropertyDeletedPermanently',
+  v.object({ propertyId: v.string(), images: v.array(v.string()), deletedBy: actor, deletedAt: at }),
+);
+
+export const listingEventTypes = [
+  PropertySubmitted,
+  PropertyEdited,
+  PropertyImagesChanged,
+  PropertyApproved,
+  PropertyHidden,
+  PropertyShown,
+  PropertyFeatured,
+  PropertyUnfeatured,
+  PropertyFeaturedOrderChanged,
+  PropertyDeletedByOwner,
+  PropertyDeletedPermanently,
+] as const;
+
+export const LISTING_EVENT_NAMES: readonly string[] = listingEventTypes.map((t) => t.type);

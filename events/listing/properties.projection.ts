@@ -1,0 +1,143 @@
+import type { RecordedEvent } from '../store/event-store.ts';
+import { createEventDecoder } from '../store/event-type.ts';
+import type { Projection } from '../store/projections.ts';
+import type { SqlClient } from '../store/sql.ts';
+import type { ListingEvent } from './listing.decider.ts';
+import { LISTING_EVENT_NAMES, listingEventTypes } from './listing.events.ts';
+
+/** A row of the `properties` table as the projection writes it (generated columns aside). */
+export type PropertyRow = {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  property_type: string;
+  category: string;
+  listing_type: string;
+  address: string;
+  city: string;
+  country: string;
+  location: string;
+  price: number;
+  currency: string;
+  pricing_period: string;
+  bedrooms: number;
+  bathrooms: number;
+  amenities: string[];
+  images: string[];
+  is_verified: boolean;
+  is_active: boolean;
+  is_featured: boolean;
+  featured_order: number | null;
+  deleted: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+
+const COLUMNS = [
+  ['id', 'uuid'], ['owner_id', 'uuid'], ['title', 'text'], ['description', 'text'], ['property_type', 'text'],
+  ['category', 'text'], ['listing_type', 'text'], ['address', 'text'], ['city', 'text'], ['country', 'text'],
+  ['location', 'text'], ['price', 'double precision'], ['currency', 'text'], ['pricing_period', 'text'],
+  ['bedrooms', 'integer'], ['bathrooms', 'integer'], ['amenities', 'text[]'], ['images', 'text[]'],
+  ['is_verified', 'boolean'], ['is_active', 'boolean'], ['is_featured', 'boolean'], ['featured_order', 'integer'],
+  ['deleted', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
+] as const;
+const names = COLUMNS.map(([name]) => name).join(', ');
+
+/** One statement per batch: every changed row goes in as JSON and is upserted. */
+const UPSERT = `insert into properties (${names})
+  select ${names} from jsonb_to_recordset($1::jsonb->'rows') as r(${COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')})
+  on conflict (id) do update set ${COLUMNS.filter(([n]) => n !== 'id').map(([n]) => `${n} = excluded.${n}`).join(', ')}`;
+
+const decode = createEventDecoder(listingEventTypes);
+
+function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded: RecordedEvent): PropertyRow | undefined {
+  const at = recorded.recordedAt.toISOString();
+  const version = recorded.streamVersion;
+  if (event.type === 'PropertySubmitted') {
+    const { details: d, propertyId, ownerId, images, submittedAt } = event.data;
+    return {
+      id: propertyId, owner_id: ownerId, title: d.title, description: d.description, property_type: d.propertyType,
+      category: d.category, listing_type: d.listingType, address: d.address, city: d.city, country: d.country,
+      location: d.location, price: d.pricePerNight, currency: d.currency, pricing_period: d.pricingPeriod,
+      bedrooms: d.bedrooms, bathrooms: d.bathrooms, amenities: d.amenities, images, is_verified: false, is_active: true,
+      is_featured: false, featured_order: null, deleted: false, created_at: submittedAt, updated_at: submittedAt, version,
+    };
+  }
+  if (!row) return undefined;
+  const next: PropertyRow = { ...row, version, updated_at: at };
+  switch (event.type) {
+    case 'PropertyEdited': {
+      const c = event.data.changes;
+      const map: [keyof typeof c, keyof PropertyRow][] = [
+        ['title', 'title'], ['description', 'description'], ['propertyType', 'property_type'], ['category', 'category'],
+        ['listingType', 'listing_type'], ['address', 'address'], ['city', 'city'], ['country', 'country'],
+        ['location', 'location'], ['pricePerNight', 'price'], ['currency', 'currency'], ['pricingPeriod', 'pricing_period'],
+        ['bedrooms', 'bedrooms'], ['bathrooms', 'bathrooms'], ['amenities', 'amenities'],
+      ];
+      for (const [from, to] of map) if (c[from] !== undefined) Object.assign(next, { [to]: c[from] });
+      return next;
+    }
+    case 'PropertyImagesChanged':
+      return { ...next, images: event.data.images };
+    case 'PropertyApproved':
+      return { ...next, is_verified: true };
+    case 'PropertyHidden':
+      return { ...next, is_active: false };
+    case 'PropertyShown':
+      return { ...next, is_active: true };
+    case 'PropertyFeatured':
+    case 'PropertyFeaturedOrderChanged':
+      return { ...next, is_featured: true, featured_order: event.data.featuredOrder };
+    case 'PropertyUnfeatured':
+      return { ...next, is_featured: false, featured_order: null };
+    case 'PropertyDeletedByOwner':
+      return { ...next, deleted: true, is_featured: false, featured_order: null };
+    case 'PropertyDeletedPermanently':
+      return { ...next, deleted: true, is_featured: false, featured_order: null, images: [] };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/**
+ * The `properties` read model. Per batch: read the rows the batch touches in
+ * one query, fold the events in memory (skipping any at or below a row's
+ * version, so a replay changes nothing), write the changed rows in one upsert.
+ */
+export const propertiesProjection: Projection = {
+  name: 'properties',
+  tables: ['properties'],
+  handles: LISTING_EVENT_NAMES,
+  async apply(tx: SqlClient, events: RecordedEvent[]) {
+    const ids = [...new Set(events.map((e) => (e.data as { propertyId: string }).propertyId))];
+    const existing = await tx.query<PropertyRow & { created_at: Date; updated_at: Date }>(
+      `select ${names} from properties where id = any($1::uuid[])`,
+      [ids],
+    );
+    const rows = new Map<string, PropertyRow>(
+      existing.map((r) => [r.id, { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }]),
+    );
+    const changed = new Set<string>();
+    for (const recorded of events) {
+      const event = decode(recorded);
+      const id = event.data.propertyId;
+      const row = rows.get(id);
+      if (row && recorded.streamVersion <= row.version) continue;
+      const next = applyEvent(row, event, recorded);
+      if (!next) continue;
+      rows.set(id, next);
+      changed.add(id);
+    }
+    if (changed.size === 0) return;
+    await tx.query(UPSERT, [{ rows: [...changed].map((id) => rows.get(id)) }]);
+    // Cached search answers (api/properties/search-cache.ts) are stale from here on.
+    await tx.query(
+      `insert into read_model_generations (name, token) values ('properties', gen_random_uuid()::text)
+       on conflict (name) do update set token = excluded.token`,
+    );
+  },
+};

@@ -1,0 +1,16 @@
+import { favoritesProjection } from './favorites/favorites.projection.ts';
+import { propertiesProjection } from './listing/properties.projection.ts';
+import type { Projection } from './store/projections.ts';
+import { userCredentialsProjection } from './user/user-credentials.projection.ts';
+import { usersProjection } from './user/users.projection.ts';
+
+/**
+ * Every read model the API reads, each with the one projection that writes it.
+ * Register a new read model here and `npm run projections:rebuild` rebuilds it.
+ */
+export const readModels: readonly Projection[] = [
+  usersProjection,
+  userCredentialsProjection,
+  propertiesProjection,
+  favoritesProjection,
+];

@@ -1,0 +1,36 @@
+/** What kind of refusal a domain error is; the HTTP layer maps kinds to status codes in one place. */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_media'
+  | 'rate_limited';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+    readonly details: { issues?: { path: string; message: string }[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The stream is not at the version the writer expected. */
+export class ConcurrencyError extends DomainError {
+  constructor(readonly streamId: string, readonly expected: string, readonly actual: number) {
+    super('conflict', 'version_conflict', `This record was changed by someone else (expected version ${expected}, found ${actual}). Reload and try again.`);
+  }
+}
+
+/** An idempotency key was reused for a different request. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor(readonly key: string) {
+    super('conflict', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+  }
+}

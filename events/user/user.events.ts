@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { defineEvent, type DomainEvent } from '../store/event-type.ts';
+
+const nullableText = v.nullable(v.string());
+const userType = v.picklist(['renter', 'owner', 'agent', 'both']);
+const isoTime = v.string();
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  v.object({
+    userId: v.string(),
+    email: nullableText,
+    phone: nullableText,
+    firstName: v.string(),
+    lastName: v.string(),
+    userType,
+    businessName: nullableText,
+    /** scrypt hash (api/auth/password.ts); only the credentials projection reads it. */
+    passwordHash: v.string(),
+    registeredAt: isoTime,
+  }),
+);
+
+export const ProfileChanged = defineEvent(
+  'ProfileChanged',
+  v.object({
+    firstName: v.string(),
+    lastName: v.string(),
+    businessName: nullableText,
+    licenseNumber: nullableText,
+    userType,
+    changedAt: isoTime,
+  }),
+);
+
+/** A new (unverified) address, or null when it was removed. */
+export const EmailChanged = defineEvent('EmailChanged', v.object({ email: nullableText, changedAt: isoTime }));
+export const PhoneChanged = defineEvent('PhoneChanged', v.object({ phone: nullableText, changedAt: isoTime }));
+
+export const EmailVerified = defineEvent('EmailVerified', v.object({ email: v.string(), verifiedAt: isoTime }));
+export const PhoneVerified = defineEvent('PhoneVerified', v.object({ phone: v.string(), verifiedAt: isoTime }));
+
+export const PasswordChanged = defineEvent('PasswordChanged', v.object({ passwordHash: v.string(), changedAt: isoTime }));
+
+/** Only the SHA-256 of the link's token is kept. */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  v.object({ tokenHash: v.string(), sentTo: v.string(), requestedAt: isoTime, expiresAt: isoTime }),
+);
+export const PasswordResetCompleted = defineEvent(
+  'PasswordResetCompleted',
+  v.object({ tokenHash: v.string(), passwordHash: v.string(), completedAt: isoTime }),
+);
+
+export const AdminGranted = defineEvent('AdminGranted', v.object({ grantedAt: isoTime, grantedBy: v.string() }));
+export const AdminRevoked = defineEvent('AdminRevoked', v.object({ revokedAt: isoTime, revokedBy: v.string() }));
+
+export const userEventTypes = [
+  UserRegistered,
+  ProfileChanged,
+  EmailChanged,
+  PhoneChanged,
+  EmailVerified,
+  PhoneVerified,
+  PasswordChanged,
+  PasswordResetRequested,
+  PasswordResetCompleted,
+  AdminGranted,
+  AdminRevoked,
+] as const;
+
+export type UserEvent = DomainEvent<(typeof userEventTypes)[number]>;
+export const USER_EVENT_TYPES: readonly string[] = userEventTypes.map((t) => t.type);
+
+export const userStreamId = (userId: string) => `user-${userId}`;

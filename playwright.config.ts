@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// The config is evaluated by the runner and again by each worker: the port and data
+// directory are chosen once and handed down through the environment.
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+process.env.E2E_PORT ??= String(await freePort())
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'efie-e2e-'))
+process.env.E2E_ADMIN_EMAIL ??= 'admin@efie.test'
+process.env.E2E_ADMIN_PASSWORD ??= 'Admin-pass-2026'
+
+const port = Number(process.env.E2E_PORT)
+const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    ...devices['Pixel 5'],
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    // Builds the PWA, seeds a fresh embedded database and starts the real server.
+    command: 'npx tsx e2e/support/start-server.ts',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_ORIGIN: baseURL,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // The dev outbox (verification codes) exists outside production only.
+      NODE_ENV: 'development',
+    },
+  },
+})

@@ -1,0 +1,35 @@
+import { Tabs } from 'radix-ui'
+import { useAuth } from '../../lib/current-user'
+import { Card, PageTitle } from '../../ui/card'
+import { CenteredSpinner } from '../../ui/spinner'
+import { tabTriggerClass } from '../../ui/tabs'
+import { AdminFeaturedTab } from './admin-featured-tab'
+import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab'
+import { AdminSettingsTab } from './admin-settings-tab'
+
+export function AdminPanel() {
+  const auth = useAuth()
+  if (auth.status === 'loading') return <CenteredSpinner />
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageTitle sub="Moderate properties and choose what the home page features.">Admin Panel</PageTitle>
+      {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
+      {auth.status === 'unauthenticated' ? <AccessDenied /> : (
+        <Tabs.Root defaultValue="properties">
+          <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
+            <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
+            <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
+            <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
+            <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
+          <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
+          <Tabs.Content value="management">
+            <Card><p className="text-stone-700">Admin management is coming soon.</p></Card>
+          </Tabs.Content>
+          <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
+        </Tabs.Root>
+      )}
+    </div>
+  )
+}

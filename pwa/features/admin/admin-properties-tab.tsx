@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { ADMIN_STATUSES, type Property } from '../../lib/contract'
+import { formatPrice, periodLabel } from '../../lib/format'
+import { Button, buttonClass } from '../../ui/button'
+import { Badge, Card } from '../../ui/card'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { inputClass } from '../../ui/field'
+import { SelectField } from '../../ui/select'
+import { Spinner } from '../../ui/spinner'
+import { toast } from '../../ui/toast'
+import { useAdminDelete, useAdminProperties, useApprove, useSetFeatured, useSetVisibility, type AdminStatus } from './admin-properties.queries'
+
+const STATUSES = ADMIN_STATUSES
+const PAGE_SIZE = 20
+
+export function AdminPropertiesTab() {
+  const [text, setText] = useState('')
+  const [search, setSearch] = useState('')
+  const [status, setStatus] = useState<AdminStatus>('all')
+  const [page, setPage] = useState(1)
+  // One request when the admin stops typing, not one per key.
+  useEffect(() => {
+    const timer = setTimeout(() => { setSearch(text.trim()); setPage(1) }, 300)
+    return () => clearTimeout(timer)
+  }, [text])
+  const list = useAdminProperties({ search, status, page })
+  if (list.isError) return <AccessDenied />
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)))
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 sm:grid-cols-[1fr_220px]">
+        <div className="grid gap-1">
+          <label htmlFor="admin-search" className="text-sm font-medium">Search properties</label>
+          <input id="admin-search" type="search" className={inputClass} value={text} placeholder="Title, city or owner"
+            onChange={(event) => setText(event.target.value)} />
+        </div>
+        <SelectField label="Status" value={status} onValueChange={(value) => { setStatus(value as AdminStatus); setPage(1) }}
+          options={STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))} />
+      </div>
+      <p className="text-sm text-stone-700" aria-live="polite">{list.data ? `${list.data.total} properties` : 'Loading…'}</p>
+      {list.isPending && <Spinner />}
+      <ul className="grid gap-3">
+        {list.data?.properties.map((property) => <li key={property.id}><AdminPropertyRow property={property} /></li>)}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</Button>
+          <span>Page {page} of {pages}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</Button>
+        </nav>
+      )}
+    </div>
+  )
+}
+
+function AdminPropertyRow({ property }: { property: Property }) {
+  const approve = useApprove()
+  const visibility = useSetVisibility()
+  const featured = useSetFeatured()
+  const remove = useAdminDelete()
+  const owner = [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ')
+  return (
+    <Card className="grid gap-3 sm:grid-cols-[1fr_auto]">
+      <div className="min-w-0">
+        <div className="flex flex-wrap gap-2">
+          <Badge tone={property.isVerified ? 'green' : 'amber'}>{property.isVerified ? 'Verified' : 'Pending Approval'}</Badge>
+          <Badge tone={property.isActive ? 'blue' : 'neutral'}>{property.isActive ? 'Active' : 'Hidden'}</Badge>
+          {property.isFeatured && <Badge tone="teal">Featured</Badge>}
+        </div>
+        <h3 className="mt-2 font-semibold">
+          <Link to="/property/$id" params={{ id: property.id }} className="hover:underline">{property.title}</Link>
+        </h3>
+        <p className="text-sm text-stone-700">{property.city}, {property.country} · {formatPrice(property)}{periodLabel(property.pricingPeriod)}{owner ? ` · ${owner}` : ''}</p>
+      </div>
+      <div className="flex flex-wrap items-start gap-2">
+        {!property.isVerified && (
+          <Button disabled={approve.isPending} onClick={() => approve.mutate(property.id, {
+            onSuccess: () => toast({ title: 'Property approved', description: 'Property has been approved and is now visible to the public.' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to approve property', variant: 'destructive' }),
+          })}>Approve</Button>
+        )}
+        {property.isVerified && (
+          <Button variant="secondary" disabled={visibility.isPending} onClick={() => visibility.mutate({ id: property.id, isActive: !property.isActive }, {
+            onSuccess: () => toast({ title: property.isActive ? 'Property hidden' : 'Property shown' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to update property visibility', variant: 'destructive' }),
+          })}>{property.isActive ? 'Hide' : 'Show'}</Button>
+        )}
+        {property.isVerified && property.isActive && (
+          <Button variant="secondary" disabled={featured.isPending} onClick={() => featured.mutate({ id: property.id, isFeatured: !property.isFeatured, featuredOrder: null }, {
+            onSuccess: () => toast({ title: property.isFeatured ? 'Removed from featured' : 'Property featured' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to update featured status', variant: 'destructive' }),
+          })}>{property.isFeatured ? 'Unfeature' : 'Feature'}</Button>
+        )}
+        <ConfirmDialog
+          title="Delete permanently?"
+          description={`"${property.title}" will be deleted permanently.`}
+          confirmLabel="Delete"
+          trigger={<Button variant="danger">Delete</Button>}
+          onConfirm={() => remove.mutate(property.id, {
+            onSuccess: () => toast({ title: 'Property deleted permanently' }),
+            onError: () => toast({ title: 'Error', description: 'Failed to delete property', variant: 'destructive' }),
+          })}
+        />
+      </div>
+    </Card>
+  )
+}
+
+export function AccessDenied() {
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <h2 className="text-xl font-bold">Access Denied</h2>
+      <p className="mt-2 text-stone-700">You need administrator rights to see this page.</p>
+      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>Back to Dashboard</Link>
+    </Card>
+  )
+}

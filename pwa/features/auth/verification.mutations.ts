@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../lib/api-client'
+import { currentUserQuery } from '../../lib/current-user'
+
+export type Channel = 'email' | 'phone'
+
+export const postVerificationCode = (channel: Channel, code: string) =>
+  apiRequest<{ message?: string }>('POST', channel === 'email' ? '/api/auth/verify-email-code' : '/api/auth/verify-phone-code', { body: { code } })
+
+export function useVerifyCode(channel: Channel) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (code: string) => postVerificationCode(channel, code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey }),
+  })
+}
+
+export const postResendPhoneCode = () => apiRequest<{ message?: string }>('POST', '/api/auth/resend-phone-verification')
+
+export const useResendPhoneCode = () => useMutation({ mutationFn: postResendPhoneCode })

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { DropdownMenu, Tabs } from 'radix-ui'
+import type { Property } from '../../lib/contract'
+import { useAuth } from '../../lib/current-user'
+import { formatPrice, imageList, periodLabel } from '../../lib/format'
+import { useMyProperties } from '../../lib/queries/my-properties.queries'
+import { buttonClass } from '../../ui/button'
+import { Badge, Card, PageTitle } from '../../ui/card'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { ListImage } from '../../ui/list-image'
+import { CenteredSpinner } from '../../ui/spinner'
+import { tabListClass, tabTriggerClass } from '../../ui/tabs'
+import { toast } from '../../ui/toast'
+import { useDeleteProperty } from './listing-mutations'
+
+const LOGGED_OUT_REDIRECT_MS = 500
+
+export function HostDashboard() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (auth.status !== 'unauthenticated') return
+    toast({ title: 'You are logged out. Logging in again...' })
+    // The spec's target is /api/login; the PWA's own sign-in screen is that target here.
+    const timer = setTimeout(() => void navigate({ to: '/login' }), LOGGED_OUT_REDIRECT_MS)
+    return () => clearTimeout(timer)
+  }, [auth.status, navigate])
+  if (auth.status !== 'authenticated') return <CenteredSpinner />
+  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} />
+}
+
+export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'blue' | 'green' } {
+  if (!property.isVerified) return { label: 'Pending Approval', tone: 'amber' }
+  if (!property.isActive) return { label: 'Approved', tone: 'blue' }
+  return { label: 'Live', tone: 'green' }
+}
+
+function Dashboard({ isAdmin, firstName }: { isAdmin: boolean; firstName: string | null }) {
+  const mine = useMyProperties()
+  const properties = mine.data ?? []
+  const rated = properties.filter((item) => item.averageRating)
+  const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageTitle sub={`Welcome${firstName ? `, ${firstName}` : ''}. Manage your listings here.`}>Host Dashboard</PageTitle>
+      <dl className="mb-6 grid grid-cols-3 gap-3">
+        <Count label="Total properties" value={properties.length} />
+        <Count label="Active properties" value={properties.filter((item) => item.isVerified && item.isActive).length} />
+        <Count label="Average rating" value={rating.toFixed(1)} />
+      </dl>
+      <Tabs.Root defaultValue="properties">
+        <Tabs.List aria-label="Host dashboard" className={`${tabListClass} mb-6 max-w-sm`}>
+          <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
+          <Tabs.Trigger value="analytics" className={tabTriggerClass}>Analytics</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="properties">
+          {mine.isPending && <CenteredSpinner />}
+          {mine.isError && <p>Your properties could not be loaded. Please try again.</p>}
+          {mine.data && properties.length === 0 && (
+            <Card className="text-center">
+              <h2 className="text-lg font-semibold">You have no properties yet</h2>
+              <p className="mt-1 text-stone-700">Choose a plan and list your first property.</p>
+              <Link to="/listing-payment" className={buttonClass('primary', 'mt-4')}>Subscribe to List Properties</Link>
+            </Card>
+          )}
+          {properties.length > 0 && (
+            <>
+              <div className="mb-4 flex justify-end"><Link to="/list-property" className={buttonClass('primary')}>Add New Property</Link></div>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {properties.map((property) => <li key={property.id}><HostCard property={property} /></li>)}
+              </ul>
+            </>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="analytics" className="grid gap-6">
+          <dl className="grid grid-cols-3 gap-3">
+            <Count label="Total Views" value="—" />
+            <Count label="Response Time" value="—" />
+            <Count label="Guest rating" value={rating.toFixed(1)} />
+          </dl>
+          <Card>
+            <h2 className="text-lg font-semibold">Quick actions</h2>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Link to="/list-property" className={buttonClass('secondary')}>Add New Property</Link>
+              <Link to="/contact" className={buttonClass('secondary')}>Messages</Link>
+              <Link to="/account-settings" className={buttonClass('secondary')}>Account Settings</Link>
+              {isAdmin && <Link to="/admin/image-approval" className={buttonClass('secondary')}>Property Approval</Link>}
+              {isAdmin && <Link to="/admin/service-approval" className={buttonClass('secondary')}>Service Provider Approval</Link>}
+            </div>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  )
+}
+
+function Count({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-4 text-center">
+      <dt className="text-xs text-stone-700 sm:text-sm">{label}</dt>
+      <dd className="text-2xl font-bold text-teal-800">{value}</dd>
+    </div>
+  )
+}
+
+function HostCard({ property }: { property: Property }) {
+  const status = statusOf(property)
+  const image = imageList(property.images, property.image)[0]
+  const [confirming, setConfirming] = useState(false)
+  const remove = useDeleteProperty()
+  const navigate = useNavigate()
+  const item = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-teal-50'
+  return (
+    <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      <ListImage src={image} alt={property.title} />
+      <div className="grid gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <Badge tone={status.tone}>{status.label}</Badge>
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger aria-label={`Actions for ${property.title}`} className="rounded-md px-2 text-xl leading-none hover:bg-stone-100">⋯</DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" className="z-50 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
+                <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/property/$id/edit', params: { id: property.id } })}>Edit Property</DropdownMenu.Item>
+                <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/property/$id', params: { id: property.id } })}>View Details</DropdownMenu.Item>
+                <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setConfirming(true)}>Delete Property</DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+        <h3 className="font-semibold">{property.title}</h3>
+        <p className="text-sm text-stone-700">{[property.city, property.country].filter(Boolean).join(', ')}</p>
+        <p className="font-bold text-teal-800">{formatPrice(property)}<span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span></p>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this property?"
+        description={`"${property.title}" will be removed permanently. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => remove.mutate(property.id, {
+          onSuccess: () => toast({ title: 'Property deleted successfully' }),
+          onError: () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
+        })}
+      />
+    </article>
+  )
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '../../lib/api-client'
+import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../../lib/contract'
+
+// POST /api/properties
+export const postProperty = (body: CreatePropertyInput) => apiRequest<Property>('POST', '/api/properties', { body })
+export function useCreateProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: postProperty, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['properties'] }) })
+}
+
+// PUT /api/properties/{id}
+export const putProperty = ({ id, ...body }: UpdatePropertyInput & { id: string }) =>
+  apiRequest<Property>('PUT', `/api/properties/${encodeURIComponent(id)}`, { body })
+export function useUpdateProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: putProperty,
+    onSuccess: (property) => {
+      if (property?.id) queryClient.setQueryData(['properties', 'detail', property.id], property)
+      return queryClient.invalidateQueries({ queryKey: ['properties'] })
+    },
+  })
+}
+
+// DELETE /api/properties/{id}
+export const deleteProperty = (id: string) => apiRequest<unknown>('DELETE', `/api/properties/${encodeURIComponent(id)}`)
+export function useDeleteProperty() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: deleteProperty, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['properties'] }) })
+}

@@ -1,0 +1,120 @@
+import { Link } from '@tanstack/react-router'
+import { isStatus } from '../../lib/api-client'
+import type { Property } from '../../lib/contract'
+import { useAuth } from '../../lib/current-user'
+import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../../lib/format'
+import { buttonClass } from '../../ui/button'
+import { Badge, Card } from '../../ui/card'
+import { CenteredSpinner } from '../../ui/spinner'
+import { FavoriteButton } from './favorite-button'
+import { Gallery } from './gallery'
+import { useProperty } from '../../lib/queries/property.queries'
+import { ShareButton } from './share-button'
+
+export function PropertyDetail({ id }: { id: string }) {
+  const property = useProperty(id)
+  if (property.isPending) return <CenteredSpinner />
+  if (property.isError) {
+    return isStatus(property.error, 404) || isStatus(property.error, 400) ? <PropertyNotFound /> : <LoadFailed />
+  }
+  return <PropertyView property={property.data} />
+}
+
+function PropertyView({ property }: { property: Property }) {
+  const ownerLabel = property.ownerUserType === 'agent' ? 'Agent' : 'Landlord'
+  return (
+    <article className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_340px]">
+      <div className="grid min-w-0 gap-5">
+        <Gallery images={imageList(property.images, property.image)} title={property.title} />
+        <header className="grid gap-2">
+          <div className="flex flex-wrap gap-2">
+            {property.isVerified && <Badge tone="green">Verified</Badge>}
+            <Badge>{capitalize(property.category)}</Badge>
+            <Badge tone="blue">For {property.listingType === 'sale' ? 'sale' : 'rent'}</Badge>
+          </div>
+          <h1 className="text-2xl font-bold md:text-3xl">{property.title}</h1>
+          <p className="text-stone-700">{[property.address, property.city, property.country].filter((part, index, all) => part && !all.slice(0, index).some((earlier) => earlier?.includes(part))).join(', ')}</p>
+          <p className="text-2xl font-bold text-teal-800">
+            {formatPrice(property)}
+            <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <ShareButton title={property.title} />
+            <FavoriteButton property={property} place="detail" />
+          </div>
+        </header>
+        <dl className="grid grid-cols-3 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-center">
+          <Fact label="Bedrooms" value={property.bedrooms} />
+          <Fact label="Bathrooms" value={property.bathrooms} />
+          <Fact label="Type" value={capitalize(property.propertyType)} />
+        </dl>
+        <section>
+          <h2 className="mb-2 text-xl font-semibold">About this property</h2>
+          <p className="whitespace-pre-line text-stone-800">{property.description}</p>
+        </section>
+        {property.amenities.length > 0 && (
+          <section>
+            <h2 className="mb-2 text-xl font-semibold">Amenities</h2>
+            <ul className="flex flex-wrap gap-2">
+              {property.amenities.map((amenity) => (
+                <li key={amenity} className="rounded-full bg-stone-100 px-3 py-1 text-sm">{AMENITIES[amenity] ?? amenity}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+      <aside>
+        <ContactCard property={property} ownerLabel={ownerLabel} />
+      </aside>
+    </article>
+  )
+}
+
+function Fact({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div>
+      <dt className="text-xs text-stone-700">{label}</dt>
+      <dd className="text-lg font-semibold">{value}</dd>
+    </div>
+  )
+}
+
+function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel: string }) {
+  const auth = useAuth()
+  const owner = property.ownerBusinessName || [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ') || `Efie ${ownerLabel}`
+  return (
+    <Card className="sticky top-20 grid gap-3">
+      <h2 className="text-lg font-semibold">Contact {ownerLabel}</h2>
+      <p className="text-stone-800">{owner}</p>
+      <p className="text-sm text-stone-700">Contact details are free for all registered users.</p>
+      {auth.status === 'authenticated' ? (
+        <Link to="/contact-landlord/$id" params={{ id: property.id }} className={buttonClass('primary', 'w-full')}>
+          Contact {ownerLabel}
+        </Link>
+      ) : (
+        <Link to="/register" search={{ action: 'contact', propertyId: property.id }} className={buttonClass('primary', 'w-full')}>
+          Contact {ownerLabel}
+        </Link>
+      )}
+    </Card>
+  )
+}
+
+export function PropertyNotFound() {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
+      <h1 className="text-2xl font-bold">Property not found</h1>
+      <p className="text-stone-700">The property you're looking for doesn't exist or has been removed.</p>
+      <Link to="/search" className={buttonClass('primary')}>Back to Search</Link>
+    </div>
+  )
+}
+
+function LoadFailed() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-xl font-bold">This property could not be loaded</h1>
+      <p className="text-stone-700">Check your connection and try again.</p>
+    </div>
+  )
+}

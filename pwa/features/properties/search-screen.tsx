@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { Property } from '../../lib/contract'
+import { useAuth } from '../../lib/current-user'
+import { buttonClass } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { FavoriteButton } from './favorite-button'
+import { useFavorites } from './favorites.queries'
+import { LazyFilterPanel } from './filter-panel-lazy'
+import { Pagination } from './pagination'
+import { PropertyCard } from './property-card'
+import { PAGE_SIZE, useSearch } from './search.queries'
+import { activeFilterCount, toFilters, type SearchParams } from './search-params'
+
+export function SearchScreen({ params }: { params: SearchParams }) {
+  const navigate = useNavigate({ from: '/search' })
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const view = params.view === 'list' ? 'list' : 'grid'
+  const update = (patch: Partial<SearchParams>, resetPage = true) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch, ...(resetPage ? { page: undefined } : {}) }) })
+  const badge = activeFilterCount(params)
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <SearchBar initial={params.location ?? ''} onSearch={(location) => update({ location: location || undefined })} />
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonClass('secondary')} aria-expanded={filtersOpen} aria-controls="filter-panel" onClick={() => setFiltersOpen((open) => !open)}>
+          Filters
+          {badge > 0 && (
+            <span className="rounded-full bg-teal-700 px-2 text-xs text-white" aria-label={`${badge} active filters`}>{badge}</span>
+          )}
+        </button>
+        <div role="group" aria-label="View" className="ml-auto inline-flex rounded-md border border-stone-300 bg-white p-0.5">
+          {(['grid', 'list'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={view === mode}
+              onClick={() => update({ view: mode === 'grid' ? undefined : 'list' }, false)}
+              className={`min-h-9 rounded px-3 text-sm ${view === mode ? 'bg-teal-700 text-white' : ''}`}
+            >
+              {mode === 'grid' ? 'Grid' : 'List'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {filtersOpen && (
+        <div className="mt-4">
+          <LazyFilterPanel params={params} onChange={(patch) => update(patch)} />
+        </div>
+      )}
+      {params.saved ? <SavedResults view={view} /> : <SearchResults params={params} view={view} onPage={(page) => update({ page }, false)} />}
+    </div>
+  )
+}
+
+function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location: string) => void }) {
+  const [location, setLocation] = useState(initial)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSearch(location.trim())
+  }
+  return (
+    <form role="search" onSubmit={submit} className="flex gap-2">
+      <label htmlFor="search-location" className="sr-only">Location</label>
+      <input
+        id="search-location"
+        type="search"
+        value={location}
+        onChange={(event) => setLocation(event.target.value)}
+        placeholder="City, area or country"
+        className="min-h-11 flex-1 rounded-md border border-stone-300 bg-white px-3 text-base"
+      />
+      <button type="submit" className={buttonClass('primary')}>Search</button>
+    </form>
+  )
+}
+
+function SearchResults({ params, view, onPage }: { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
+  const result = useSearch(toFilters(params))
+  const heading = params.location ? `Properties in ${params.location}` : 'All Properties'
+  const total = result.data?.total ?? 0
+  return (
+    <section aria-labelledby="results-heading" className="mt-6">
+      <h1 id="results-heading" className="text-2xl font-bold">{heading}</h1>
+      <p className="mt-1 text-stone-700" aria-live="polite">
+        {result.isPending ? 'Searching…' : `${total} ${total === 1 ? 'property' : 'properties'} found`}
+      </p>
+      {result.isPending && <div className="flex justify-center py-10"><Spinner label="Loading results" /></div>}
+      {result.isError && <p className="mt-6">The search failed. Please try again.</p>}
+      {result.data && result.data.properties.length === 0 && (
+        <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
+          <p className="font-semibold">No properties match your search</p>
+          <p className="text-stone-700">Try another location or fewer filters.</p>
+        </div>
+      )}
+      {result.data && <Results properties={result.data.properties} view={view} />}
+      <Pagination page={params.page ?? 1} total={total} pageSize={PAGE_SIZE} onPage={onPage} />
+    </section>
+  )
+}
+
+function SavedResults({ view }: { view: 'grid' | 'list' }) {
+  const auth = useAuth()
+  const favorites = useFavorites(auth.status === 'authenticated')
+  return (
+    <section aria-labelledby="results-heading" className="mt-6">
+      <h1 id="results-heading" className="text-2xl font-bold">Saved Properties</h1>
+      {auth.status === 'unauthenticated' && (
+        <p className="mt-2">
+          <Link to="/login" className="font-semibold text-teal-800 underline">Sign in</Link> to see the properties you saved.
+        </p>
+      )}
+      {favorites.data && (
+        <p className="mt-1 text-stone-700">{favorites.data.length} saved {favorites.data.length === 1 ? 'property' : 'properties'}</p>
+      )}
+      {(auth.status === 'loading' || (auth.status === 'authenticated' && favorites.isPending)) && (
+        <div className="flex justify-center py-10"><Spinner label="Loading saved properties" /></div>
+      )}
+      {favorites.data && favorites.data.length === 0 && (
+        <p className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
+          You have not saved any properties yet. Tap the heart on a listing to save it.
+        </p>
+      )}
+      {favorites.data && <Results properties={favorites.data} view={view} />}
+    </section>
+  )
+}
+
+function Results({ properties, view }: { properties: Property[]; view: 'grid' | 'list' }) {
+  if (properties.length === 0) return null
+  return (
+    <ul className={`mt-6 grid gap-6 ${view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : ''}`}>
+      {properties.map((property, index) => (
+        <li key={property.id}>
+          <PropertyCard property={property} layout={view} eager={index < 2} action={<FavoriteButton property={property} place="card" />} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, apiRequest, errorText, withQuery } from './api-client'
+import { fetchCurrentUser } from './current-user'
+
+const answer = (status: number, body: string, statusText = '') => vi.fn(async () => new Response(body || null, { status, statusText }))
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('apiRequest', () => {
+  it('sends cookies and JSON', async () => {
+    const fetch = answer(200, '{"ok":true}')
+    vi.stubGlobal('fetch', fetch)
+    await expect(apiRequest('POST', '/api/x', { body: { a: 1 } })).resolves.toEqual({ ok: true })
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"a":1}' })
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' })
+  })
+
+  it('raises "status: body text" and keeps the contract error body', async () => {
+    vi.stubGlobal('fetch', answer(409, '{"error":"That e-mail is taken","code":"email_taken"}'))
+    const error = await apiRequest('POST', '/api/auth/register').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toBe('409: {"error":"That e-mail is taken","code":"email_taken"}')
+    expect(errorText(error, 'Registration failed')).toBe('That e-mail is taken')
+  })
+
+  it('uses the status text when the body is empty', async () => {
+    vi.stubGlobal('fetch', answer(502, '', 'Bad Gateway'))
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway')
+  })
+})
+
+describe('current user', () => {
+  it('is null on 401', async () => {
+    vi.stubGlobal('fetch', answer(401, '{"error":"Not signed in","code":"unauthenticated"}'))
+    await expect(fetchCurrentUser()).resolves.toBeNull()
+  })
+})
+
+describe('withQuery', () => {
+  it('leaves out empty values', () => {
+    expect(withQuery('/api/properties/search', { location: 'Accra', bedrooms: undefined, category: '', page: 2 })).toBe('/api/properties/search?location=Accra&page=2')
+  })
+})

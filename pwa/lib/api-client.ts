@@ -1,0 +1,67 @@
+// One way to talk to the API: cookies always, JSON in and out, and every non-OK answer
+// raised as `${status}: ${body text}` (spec part 1 §7) with the parsed contract body kept.
+
+export type ApiIssue = { path: string; message: string }
+export type ApiErrorBody = { error?: string; code?: string; issues?: ApiIssue[]; message?: string }
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: ApiErrorBody | null
+
+  constructor(status: number, text: string, body: ApiErrorBody | null) {
+    super(`${status}: ${text}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+}
+
+type RequestOptions = { body?: unknown; signal?: AbortSignal | undefined }
+
+export async function apiRequest<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } }
+  if (options.signal) init.signal = options.signal
+  if (options.body !== undefined) {
+    init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body)
+    if (!isForm) init.headers = { ...init.headers, 'Content-Type': 'application/json' }
+  }
+  const res = await fetch(url, init)
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText
+    throw new ApiError(res.status, text, parseBody(text))
+  }
+  if (res.status === 204) return undefined as T
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, { signal })
+
+function parseBody(text: string): ApiErrorBody | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null
+  } catch {
+    return null
+  }
+}
+
+/** The text a person should read for a failed call: the server's `error`, else the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.body?.error ?? error.body?.message ?? fallback
+  return fallback
+}
+
+export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status
+
+/** Builds `path?query` from the defined, non-empty values only. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue
+    search.set(key, String(value))
+  }
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}

@@ -1,0 +1,34 @@
+// The one door from the PWA to the API: the shapes and schemas of api/contract/.
+// Screens and forms import from here, so a contract change shows up in one place.
+
+export type { RegisterAnswer, LoginAnswer, ProfileUpdateAnswer, MessageAnswer, User, UserType, VerificationMethod } from '../../api/contract/auth.schema.ts'
+export {
+  AdminChangePasswordSchema,
+  ChangePasswordSchema,
+  CodeSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ProfileUpdateSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  REGISTER_USER_TYPES,
+  type LoginBody,
+  type ProfileUpdateBody,
+  type RegisterBody,
+} from '../../api/contract/auth.schema.ts'
+export type { Property, PropertyPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
+export {
+  ADMIN_STATUSES,
+  AMENITIES as AMENITY_IDS,
+  CATEGORIES,
+  CreatePropertySchema,
+  IMAGE_MIME_TYPES,
+  LISTING_TYPES,
+  MAX_IMAGE_BYTES,
+  PRICE_MESSAGE,
+  PROPERTY_TYPES,
+  REQUIRED_MESSAGE,
+  SEARCH_PAGE_SIZE,
+  UpdatePropertySchema,
+} from '../../api/contract/properties.schema.ts'
+export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts'

@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiGet, isStatus } from './api-client'
+import type { User } from './contract'
+
+// GET /api/auth/user: a 401 means "no one is signed in", not an error.
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await apiGet<User>('/api/auth/user', signal)
+  } catch (error) {
+    if (isStatus(error, 401)) return null
+    throw error
+  }
+}
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: 5 * 60 * 1000,
+    refetchOnMount: false,
+  })
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: User }
+  | { status: 'unauthenticated'; user: null }
+
+/** The three authentication states of spec part 1 §4. A failed call counts as signed out. */
+export function useAuth(): AuthState {
+  const query = useQuery(currentUserQuery())
+  if (query.isPending) return { status: 'loading', user: null }
+  if (query.data) return { status: 'authenticated', user: query.data }
+  return { status: 'unauthenticated', user: null }
+}
+
+export function displayName(user: User): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || user.phone || 'User'
+}
+
+/** Avatar letter: first letter of firstName, else of email, else U. */
+export function avatarLetter(user: User): string {
+  return (user.firstName?.[0] ?? user.email?.[0] ?? 'U').toUpperCase()
+}

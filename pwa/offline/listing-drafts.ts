@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { deleteDraft, getDraft, listDrafts, saveDraft, StorageFullError, type DraftPhoto, type DraftRecord } from './drafts-store'
+import { downscale } from './downscale'
+import { listen, newId, fresh, getItem, putItem, removeItem, type CreateListingItem } from './outbox-store'
+import { kickOutbox, requestDrain } from './outbox-runtime'
+
+// The list-property wizard's drafts: saved as the host types (photos as downscaled
+// Blobs), several per host, resumable after the app was closed, submitted through the
+// outbox so that a listing made offline is sent (each photo uploaded once) later.
+
+const SAVE_DELAY_MS = 300
+
+export type DraftsState<F> =
+  | { mode: 'loading' }
+  | { mode: 'choose'; drafts: DraftRecord<F>[] }
+  | { mode: 'edit'; draft: DraftRecord<F> }
+
+export function useListingDrafts<F>(ownerId: string, empty: () => F, requestedId: string | undefined, onSaveError: (error: Error) => void) {
+  const [state, setState] = useState<DraftsState<F>>({ mode: 'loading' })
+  const pending = useRef<DraftRecord<F> | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
+  const flush = useCallback(async () => {
+    clearTimeout(timer.current)
+    const draft = pending.current
+    pending.current = null
+    if (!draft) return
+    try {
+      await saveDraft(draft as DraftRecord)
+    } catch (error) {
+      onSaveError(error instanceof Error ? error : new Error(String(error)))
+    }
+  }, [onSaveError])
+
+  useEffect(() => {
+    let cancelled = false
+    void (async () => {
+      const requested = requestedId ? await getDraft(requestedId) : undefined
+      const drafts = (await listDrafts(ownerId)).filter((draft) => !draft.queuedItemId) as DraftRecord<F>[]
+      if (cancelled) return
+      if (requested && requested.ownerId === ownerId && !requested.queuedItemId) setState({ mode: 'edit', draft: requested as DraftRecord<F> })
+      else if (drafts.length > 0) setState({ mode: 'choose', drafts })
+      else setState({ mode: 'edit', draft: newDraft(ownerId, empty()) })
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [ownerId, requestedId, empty])
+
+  // Leaving the page (or the app) writes what is pending.
+  useEffect(() => () => void flush(), [flush])
+
+  /** Changes the draft on screen and saves it shortly after (the first change creates it). */
+  const update = useCallback(
+    (patch: Partial<Pick<DraftRecord<F>, 'photos' | 'step'>> & { fields?: Partial<F> }) => {
+      setState((old) => {
+        if (old.mode !== 'edit') return old
+        const draft = { ...old.draft, ...patch, fields: { ...old.draft.fields, ...patch.fields }, updatedAt: Date.now() }
+        pending.current = draft
+        clearTimeout(timer.current)
+        timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS)
+        return { mode: 'edit', draft }
+      })
+    },
+    [flush],
+  )
+
+  const resume = (draft: DraftRecord<F>) => setState({ mode: 'edit', draft })
+  const startNew = () => setState({ mode: 'edit', draft: newDraft(ownerId, empty()) })
+  const remove = async (id: string) => {
+    await deleteDraft(id)
+    const drafts = (await listDrafts(ownerId)).filter((draft) => !draft.queuedItemId) as DraftRecord<F>[]
+    setState(drafts.length ? { mode: 'choose', drafts } : { mode: 'edit', draft: newDraft(ownerId, empty()) })
+  }
+  return { state, update, resume, startNew, remove, flush }
+}
+
+function newDraft<F>(ownerId: string, fields: F): DraftRecord<F> {
+  const now = Date.now()
+  return { id: newId(), ownerId, createdAt: now, updatedAt: now, step: 0, fields, photos: [] }
+}
+
+/** Downscales picked photos into draft photos. */
+export async function photosFrom(files: File[]): Promise<DraftPhoto[]> {
+  const photos: DraftPhoto[] = []
+  for (const file of files) photos.push({ id: newId(), ...(await downscale(file)) })
+  return photos
+}
+
+export type SubmitOutcome<P> = { status: 'sent'; property: P } | { status: 'queued' } | { status: 'refused'; message: string; httpStatus?: number }
+
+/**
+ * Puts the draft in the outbox and tries to send it now. Online, the answer comes back
+ * at once; offline (or with calls failing) the listing waits and is sent later.
+ */
+export async function submitDraft<F, P extends { id: string }>(draft: DraftRecord<F>, body: CreateListingItem['body'], label: string): Promise<SubmitOutcome<P>> {
+  const item = fresh<CreateListingItem>({ kind: 'create-listing', draftId: draft.id, body, uploaded: [], label })
+  await saveDraft({ ...(draft as DraftRecord), queuedItemId: item.id, updatedAt: Date.now() })
+  let sentResult: P | null = null
+  const stop = listen((message) => {
+    if (message.type === 'sent' && message.item.id === item.id) sentResult = message.result as P
+  })
+  try {
+    await putItem(item)
+    await requestDrain(true)
+    if (sentResult) return { status: 'sent', property: sentResult }
+    const latest = await getItem(item.id)
+    if (!latest) return sentResult ? { status: 'sent', property: sentResult } : { status: 'queued' }
+    if (latest.status === 'failed') {
+      // Refused at once, with the host still on the form: back to a draft they can fix.
+      await removeItem(item.id)
+      await saveDraft({ ...(draft as DraftRecord), updatedAt: Date.now() })
+      return { status: 'refused', message: latest.error ?? 'The listing was refused.', ...(latest.httpStatus ? { httpStatus: latest.httpStatus } : {}) }
+    }
+    kickOutbox()
+    return { status: 'queued' }
+  } finally {
+    stop()
+  }
+}
+
+export { StorageFullError }

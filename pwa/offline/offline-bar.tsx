@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { discardItem } from './outbox-actions'
+import { retryItem } from './outbox-runtime'
+import type { OutboxItem } from './outbox-store'
+import { useOnline, useOutbox } from './use-outbox'
+
+// Under the header: "you are offline, this is from <time>", and what is waiting to be
+// sent, with the reason and Fix / Try again / Discard for what the server refused.
+
+/**
+ * When the data on screen was fetched: the oldest of the screen's queries. Read only while
+ * offline, and updated after the cache has settled (a timer, not a synchronous store), so
+ * that the bar never re-renders the page in the middle of a query update.
+ */
+function useShownDataTime(enabled: boolean): number {
+  const cache = useQueryClient().getQueryCache()
+  const [time, setTime] = useState(0)
+  useEffect(() => {
+    if (!enabled) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = () => {
+      const times = cache
+        .findAll({ type: 'active' })
+        .map((query) => query.state.dataUpdatedAt)
+        .filter((updated) => updated > 0)
+      setTime(times.length ? Math.min(...times) : 0)
+    }
+    read()
+    const unsubscribe = cache.subscribe(() => {
+      clearTimeout(timer)
+      timer = setTimeout(read, 100)
+    })
+    return () => {
+      clearTimeout(timer)
+      unsubscribe()
+    }
+  }, [cache, enabled])
+  return time
+}
+
+const timeText = (time: number) =>
+  new Date(time).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+
+export function OfflineBar() {
+  const online = useOnline()
+  const items = useOutbox()
+  const shownAt = useShownDataTime(!online)
+  const [open, setOpen] = useState(false)
+  const failed = items.filter((item) => item.status === 'failed')
+  if (online && items.length === 0) return null
+  return (
+    <div className="border-t border-stone-200 bg-amber-50 text-sm text-stone-900">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+        {!online && (
+          <p role="status" data-testid="offline-indicator" className="font-medium">
+            <span aria-hidden="true">●</span> You are offline.{' '}
+            <span className="font-normal">{shownAt ? `Showing what was saved on ${timeText(shownAt)}.` : 'Showing what is saved on this device.'}</span>
+          </p>
+        )}
+        {items.length > 0 && (
+          <button type="button" aria-expanded={open} aria-controls="outbox-panel" onClick={() => setOpen(!open)} className="ml-auto font-medium text-teal-800 underline underline-offset-2">
+            {failed.length > 0 ? `${failed.length} not sent, ${items.length - failed.length} waiting` : `${items.length} waiting to send`}
+          </button>
+        )}
+      </div>
+      {open && items.length > 0 && (
+        <ul id="outbox-panel" aria-label="Waiting to send" className="mx-auto grid max-w-6xl gap-2 px-4 pb-3">
+          {items.map((item) => <OutboxRow key={item.id} item={item} />)}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function OutboxRow({ item }: { item: OutboxItem }) {
+  return (
+    <li className="rounded-md border border-stone-200 bg-white p-3">
+      <p className="font-medium">{item.label}</p>
+      {item.status === 'waiting' ? (
+        <p className="text-stone-700">Waiting to send{item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.</p>
+      ) : (
+        <>
+          <p role="alert" className="text-red-800">Not sent: {item.error ?? 'the server refused it.'}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {item.kind === 'create-listing' ? (
+              <Link to="/list-property" search={{ draft: item.draftId }} onClick={() => void discardItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Fix</Link>
+            ) : item.kind === 'edit-listing' ? (
+              <Link to="/property/$id/edit" params={{ id: item.propertyId }} onClick={() => void discardItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Fix</Link>
+            ) : (
+              <button type="button" onClick={() => void retryItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Try again</button>
+            )}
+            <button type="button" onClick={() => void discardItem(item)} className="rounded-md border border-red-300 px-3 py-1 text-red-800">Discard</button>
+          </div>
+        </>
+      )}
+    </li>
+  )
+}

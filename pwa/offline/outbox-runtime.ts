@@ -1,0 +1,112 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Property } from '../lib/contract'
+import { drainOutbox } from './drain'
+import { listen, listItems, putItem, type OutboxItem, type OutboxMessage } from './outbox-store'
+
+// The page's side of the outbox: a live list for the screens, and the triggers that
+// drain it (start, online, page visible, a timer while items wait, and Background Sync
+// in the service worker). Results from any context arrive as 'sent' messages.
+
+const SYNC_TAG = 'efie-outbox'
+const MAX_TIMER_MS = 30_000
+
+let items: OutboxItem[] = []
+const subscribers = new Set<() => void>()
+let timer: ReturnType<typeof setTimeout> | undefined
+
+export const outboxSnapshot = () => items
+export function subscribeOutbox(callback: () => void) {
+  subscribers.add(callback)
+  return () => subscribers.delete(callback)
+}
+
+async function refresh() {
+  items = await listItems()
+  subscribers.forEach((callback) => callback())
+  schedule()
+}
+
+function schedule() {
+  clearTimeout(timer)
+  const waiting = items.filter((item) => item.status === 'waiting')
+  if (waiting.length === 0) return
+  const next = Math.min(...waiting.map((item) => item.nextAttemptAt))
+  timer = setTimeout(() => void requestDrain(), Math.min(MAX_TIMER_MS, Math.max(250, next - Date.now())))
+}
+
+let draining: Promise<unknown> | null = null
+// Asked again while a drain runs (say `online` fires mid-way): run once more afterwards.
+let again: { force: boolean } | null = null
+/** Sends what is due now (forced: even items still backing off, e.g. just back online). */
+export function requestDrain(force = false): Promise<unknown> {
+  if (draining) {
+    again = { force: force || (again?.force ?? false) }
+    return draining
+  }
+  draining = drainOutbox({ force })
+    .catch(() => null)
+    .finally(() => {
+      draining = null
+      const rerun = again
+      again = null
+      if (rerun) void requestDrain(rerun.force)
+      else void refresh()
+    })
+  return draining
+}
+
+/** Asks the service worker to send when the connection returns, even with Efie closed. */
+export async function registerBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration()
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+    await sync?.register(SYNC_TAG)
+  } catch {
+    // No Background Sync (Firefox, Safari): the page's own triggers still send it.
+  }
+}
+
+/** Puts an item in the outbox and tries to send it at once. */
+export async function enqueue(item: OutboxItem) {
+  await putItem(item)
+  kickOutbox()
+}
+
+/** Something was queued: send now if possible, and let the worker send it later if not. */
+export function kickOutbox() {
+  void registerBackgroundSync()
+  void requestDrain()
+}
+
+/** Retry a failed item as it is (after signing in again, for example). */
+export async function retryItem(item: OutboxItem) {
+  await putItem({ ...item, status: 'waiting', attempts: 0, nextAttemptAt: Date.now() } as OutboxItem)
+  void requestDrain(true)
+}
+
+function onSent(queryClient: QueryClient, message: OutboxMessage) {
+  if (message.type !== 'sent') return
+  const { item } = message
+  if (item.kind === 'favorite') void queryClient.invalidateQueries({ queryKey: ['favorites'] })
+  if (item.kind === 'create-listing') void queryClient.invalidateQueries({ queryKey: ['properties'] })
+  if (item.kind === 'edit-listing') {
+    const property = message.result as Property | null
+    if (property?.id) queryClient.setQueryData(['properties', 'detail', property.id], property)
+    void queryClient.invalidateQueries({ queryKey: ['properties'] })
+  }
+}
+
+let started = false
+export function startOutbox(queryClient: QueryClient) {
+  if (started) return
+  started = true
+  listen((message) => {
+    onSent(queryClient, message)
+    void refresh()
+  })
+  window.addEventListener('online', () => void requestDrain(true))
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void requestDrain()
+  })
+  void refresh().then(() => requestDrain())
+}

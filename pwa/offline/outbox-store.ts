@@ -1,0 +1,108 @@
+import { createStore, del, get, set, values } from 'idb-keyval'
+import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/contract'
+
+// The outbox: actions waiting to reach the server, in their own IndexedDB database
+// (never in the query cache, which a new build drops). Page and service worker share it.
+
+type Base = {
+  /** Sent as the Idempotency-Key (with a suffix per request of a multi-request item). */
+  id: string
+  createdAt: number
+  /** What the person reads in the "waiting" list. */
+  label: string
+  status: 'waiting' | 'failed'
+  attempts: number
+  nextAttemptAt: number
+  /** Why a failed item stopped (the server's message), shown with Fix and Discard. */
+  error?: string
+  /** The HTTP status of that refusal. */
+  httpStatus?: number
+}
+
+export type FavoriteItem = Base & { kind: 'favorite'; propertyId: string; favorite: boolean; property: Property }
+export type CreateListingItem = Base & {
+  kind: 'create-listing'
+  draftId: string
+  body: Omit<CreatePropertyInput, 'images'>
+  /** Photo URLs already uploaded, by photo index: each photo is uploaded once. */
+  uploaded: (string | null)[]
+  /** Set once the listing exists. */
+  propertyId?: string
+}
+export type EditListingItem = Base & { kind: 'edit-listing'; propertyId: string; body: UpdatePropertyInput }
+export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem
+
+const store = () => createStore('efie-outbox', 'items')
+const channelName = 'efie-outbox'
+
+/** Tells every page and the worker that the outbox changed (or an item was sent). */
+export type OutboxMessage = { type: 'changed' } | { type: 'sent'; item: OutboxItem; result: unknown }
+type Envelope = { from: string; message: OutboxMessage }
+
+// Listeners in this context hear a message at once; other contexts through the channel.
+// A channel also delivers to this context's other channel objects, hence the sender id.
+const CONTEXT_ID = Math.random().toString(36).slice(2)
+const localListeners = new Set<(message: OutboxMessage) => void>()
+
+export function announce(message: OutboxMessage) {
+  localListeners.forEach((listener) => listener(message))
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(channelName)
+  channel.postMessage({ from: CONTEXT_ID, message } satisfies Envelope)
+  channel.close()
+}
+
+export function listen(listener: (message: OutboxMessage) => void): () => void {
+  localListeners.add(listener)
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(channelName)
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<Envelope>) => {
+      if (event.data.from !== CONTEXT_ID) listener(event.data.message)
+    }
+  }
+  return () => {
+    localListeners.delete(listener)
+    channel?.close()
+  }
+}
+
+export const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
+
+export async function listItems(): Promise<OutboxItem[]> {
+  const items = await values<OutboxItem>(store())
+  return items.sort((a, b) => a.createdAt - b.createdAt)
+}
+export const getItem = (id: string) => get<OutboxItem>(id, store())
+
+export async function putItem(item: OutboxItem) {
+  await set(item.id, item, store())
+  announce({ type: 'changed' })
+}
+export async function removeItem(id: string) {
+  await del(id, store())
+  announce({ type: 'changed' })
+}
+
+type NewItem<T extends OutboxItem> = Omit<T, 'id' | 'createdAt' | 'status' | 'attempts' | 'nextAttemptAt'>
+export function fresh<T extends OutboxItem>(fields: NewItem<T>): T {
+  const now = Date.now()
+  return { ...fields, id: newId(), createdAt: now, status: 'waiting', attempts: 0, nextAttemptAt: now } as T
+}
+
+/**
+ * Favourites are sent as the wanted state: a newer wish for the same property replaces
+ * the waiting one (with a new id, since the same key with another request is refused).
+ */
+export async function queueFavorite(property: Property, favorite: boolean): Promise<FavoriteItem> {
+  const previous = (await listItems()).filter((item): item is FavoriteItem => item.kind === 'favorite' && item.propertyId === property.id)
+  for (const item of previous) await del(item.id, store())
+  const item = fresh<FavoriteItem>({
+    kind: 'favorite',
+    propertyId: property.id,
+    favorite,
+    property,
+    label: `${favorite ? 'Save' : 'Remove from saved'}: ${property.title}`,
+  })
+  await putItem(item)
+  return item
+}

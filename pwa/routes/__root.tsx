@@ -1,0 +1,39 @@
+import { useEffect } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { Outlet, createRootRouteWithContext, useLocation } from '@tanstack/react-router'
+import { currentUserQuery } from '../lib/current-user'
+import { trackVisit } from '../lib/visitor'
+import { Footer } from '../features/shell/footer'
+import { Header } from '../features/shell/header'
+import { NotFoundScreen } from '../features/shell/not-found'
+import { Toaster } from '../ui/toast'
+import { UpdatePrompt } from '../offline/update-prompt'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(currentUserQuery())
+  },
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+})
+
+function RootLayout() {
+  const href = useLocation({ select: (location) => location.href })
+  useEffect(() => trackVisit(href), [href])
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <Header />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useAuth } from '../lib/current-user'
+import { RenterDashboard } from '../features/properties/renter-dashboard'
+import { CenteredSpinner } from '../ui/spinner'
+
+// Owners and agents get the host dashboard; its code loads only for them.
+const HostDashboard = lazy(() => import('../features/listings/host-dashboard').then((module) => ({ default: module.HostDashboard })))
+
+export const Route = createFileRoute('/dashboard')({ component: DashboardPage })
+
+function DashboardPage() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (auth.status === 'unauthenticated') void navigate({ to: '/' })
+  }, [auth.status, navigate])
+  if (auth.status !== 'authenticated') return <CenteredSpinner />
+  if (auth.user.userType === 'renter') return <RenterDashboard user={auth.user} />
+  return (
+    <Suspense fallback={<CenteredSpinner />}>
+      <HostDashboard />
+    </Suspense>
+  )
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ListingPayment } from '../features/listings/listing-payment'
+
+export const Route = createFileRoute('/listing-payment')({ component: ListingPayment })

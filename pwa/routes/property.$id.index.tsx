@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { propertyQuery } from '../lib/queries/property.queries'
+import { PropertyDetail } from '../features/properties/property-detail'
+
+export const Route = createFileRoute('/property/$id/')({
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(propertyQuery(params.id))
+  },
+  component: PropertyPage,
+})
+
+function PropertyPage() {
+  const { id } = Route.useParams()
+  return <PropertyDetail id={id} />
+}

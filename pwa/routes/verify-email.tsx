@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { VerifyCodeForm } from '../features/auth/verify-code-form'
+
+export const Route = createFileRoute('/verify-email')({ component: () => <VerifyCodeForm channel="email" /> })

@@ -1,0 +1,32 @@
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../api/db/open-database.ts';
+import { loadConfig } from '../api/env.ts';
+import { silentLogger } from '../api/logger.ts';
+import { buildDeps } from '../api/runtime.ts';
+import { seedDatabase } from './seed/seed.ts';
+
+// npm run seed                      a realistic demo set (60 listings with photos)
+// npm run seed -- --listings 100000 the benchmark set
+const { values } = parseArgs({ options: { listings: { type: 'string' }, seed: { type: 'string' }, 'all-live': { type: 'boolean' } } });
+const listings = values.listings === undefined ? 60 : Number(values.listings);
+if (!Number.isInteger(listings) || listings < 1 || listings > 1_000_000) {
+  console.error('--listings must be a whole number from 1 to 1000000');
+  process.exit(1);
+}
+
+const config = loadConfig(process.env);
+const db = await openDatabase(config);
+try {
+  const deps = await buildDeps(db, config, silentLogger);
+  const started = performance.now();
+  const summary = await seedDatabase(deps, { listings, seed: values.seed === undefined ? 2026 : Number(values.seed), allLive: values['all-live'] ?? false, log: (line) => console.log(line) });
+  console.log(
+    `seeded ${summary.listings} listings (${summary.live} live, ${summary.pending} pending, ${summary.hidden} hidden, ${summary.featured} featured), ` +
+      `${summary.users} users, ${summary.photos} photos in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

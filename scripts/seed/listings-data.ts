@@ -1,0 +1,112 @@
+import { AMENITIES, CATEGORIES, PROPERTY_TYPES } from '../../api/contract/properties.schema.ts';
+import { COUNTRIES, defaultCurrencyOf, LOCATIONS, type Country } from '../../api/contract/places.ts';
+import type { ListingDetails } from '../../events/listing/listing.events.ts';
+import type { Random } from './photos.ts';
+
+const STREETS: Record<Country, string[]> = {
+  Ghana: ['Oxford Street', 'Ring Road East', 'Liberation Road', 'Spintex Road', 'Independence Avenue', 'Lagos Avenue', 'Boundary Road', 'Airport Residential Road', 'Harper Road', 'Station Road'],
+  'California USA': ['Sunset Boulevard', 'Market Street', 'Ocean Avenue', 'Mission Street', 'Pacific Coast Highway', 'Elm Street'],
+  Jamaica: ['Hope Road', 'Knutsford Boulevard', 'Gloucester Avenue', 'Main Street', 'Norman Manley Boulevard'],
+  'Dominican Republic': ['Avenida Winston Churchill', 'Calle El Conde', 'Avenida España', 'Calle Duarte', 'Avenida Abraham Lincoln'],
+};
+const LANDMARKS = ['the university', 'the main market', 'the beach', 'the mall', 'the business district', 'the hospital', 'the stadium', 'the airport'];
+
+const TITLES: Record<string, string[]> = {
+  apartment: ['Modern {n}-bedroom apartment in {city}', 'Bright {n}-bed flat near {landmark}', 'Furnished apartment with {amenity} in {city}', 'Serviced {n}-bedroom apartment, {city}'],
+  house: ['Spacious {n}-bedroom house in {city}', 'Family home with garden in {city}', 'Gated {n}-bedroom villa in {city}', 'Detached house near {landmark}'],
+  studio: ['Cosy studio in {city}', 'Compact studio near {landmark}', 'Self-contained studio, {city}'],
+  room: ['Private room in shared house, {city}', 'Student room near {landmark}', 'Single room with {amenity} in {city}'],
+};
+const OPENINGS = [
+  'A well-kept home in a quiet, safe neighbourhood.',
+  'Freshly painted and ready to move in.',
+  'Popular with young professionals and families alike.',
+  'Close to shops, schools and public transport.',
+  'Reliable water supply and a standby generator.',
+];
+const CLOSINGS = [
+  'Viewing by appointment; contact the landlord through Efie.',
+  'Minimum stay applies; utilities are billed separately.',
+  'Security is on site day and night.',
+  'Pets considered on request.',
+];
+const AMENITY_NAMES: Record<string, string> = {
+  wifi: 'fast Wi-Fi', kitchen: 'a fitted kitchen', parking: 'secure parking', pool: 'a pool', gym: 'a gym',
+  laundry: 'laundry', air_conditioning: 'air conditioning', heating: 'heating', balcony: 'a balcony',
+  garden: 'a garden', workspace: 'a workspace', tv: 'a smart TV',
+};
+
+/** Monthly rents in the local currency by type, low to high. */
+const MONTHLY: Record<string, [number, number]> = { apartment: [1800, 9000], house: [3000, 22000], studio: [1000, 4000], room: [400, 1600] };
+const MONTHLY_USD: Record<string, [number, number]> = { apartment: [900, 4500], house: [1500, 9000], studio: [700, 2200], room: [350, 1100] };
+
+export type GeneratedListing = ListingDetails & { imageCount: number };
+
+/** Every city of every place, in order: the first listings cover them all. */
+const ALL_CITIES: [Country, string][] = COUNTRIES.flatMap((country) => LOCATIONS[country].map((city): [Country, string] => [country, city]));
+
+/**
+ * The n-th realistic listing. The first ones go round every city and every
+ * type × category pair, so even a small seed shows each; after that Ghana takes
+ * most of them, as the product does.
+ */
+export function generateListing(random: Random, n: number): GeneratedListing {
+  const covering = n < ALL_CITIES.length;
+  const [country, city] = covering
+    ? ALL_CITIES[n]!
+    : ((country: Country): [Country, string] => [country, random.pick(LOCATIONS[country])])(
+        random.chance(0.7) ? 'Ghana' : random.pick(COUNTRIES.filter((c) => c !== 'Ghana')),
+      );
+  const propertyType = covering ? PROPERTY_TYPES[n % PROPERTY_TYPES.length]! : random.pick(PROPERTY_TYPES);
+  const category = covering
+    ? CATEGORIES[Math.floor(n / PROPERTY_TYPES.length) % CATEGORIES.length]!
+    : propertyType === 'room' && random.chance(0.6) ? 'student' : random.chance(0.55) ? 'general' : random.pick(CATEGORIES);
+  const listingType = propertyType !== 'room' && random.chance(0.12) ? 'sale' : 'rent';
+  const bedrooms = propertyType === 'studio' ? 0 : propertyType === 'room' ? 1 : random.int(1, propertyType === 'house' ? 6 : 4);
+  const bathrooms = Math.max(1, Math.min(bedrooms, random.int(1, 4)));
+  const amenities = random.subset(AMENITIES, 0.35);
+  const landmark = random.pick(LANDMARKS);
+  const amenity = AMENITY_NAMES[amenities[0] ?? 'wifi']!;
+  const title = random
+    .pick(TITLES[propertyType]!)
+    .replace('{n}', String(Math.max(1, bedrooms)))
+    .replace('{city}', city)
+    .replace('{landmark}', landmark)
+    .replace('{amenity}', amenity);
+  const description = [
+    random.pick(OPENINGS),
+    `${bedrooms === 0 ? 'An open-plan studio' : `${bedrooms} bedroom${bedrooms > 1 ? 's' : ''}`} and ${bathrooms} bathroom${bathrooms > 1 ? 's' : ''}, ${amenities.length > 0 ? `with ${amenities.slice(0, 3).map((a) => AMENITY_NAMES[a]).join(', ')}` : 'simply furnished'}.`,
+    `A short walk from ${landmark} in ${city}.`,
+    random.pick(CLOSINGS),
+  ].join(' ');
+  const currency = defaultCurrencyOf(country);
+  const [low, high] = (currency === '$' ? MONTHLY_USD : MONTHLY)[propertyType]!;
+  const monthly = random.int(low, high);
+  let pricingPeriod: 'week' | 'month' | 'year' = random.chance(0.65) ? 'month' : random.chance(0.6) ? 'year' : 'week';
+  let pricePerNight = pricingPeriod === 'month' ? monthly : pricingPeriod === 'year' ? monthly * 12 : Math.round((monthly * 12) / 52);
+  if (listingType === 'sale') {
+    pricingPeriod = 'year';
+    pricePerNight = monthly * random.int(80, 160);
+  }
+  // Round to something a person would write.
+  pricePerNight = Math.max(1, Math.round(pricePerNight / 50) * 50);
+  const street = random.pick(STREETS[country]);
+  return {
+    title,
+    description,
+    propertyType,
+    category,
+    listingType,
+    address: `${random.int(1, 240)} ${street}`,
+    city,
+    country,
+    location: `${city}, ${country}`,
+    pricePerNight,
+    currency,
+    pricingPeriod,
+    bedrooms,
+    bathrooms,
+    amenities,
+    imageCount: random.int(2, 4),
+  };
+}

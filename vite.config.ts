@@ -1,0 +1,80 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { fileURLToPath } from 'node:url'
+import { pwaManifest } from './scripts/pwa-manifest.ts'
+import { renterOnlyPrecache } from './scripts/pwa-precache.ts'
+import { precompress } from './scripts/vite-precompress'
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// Each build has its own id: the persisted query cache of another build is dropped.
+const buildId = process.env.EFIE_BUILD_ID ?? new Date().toISOString()
+// The offline update test builds a second version elsewhere before deploying it.
+const outDir = process.env.EFIE_PWA_OUT_DIR ?? fromHere('./dist/pwa')
+
+// The PWA lives in pwa/ and is built into dist/pwa, which api/server.ts serves.
+export default defineConfig({
+  root: 'pwa',
+  define: { __EFIE_BUILD__: JSON.stringify(buildId) },
+  publicDir: 'public',
+  plugins: [
+    // Must come before the React plugin so that route files are split before JSX is compiled.
+    tanstackRouter({
+      target: 'react',
+      // Absolute, because the plugin resolves relative paths from `root` (pwa/).
+      routesDirectory: fromHere('./pwa/routes'),
+      generatedRouteTree: fromHere('./pwa/routeTree.gen.ts'),
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      semicolons: false,
+    }),
+    react(),
+    tailwindcss(),
+    precompress(),
+    // Offline (issue 6): our own worker (pwa/sw.ts), registered by pwa/offline/update-prompt.tsx.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: pwaManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/{icon,maskable}-192.png'],
+        manifestTransforms: [renterOnlyPrecache(outDir)],
+      },
+    }),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React, the router and the query client are needed by every first visit: one file
+        // instead of a dozen small ones saves round trips on slow mobile networks.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]/,
+            },
+            {
+              // The route definitions (not their split screens), the shared lib and the renter queries.
+              name: 'app',
+              test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts)$/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
+  },
+})
