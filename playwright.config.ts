@@ -46,7 +46,9 @@ export default defineConfig({
   },
   webServer: {
     // Builds the PWA, seeds a fresh embedded database and starts the real server.
-    command: 'npx tsx e2e/support/start-server.ts',
+    command: 'node --import tsx e2e/support/start-server.ts',
+    // SIGTERM, not the default SIGKILL, so the server stops and its PostgreSQL database is dropped.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -26,7 +26,7 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?:
 if (scripts.seed) run('npm', ['run', 'seed', '--silent'])
 else console.warn('no "seed" script yet: starting with an empty database')
 
-const server = spawn('npx', ['tsx', 'api/server.ts'], { stdio: 'inherit', env: process.env })
+const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], { stdio: 'inherit', env: process.env })
 const stop = () => server.kill('SIGTERM')
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

@@ -77,14 +77,18 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
   recordedAt: row.recorded_at,
 });
 
-/** The stream-version step and the insert in one statement; no row back means the version check failed. */
-function appendStatement(expected: ExpectedVersion): string {
+/**
+ * The stream-version step and the insert in one statement; no row back means the
+ * version check failed. Whole events come back only when a read model needs them;
+ * otherwise only ids and versions, which saves sending every payload back.
+ */
+function appendStatement(expected: ExpectedVersion, returning: 'events' | 'ids'): string {
   const insertEvents = `
     insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
     select (e.value->>'eventId')::uuid, $1, s.version - $2 + e.ordinality::int, e.value->>'type',
            (e.value->>'schemaVersion')::int, e.value->'data', $3::jsonb
     from s, jsonb_array_elements(($4::jsonb)->'events') with ordinality e
-    returning ${EVENT_COLUMNS}`;
+    returning ${returning === 'events' ? EVENT_COLUMNS : 'event_id, stream_version'}`;
   if (expected === 'any') {
     return `with s as (
       insert into streams (stream_id, version) values ($1, $2)
@@ -149,7 +153,7 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
       }
     }
     const fullMetadata = idempotency ? { ...metadata, idempotencyKey: idempotency.key } : metadata;
-    let recorded: RecordedEvent[] = [];
+    let eventIds: string[] = [];
     let nextVersion: number;
     if (events.length === 0) {
       nextVersion = await currentVersion(tx, streamId);
@@ -163,15 +167,17 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
       // JSON parameters go as objects (both drivers serialise them), never as top-level arrays.
       const params: unknown[] = [streamId, events.length, fullMetadata, { events: payload }];
       if (typeof expected === 'number' && expected > 0) params.push(expected);
-      const rows = await tx.query<EventRow>(appendStatement(expected), params);
+      const projected = projectsAny(events.map((e) => e.type));
+      const rows = await tx.query<EventRow>(appendStatement(expected, projected ? 'events' : 'ids'), params);
       if (rows.length === 0) {
         throw new ConcurrencyError(streamId, String(expected), await currentVersion(tx, streamId));
       }
-      recorded = rows.map(toRecordedEvent).sort((a, b) => a.streamVersion - b.streamVersion);
-      nextVersion = recorded[recorded.length - 1]!.streamVersion;
-      await project(tx, recorded);
+      rows.sort((a, b) => a.stream_version - b.stream_version);
+      eventIds = rows.map((row) => row.event_id);
+      nextVersion = rows[rows.length - 1]!.stream_version;
+      if (projected) await project(tx, rows.map(toRecordedEvent));
     }
-    const result: AppendResult = { streamId, nextVersion, eventIds: recorded.map((e) => e.eventId), replayed: false };
+    const result: AppendResult = { streamId, nextVersion, eventIds, replayed: false };
     if (idempotency) {
       await tx.query('update append_idempotency set result = $2::jsonb where idempotency_key = $1', [
         idempotency.key,
