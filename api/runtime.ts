@@ -34,8 +34,7 @@ export async function buildDeps(
   const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
   const clock = options.clock ?? (() => new Date());
   const outbox = createOutbox(db, clock);
-  // Suites register hundreds of accounts: under vitest a cheap scrypt cost (each hash records its own cost).
-  const passwords = options.passwords ?? createScryptHasher(process.env.VITEST ? { cost: 2 ** 10 } : {});
+  const passwords = options.passwords ?? createScryptHasher();
   const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files: createFileStorage(config) };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;

@@ -3,6 +3,7 @@ import type { Database } from '../../events/store/sql.ts';
 import { createApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { silentLogger } from '../logger.ts';
+import { createScryptHasher } from '../auth/password.ts';
 import { buildDeps } from '../runtime.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -17,6 +18,8 @@ export async function createTestApp(
   options: { config?: Partial<Config>; clock?: () => Date; projections?: readonly Projection[] } = {},
 ) {
   const built = await buildDeps(db, testConfig(options.config), silentLogger, {
+    // Suites register hundreds of accounts: a cheap scrypt cost (each hash records its own cost).
+    passwords: createScryptHasher({ cost: 2 ** 10 }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.projections ? { projections: options.projections } : {}),
   });
