@@ -1,35 +1,13 @@
+import type { PropertyRow } from '../../events/listing/properties.projection.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
 import type { Amenity, Category, Currency, ListingType, PricingPeriod, Property, PropertyType, UserType } from '../contract/properties.schema.ts';
 
-/** A row of the properties read model joined with its owner's public fields. */
-export type PropertyReadRow = {
-  id: string;
-  owner_id: string;
-  title: string;
-  description: string;
-  property_type: string;
-  category: string;
-  listing_type: string;
-  address: string;
-  city: string;
-  country: string;
-  location: string;
-  price: number;
-  currency: string;
-  pricing_period: string;
-  bedrooms: number;
-  bathrooms: number;
-  amenities: string[];
-  images: string[];
-  is_verified: boolean;
-  is_active: boolean;
-  is_featured: boolean;
-  featured_order: number | null;
+/** A row of the properties read model (as the projection writes it) joined with its owner's public fields. */
+export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'updated_at'> & {
   is_live: boolean;
   created_at: Date;
   updated_at: Date;
-  version: number;
   owner_first_name: string | null;
   owner_last_name: string | null;
   owner_business_name: string | null;
