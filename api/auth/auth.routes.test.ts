@@ -237,6 +237,28 @@ describe('races and repeats', () => {
     expect((await again.json()).user.id).toBe((await first.json()).user.id);
     expect(await deps.db.query('select id from users')).toHaveLength(1);
   });
+
+  it('signs a retried registration in: the repeat gets a working session of the same account, and one code is sent', async () => {
+    const { app, deps } = await createTestApp(database());
+    const email = uniqueEmail();
+    const body = { firstName: 'A', lastName: 'B', email, password: TEST_PASSWORD, userType: 'renter' };
+    const lost = createClient(app);
+    const first = await lost.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-2' } });
+    const retry = createClient(app);
+    const again = await retry.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-2' } });
+    expect(again.status).toBe(201);
+    const me = await retry.request('/api/auth/user');
+    expect(me.status).toBe(200);
+    expect((await me.json()).id).toBe((await first.json()).user.id);
+    expect(await deps.db.query('select id from users')).toHaveLength(1);
+    expect(await deps.db.query('select id from outbox_messages where recipient = $1', [email])).toHaveLength(1);
+    const other = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'reg-3' },
+    });
+    expect(other.status).toBe(409);
+  });
 });
 
 describe('sign-in input and session lifetime', () => {

@@ -35,8 +35,11 @@ export function authRoutes(deps: AppDeps) {
   app
     .post('/register', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json');
-      if (input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
-      if (input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
+      // A retry of a registration that was made (same Idempotency-Key and body) is not "taken":
+      // its append replays below and the caller gets the account and a new session.
+      const retried = c.var.idempotency && (await deps.store.priorResult(c.var.idempotency));
+      if (!retried && input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
+      if (!retried && input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
       const passwordHash = await deps.passwords.hash(input.password);
       const newId = randomUUID();
       const result = await runUserCommand(

@@ -69,7 +69,10 @@ export const idempotencyKeys = (db: SqlClient) =>
     await next();
     const status = c.res.status;
     const isJson = c.res.headers.get('content-type')?.includes('application/json') ?? false;
-    if (status >= 500 || !isJson) {
+    // A session cookie cannot be replayed (only its hash is kept), so an answer that sets one is
+    // not kept either: a retry runs again, and registration replays its append, signing in again.
+    const setsSession = c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+    if (status >= 500 || !isJson || setsSession) {
       // Not a final answer: let a retry run the request again.
       await db.query('delete from http_idempotency where caller = $1 and idempotency_key = $2', [caller, key]);
       return;
