@@ -1,9 +1,9 @@
 import type { Projection } from '../../events/store/projections.ts';
 import type { Database } from '../../events/store/sql.ts';
 import { createApp, type AppDeps } from '../app.ts';
+import { createScryptHasher } from '../auth/password.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { silentLogger } from '../logger.ts';
-import { createScryptHasher } from '../auth/password.ts';
 import { buildDeps } from '../runtime.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
