@@ -132,13 +132,17 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
     return row.result ? { ...row.result, replayed: true } : undefined;
   }
 
-  async function appendIn(
+  const readByAnyProjection = (events: readonly NewEvent[]) => projectsAny(events.map((e) => e.type));
+
+  /** `projected`: whether a read model reads any of the events (the caller has asked already). */
+  async function appendWith(
     tx: SqlClient,
     streamId: string,
     expected: ExpectedVersion,
     events: readonly NewEvent[],
     metadata: EventMetadata,
-    { idempotency }: AppendOptions = {},
+    { idempotency }: AppendOptions,
+    projected: boolean,
   ): Promise<AppendResult> {
     if (idempotency) {
       // Claiming the key first makes a concurrent duplicate wait for this transaction, then see its result.
@@ -167,7 +171,6 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
       // JSON parameters go as objects (both drivers serialise them), never as top-level arrays.
       const params: unknown[] = [streamId, events.length, fullMetadata, { events: payload }];
       if (typeof expected === 'number' && expected > 0) params.push(expected);
-      const projected = projectsAny(events.map((e) => e.type));
       const rows = await tx.query<EventRow>(appendStatement(expected, projected ? 'events' : 'ids'), params);
       if (rows.length === 0) {
         throw new ConcurrencyError(streamId, String(expected), await currentVersion(tx, streamId));
@@ -201,13 +204,22 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
       metadata: EventMetadata = {},
       options: AppendOptions = {},
     ): Promise<AppendResult> {
+      const projected = readByAnyProjection(events);
       // With nothing else to write, the append is one atomic statement: no transaction round trips.
-      const singleStatement = !options.idempotency && !projectsAny(events.map((e) => e.type));
-      if (singleStatement) return appendIn(db, streamId, expected, events, metadata, options);
-      return db.transaction((tx) => appendIn(tx, streamId, expected, events, metadata, options));
+      if (!options.idempotency && !projected) return appendWith(db, streamId, expected, events, metadata, options, projected);
+      return db.transaction((tx) => appendWith(tx, streamId, expected, events, metadata, options, projected));
     },
     /** Appends inside a caller's transaction (when other writes must commit with the events). */
-    appendIn,
+    appendIn(
+      tx: SqlClient,
+      streamId: string,
+      expected: ExpectedVersion,
+      events: readonly NewEvent[],
+      metadata: EventMetadata,
+      options: AppendOptions = {},
+    ): Promise<AppendResult> {
+      return appendWith(tx, streamId, expected, events, metadata, options, readByAnyProjection(events));
+    },
     /** The first result of an idempotency key, without appending: undefined when the key is new. */
     async priorResult(idempotency: Idempotency): Promise<AppendResult | undefined> {
       return priorResult(db, idempotency);
