@@ -29,6 +29,7 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('ADMIN_EMAIL must be an e-mail address'))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('PUBLIC_ORIGIN must be a URL such as https://efie.example'))),
+  EFIE_DEV_OUTBOX: v.optional(v.picklist(['1', '0'], 'EFIE_DEV_OUTBOX must be 1 (on) or 0 (off)')),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -41,6 +42,13 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   publicOrigin: string;
   production: boolean;
+  /** Session cookies carry Secure: whenever PUBLIC_ORIGIN is https:, whatever NODE_ENV says. */
+  secureCookies: boolean;
+  /**
+   * GET /api/dev/outbox (every code and link sent): only with EFIE_DEV_OUTBOX=1,
+   * never in production, and then for loopback callers only.
+   */
+  devOutbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -61,7 +69,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.S3_BUCKET === undefined && (e.S3_ENDPOINT ?? e.S3_ACCESS_KEY_ID) !== undefined) {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set when other S3_ variables are');
   }
+  if (e.EFIE_DEV_OUTBOX === '1' && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: EFIE_DEV_OUTBOX: the dev outbox shows every code and reset link; it cannot be on with NODE_ENV=production');
+  }
   const port = Number(e.PORT);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     dataDir: e.DATA_DIR,
@@ -85,7 +97,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       database: e.CLAMAV_DB,
     },
     admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicOrigin,
     production: e.NODE_ENV === 'production',
+    secureCookies: publicOrigin.startsWith('https:'),
+    devOutbox: e.EFIE_DEV_OUTBOX === '1',
   };
 }

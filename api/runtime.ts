@@ -5,7 +5,7 @@ import { createProjectionSet, type Projection } from '../events/store/projection
 import type { Database } from '../events/store/sql.ts';
 import { readModels } from '../events/read-models.ts';
 import { createFileStorage } from './files/create-storage.ts';
-import type { AppDeps } from './app.ts';
+import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
 import { migrate } from './db/migrate.ts';

@@ -14,6 +14,9 @@ async function main() {
   const config = loadConfig(process.env);
   const deps = await openRuntime(config, log);
   const app = createApp(deps);
+  if (config.devOutbox) {
+    log.warn('DEV OUTBOX IS ON (EFIE_DEV_OUTBOX=1): GET /api/dev/outbox shows every verification code and reset link to callers on this machine. Never set it on a server people use.');
+  }
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
   });
@@ -23,7 +26,8 @@ async function main() {
   const outboxWorker = startOutboxWorker(deps.db, createLogSender(log), {
     log,
     clock: deps.clock,
-    forgetSecrets: config.production,
+    // The text of a sent code or link is kept only for the dev outbox to show.
+    forgetSecrets: !config.devOutbox,
   });
 
   let closing = false;

@@ -17,12 +17,18 @@ try {
   const db = await openDatabase(config);
   try {
     const deps = await buildDeps(db, config, silentLogger);
-    const done = action === 'grant' ? await grantAdmin(deps, email, 'cli') : await revokeAdmin(deps, email, 'cli');
-    if (!done) {
+    const outcome = action === 'grant' ? await grantAdmin(deps, email, 'cli') : (await revokeAdmin(deps, email, 'cli')) ? 'revoked' : 'no_account';
+    if (outcome === 'no_account') {
       console.error(`No account with the e-mail address ${email}. The person must register first.`);
       process.exitCode = 1;
+    } else if (outcome === 'unverified') {
+      console.error(
+        `${email} has not been verified, so nothing shows that the person who registered it holds the address. ` +
+          'They must verify it first (Account Settings sends a code), then grant again.',
+      );
+      process.exitCode = 1;
     } else {
-      console.log(action === 'grant' ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+      console.log(outcome === 'granted' ? `${email} is now an admin.` : `${email} is no longer an admin.`);
     }
   } finally {
     await db.close();

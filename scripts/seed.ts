@@ -15,6 +15,11 @@ if (!Number.isInteger(listings) || listings < 1 || listings > 1_000_000) {
 }
 
 const config = loadConfig(process.env);
+if (config.production) {
+  // Its accounts share one published password: on a real server they would be anyone's.
+  console.error('npm run seed makes demo accounts with a public password and refuses to run with NODE_ENV=production.');
+  process.exit(1);
+}
 const db = await openDatabase(config);
 try {
   const deps = await buildDeps(db, config, silentLogger);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { changePassword } from '../auth/change-password.ts';
 import { requireAdmin } from '../auth/session.middleware.ts';
 import { AdminChangePasswordSchema } from '../contract/auth.schema.ts';

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { LISTING_ERRORS } from '../../events/listing/listing.decider.ts';
 import { requireAdmin } from '../auth/session.middleware.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AdminListQuerySchema, FeaturedSchema, ReorderFeaturedSchema, VisibilitySchema } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, runListingCommand, visibleProperty } from '../properties/listing-commands.ts';
 import { findProperty, listFeatured, nextFeaturedOrder, toProperty } from '../properties/properties.read.ts';
-import { jsonLimit } from '../properties/properties.routes.ts';
 import { adminListProperties } from '../properties/search.read.ts';
 import { deleteListingImage } from '../uploads/image-processing.ts';
 
@@ -35,14 +34,14 @@ export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
       await runListingCommand(c, store, id, { type: 'ApproveProperty', actor: actorOf(c), at: at() });
       return answer(c, id, 'Property has been approved and is now visible to the public.');
     })
-    .patch('/properties/:id/visibility', jsonLimit, validate('json', VisibilitySchema), async (c) => {
+    .patch('/properties/:id/visibility', validate('json', VisibilitySchema), async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
       const { isActive } = c.req.valid('json');
       await runListingCommand(c, store, id, { type: 'SetVisibility', actor: actorOf(c), isActive, at: at() });
       return answer(c, id, isActive ? 'Property is now shown.' : 'Property is now hidden.');
     })
-    .patch('/properties/:id/featured', jsonLimit, validate('json', FeaturedSchema), async (c) => {
+    .patch('/properties/:id/featured', validate('json', FeaturedSchema), async (c) => {
       const id = c.req.param('id');
       const row = await visibleProperty(c, db, id);
       const { isFeatured, featuredOrder } = c.req.valid('json');
@@ -70,7 +69,7 @@ export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
       const rows = await listFeatured(db, { liveOnly: false });
       return c.json(rows.map((r) => toProperty(r, c.var.user)));
     })
-    .post('/reorder-featured-properties', jsonLimit, validate('json', ReorderFeaturedSchema), async (c) => {
+    .post('/reorder-featured-properties', validate('json', ReorderFeaturedSchema), async (c) => {
       const { propertyOrders } = c.req.valid('json');
       // Check every listing first, so a bad id changes nothing.
       for (const { id } of propertyOrders) {

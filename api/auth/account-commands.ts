@@ -3,7 +3,7 @@ import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
 import { userAggregate, type UserCommand } from '../../events/user/user.decider.ts';
 import { userStreamId } from '../../events/user/user.events.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { verificationCodeMessage } from './messages.ts';
 import { createVerificationCodes, type Channel } from './verification-codes.ts';

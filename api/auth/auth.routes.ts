@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../../events/store/errors.ts';
-import { userIdOfStream } from '../../events/user/users.projection.ts';
-import type { AppDeps } from '../app.ts';
-import { LoginSchema, RegisterSchema, type LoginAnswer, type RegisterAnswer } from '../contract/auth.schema.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { LoginSchema, RegisterSchema, type LoginAnswer, type RegisterAnswer, type RegisterInput, type VerificationMethod } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { accountRoutes } from './account.routes.ts';
 import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
@@ -12,7 +11,7 @@ import { passwordResetRoutes } from './password-reset.routes.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
 import { clearSessionCookie, createSessions, setSessionCookie } from './sessions.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
-import { findUserById, findUserByIdentifier, passwordHashOf, toUser } from './users.read.ts';
+import { findUserById, findUserByIdentifier, passwordHashOf, toUser, type UserRow } from './users.read.ts';
 import { verificationRoutes } from './verification.routes.ts';
 
 /** The spec's screens send signed-out people to /api/login: the PWA's sign-in screen. */
@@ -24,7 +23,35 @@ export const invalidCredentials = () => new DomainError('unauthorized', 'invalid
 export function authRoutes(deps: AppDeps) {
   const sessions = createSessions(deps.db, deps.clock);
   const limiter = createSignInLimiter(deps.db, deps.clock);
-  const secure = deps.config.production;
+  const secure = deps.config.secureCookies;
+
+  /** A new session for the account, replacing the caller's; answers the registration's body. */
+  async function signIn(c: Context<AppEnv>, row: UserRow, status: 200 | 201) {
+    if (c.var.sessionToken) await sessions.destroy(c.var.sessionToken);
+    setSessionCookie(c, await sessions.create(row.id), secure);
+    const method: VerificationMethod = row.email ? 'email' : 'phone';
+    const answer: RegisterAnswer = { user: toUser(row), requiresVerification: !(row.email_verified || row.phone_verified), verificationMethod: method };
+    return c.json(answer, status);
+  }
+
+  /**
+   * The same registration again (its key made this account): a lost answer,
+   * or a request replayed by someone who captured it. It signs in only with
+   * the account's password as it is now, checked as a sign-in; after a
+   * password change or a reset the replay is refused and creates nothing.
+   */
+  async function signInRetriedRegistration(c: Context<AppEnv>, userId: string, input: RegisterInput) {
+    const identifier = input.email ? `email:${input.email}` : `phone:${input.phone}`;
+    await limiter.begin(identifier);
+    const row = await findUserById(deps.db, userId);
+    const hash = await passwordHashOf(deps.db, userId);
+    const ok = row !== undefined && hash !== undefined && (await deps.passwords.verify(input.password, hash));
+    if (!row || !ok) {
+      throw new DomainError('conflict', 'already_registered', 'This account was already created. Sign in with its password.');
+    }
+    await limiter.reset(identifier);
+    return signIn(c, row, 201);
+  }
 
   const app = new Hono<AppEnv>();
   // Answers about the signed-in person must never sit in a shared or service-worker cache.
@@ -35,14 +62,13 @@ export function authRoutes(deps: AppDeps) {
   app
     .post('/register', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json');
-      // A retry of a registration that was made (same Idempotency-Key and body) is not "taken":
-      // its append replays below and the caller gets the account and a new session.
-      const retried = c.var.idempotency && (await deps.store.priorResult(c.var.idempotency));
-      if (!retried && input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
-      if (!retried && input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
+      // With an Idempotency-Key the account's id comes from the key: a retry names the same account.
+      const newId = newRecordId(c.var.idempotency, 'user');
+      if (c.var.idempotency && (await findUserById(deps.db, newId))) return signInRetriedRegistration(c, newId, input);
+      if (input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
+      if (input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
       const passwordHash = await deps.passwords.hash(input.password);
-      const newId = randomUUID();
-      const result = await runUserCommand(
+      await runUserCommand(
         deps,
         c,
         newId,
@@ -60,15 +86,11 @@ export function authRoutes(deps: AppDeps) {
         },
         { actorId: newId },
       );
-      const userId = userIdOfStream(result.streamId);
-      const row = await findUserById(deps.db, userId);
-      if (!row) throw new Error(`user ${userId} missing from the read model after registration`);
+      const row = await findUserById(deps.db, newId);
+      if (!row) throw new Error(`user ${newId} missing from the read model after registration`);
       const method = input.registrationMethod;
-      if (!result.replayed) await sendVerificationCode(deps, userId, method, method === 'email' ? row.email! : row.phone!);
-      if (c.var.sessionToken) await sessions.destroy(c.var.sessionToken);
-      setSessionCookie(c, await sessions.create(userId), secure);
-      const answer: RegisterAnswer = { user: toUser(row), requiresVerification: true, verificationMethod: method };
-      return c.json(answer, 201);
+      await sendVerificationCode(deps, newId, method, method === 'email' ? row.email! : row.phone!);
+      return signIn(c, row, 201);
     })
 
     .post('/login', validate('json', LoginSchema), async (c) => {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { runUserCommand } from './account-commands.ts';
 import { currentUser } from './session.middleware.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { openRuntime } from '../runtime.ts';
 import { userStreamId } from '../../events/user/user.events.ts';
-import { registerUser, uniqueEmail } from '../testing/accounts.ts';
+import { latestCode, readOutbox, registerUser, registerVerifiedUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
 import { createClient, createTestApp, testConfig } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { ensureAdmin, grantAdmin } from './ensure-admin.ts';
@@ -25,23 +25,58 @@ describe('admins from the environment and the CLI', () => {
     expect((await login.json()).user).toMatchObject({ email, isAdmin: true, emailVerified: true });
   });
 
-  it('grants admin to an existing account as an AdminGranted event', async () => {
+  it('grants admin to an existing verified account as an AdminGranted event, and refuses an unverified one', async () => {
     const { app, deps } = await createTestApp(database());
     const client = createClient(app);
-    const { email, user } = await registerUser(client);
-    expect(await grantAdmin(deps, email!.toUpperCase(), 'cli')).toBe(true);
-    expect(await grantAdmin(deps, uniqueEmail('missing'))).toBe(false);
+    const { email, user } = await registerVerifiedUser(app, client);
+    expect(await grantAdmin(deps, email!.toUpperCase(), 'cli')).toBe('granted');
+    expect(await grantAdmin(deps, uniqueEmail('missing'))).toBe('no_account');
     expect((await (await client.request('/api/auth/user')).json()).isAdmin).toBe(true);
     const events = await deps.store.readStream(userStreamId(user.id));
     expect(events.map((e) => e.type)).toContain('AdminGranted');
     expect(events.find((e) => e.type === 'AdminGranted')?.metadata.actorId).toBe('cli');
     expect(await ensureAdmin(deps, { email: email!, password: 'ignored-password' })).toBe('unchanged');
+
+    const squatter = createClient(app);
+    const unverified = await registerUser(squatter);
+    expect(await grantAdmin(deps, unverified.email!, 'cli')).toBe('unverified');
+    expect((await (await squatter.request('/api/auth/user')).json()).isAdmin).toBe(false);
   });
 
-  it('grants admin to an existing ADMIN_EMAIL account at start-up', async () => {
+  it('grants admin to an existing verified ADMIN_EMAIL account at start-up, which keeps its password', async () => {
     const { app, deps } = await createTestApp(database());
-    const { email } = await registerUser(createClient(app));
+    const { email, password } = await registerVerifiedUser(app, createClient(app));
     expect(await ensureAdmin(deps, { email: email!, password: 'ignored-password' })).toBe('granted');
+    const login = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password } });
+    expect(login.status).toBe(200);
+    expect((await login.json()).user).toMatchObject({ isAdmin: true });
+  });
+
+  it('takes over an unverified account at ADMIN_EMAIL for the operator: new password, e-mail verified, phone removed, sessions ended', async () => {
+    const { app, deps } = await createTestApp(database());
+    const email = uniqueEmail('operator');
+    // Someone registers the operator's address first and adds a phone of their own to reset by.
+    const squatter = createClient(app);
+    const { user } = await registerUser(squatter, { email });
+    const phone = '+233207778899';
+    expect((await squatter.request('/api/auth/profile', { method: 'PUT', json: { firstName: 'Sq', lastName: 'Uatter', email, phone, currentPassword: TEST_PASSWORD } })).status).toBe(200);
+    expect((await squatter.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: await latestCode(app, phone) } })).status).toBe(200);
+
+    expect(await ensureAdmin(deps, { email, password: 'operator-password-1' })).toBe('claimed');
+
+    expect((await squatter.request('/api/auth/user')).status).toBe(401);
+    const signIn = (json: object) => createClient(app).request('/api/auth/login', { method: 'POST', json });
+    expect((await signIn({ email, password: TEST_PASSWORD })).status).toBe(401);
+    expect((await signIn({ phone, password: TEST_PASSWORD })).status).toBe(401);
+    const operator = await signIn({ email, password: 'operator-password-1' });
+    expect(operator.status).toBe(200);
+    expect((await operator.json()).user).toMatchObject({ id: user.id, isAdmin: true, emailVerified: true, phone: null });
+    // Forgot-password by the squatter's phone reaches no account now.
+    expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { phone } })).status).toBe(200);
+    expect((await readOutbox(app, phone)).filter((m) => m.text.includes('reset'))).toEqual([]);
+    const types = (await deps.store.readStream(userStreamId(user.id))).map((e) => e.type);
+    expect(types.slice(-4)).toEqual(['PasswordSetByOperator', 'EmailVerified', 'PhoneChanged', 'AdminGranted']);
+    expect(await ensureAdmin(deps, { email, password: 'operator-password-2' })).toBe('unchanged');
   });
 
   it('makes the ADMIN_EMAIL admin when the runtime opens (server start-up)', async () => {

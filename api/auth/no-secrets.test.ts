@@ -13,8 +13,8 @@ describe('secrets never leave the server', () => {
     const responses: string[] = [];
     // Every answer except the dev outbox's, which exists to show codes outside production.
     const recording = {
-      async request(path: string, init?: RequestInit) {
-        const res = await app.request(path, init);
+      async request(path: string, init?: RequestInit, env?: object) {
+        const res = await app.request(path, init, env);
         if (!path.startsWith('/api/dev/')) {
           responses.push(`${res.status} ${[...res.headers].map(([k, v]) => `${k}: ${k === 'set-cookie' ? v.replace(/efie_session=[^;]*/, '') : v}`).join('\n')}\n${await res.clone().text()}`);
         }
@@ -22,22 +22,28 @@ describe('secrets never leave the server', () => {
       },
     };
     const client = createClient(recording);
+    const call = async (path: string, init: RequestInit & { json?: unknown }, status: number) => {
+      const res = await client.request(path, init);
+      expect(res.status, `${init.method} ${path}`).toBe(status);
+    };
     const { email } = await registerUser(client);
     const firstCode = await latestCode(app, email!);
-    await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: '000000' === firstCode ? '111111' : '000000' } });
-    await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: firstCode } });
-    await client.request('/api/auth/profile', { method: 'PUT', json: { firstName: 'Ama', lastName: 'Mensah', email, phone: '0241234999' } });
-    await client.request('/api/auth/user');
-    await client.request('/api/auth/change-password', { method: 'PUT', json: { currentPassword: TEST_PASSWORD, newPassword: 'second-password', confirmPassword: 'second-password' } });
-    await client.request('/api/auth/forgot-password', { method: 'POST', json: { email } });
+    await call('/api/auth/verify-email-code', { method: 'POST', json: { code: '000000' === firstCode ? '111111' : '000000' } }, 400);
+    await call('/api/auth/verify-email-code', { method: 'POST', json: { code: firstCode } }, 200);
+    await call('/api/auth/profile', { method: 'PUT', json: { firstName: 'Ama', lastName: 'Mensah', email, phone: '0241234999', currentPassword: TEST_PASSWORD } }, 200);
+    await call('/api/auth/verify-phone-code', { method: 'POST', json: { code: await latestCode(app, '+233241234999') } }, 200);
+    await call('/api/auth/user', {}, 200);
+    await call('/api/auth/change-password', { method: 'PUT', json: { currentPassword: TEST_PASSWORD, newPassword: 'second-password', confirmPassword: 'second-password' } }, 200);
+    await call('/api/auth/forgot-password', { method: 'POST', json: { email } }, 200);
     const link = /token=(\S+)/.exec((await readOutbox(app, email!))[0]!.text)![1]!;
-    await client.request('/api/auth/reset-password', { method: 'POST', json: { token: decodeURIComponent(link), newPassword: 'third-password' } });
-    await client.request('/api/auth/login', { method: 'POST', json: { email, password: 'wrong-password' } });
-    await client.request('/api/auth/login', { method: 'POST', json: { email, password: 'third-password' } });
+    await call('/api/auth/reset-password', { method: 'POST', json: { token: decodeURIComponent(link), newPassword: 'third-password' } }, 200);
+    await call('/api/auth/login', { method: 'POST', json: { email, password: 'wrong-password' } }, 401);
+    await call('/api/auth/login', { method: 'POST', json: { email, password: 'third-password' } }, 200);
     const admin = createClient(recording);
     await createAdmin(deps, admin, { email: uniqueEmail('boss') });
-    await admin.request('/api/admin/change-password', { method: 'POST', json: { currentPassword: TEST_PASSWORD, newPassword: 'boss-password-2' } });
-    await admin.request('/api/auth/logout', { method: 'POST' });
+    const adminChange = await admin.request('/api/admin/change-password', { method: 'POST', json: { currentPassword: TEST_PASSWORD, newPassword: 'boss-password-2' } });
+    expect(adminChange.status).toBe(200);
+    expect((await admin.request('/api/auth/logout', { method: 'POST' })).status).toBe(200);
 
     const secrets = new Set<string>(['second-password', 'third-password', 'boss-password-2', TEST_PASSWORD, decodeURIComponent(link)]);
     for (const row of await deps.db.query<{ password_hash: string }>('select password_hash from user_credentials')) secrets.add(row.password_hash);
@@ -60,8 +66,15 @@ describe('secrets never leave the server', () => {
     const { app, deps } = await createTestApp(database());
     const client = createClient(app);
     const { email } = await registerUser(client, { userType: 'agent', businessName: 'Kumasi Lets' });
-    await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, email!) } });
-    await client.request('/api/auth/profile', { method: 'PUT', json: { firstName: 'Kwame', lastName: 'Owusu', email, phone: '0201112233', licenseNumber: 'L-7' } });
+    const verified = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, email!) } });
+    expect(verified.status).toBe(200);
+    const profile = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { firstName: 'Kwame', lastName: 'Owusu', email, phone: '0201112233', licenseNumber: 'L-7', currentPassword: TEST_PASSWORD },
+    });
+    expect(profile.status).toBe(200);
+    const phoneCode = await latestCode(app, '+233201112233');
+    expect((await client.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: phoneCode } })).status).toBe(200);
     await createAdmin(deps, createClient(app));
     const before = await (await client.request('/api/auth/user')).json();
     expect(before).toMatchObject({ firstName: 'Kwame', emailVerified: true, phone: '+233201112233', licenseNumber: 'L-7', businessName: 'Kumasi Lets' });

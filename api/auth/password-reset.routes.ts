@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';

@@ -5,8 +5,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { SESSION_COOKIE } from '../middleware/idempotency.ts';
-import { createSessions } from './sessions.ts';
+import { createSessions, SESSION_COOKIE } from './sessions.ts';
 import { toUser } from './users.read.ts';
 
 /** The signed-in person as every route sees it (c.var.user): the contract's User. */

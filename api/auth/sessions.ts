@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { SqlClient } from '../../events/store/sql.ts';
-import { SESSION_COOKIE } from '../middleware/idempotency.ts';
+import type { AppEnv } from '../http/app-env.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.read.ts';
 
+export const SESSION_COOKIE = 'efie_session';
 export const SESSION_DAYS = 30;
 const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 
@@ -44,6 +45,11 @@ export function createSessions(db: SqlClient, clock: () => Date) {
   };
 }
 export type Sessions = ReturnType<typeof createSessions>;
+
+/** The account's sign-in changed (an address, the password): only the session that asked stays signed in. */
+export async function endOtherSessions(deps: { db: SqlClient; clock: () => Date }, c: Context<AppEnv>, userId: string): Promise<void> {
+  await createSessions(deps.db, deps.clock).destroyAllOf(userId, c.var.sessionToken);
+}
 
 export function setSessionCookie(c: Context, token: string, secure: boolean): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_SECONDS, secure });

@@ -15,13 +15,15 @@ export type UserRow = {
   is_admin: boolean;
   email_verified: boolean;
   phone_verified: boolean;
+  pending_email: string | null;
+  pending_phone: string | null;
   created_at: Date;
   version: number;
 };
 
 export const USER_COLUMNS = `users.id, users.email, users.phone, users.first_name, users.last_name, users.business_name,
   users.license_number, users.profile_image_url, users.user_type, users.is_admin, users.email_verified,
-  users.phone_verified, users.created_at, users.version`;
+  users.phone_verified, users.pending_email, users.pending_phone, users.created_at, users.version`;
 
 /** The contract's User: only these fields ever leave the server. */
 export const toUser = (row: UserRow): User => ({
@@ -38,6 +40,8 @@ export const toUser = (row: UserRow): User => ({
   phoneVerified: row.phone_verified,
   isVerified: row.email_verified || row.phone_verified,
   isAdmin: row.is_admin,
+  pendingEmail: row.pending_email,
+  pendingPhone: row.pending_phone,
   createdAt: new Date(row.created_at).toISOString(),
 });
 

@@ -7,6 +7,12 @@ export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_TRIES = 5;
 /** A new code for the same channel no sooner than this after the last (SMS costs money). */
 export const RESEND_AFTER_MS = 60 * 1000;
+/**
+ * Wrong codes per account in a day, over every code issued: asking for a new
+ * code gives that code its 5 tries but not more guesses in the day.
+ */
+export const CODE_FAILURES_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type Channel = 'email' | 'phone';
 
@@ -17,7 +23,8 @@ type CodeRow = { target: string; code_hash: string; failed_attempts: number; cre
 
 /**
  * Verification codes: 6 digits, valid 15 minutes, 5 tries, stored hashed; one
- * live code per account and channel (a new one replaces the old).
+ * live code per account and channel (a new one replaces the old), and at most
+ * 10 wrong codes per account in any 24 hours.
  */
 export function createVerificationCodes(db: Database, clock: () => Date) {
   return {
@@ -55,6 +62,16 @@ export function createVerificationCodes(db: Database, clock: () => Date) {
     async consume(userId: string, channel: Channel, code: string): Promise<string> {
       const now = clock();
       const outcome = await db.transaction(async (tx) => {
+        // One account's guesses queue behind each other, whichever channel they are for.
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`verification:${userId}`]);
+        const [dayLimit] = await tx.query<{ failed_at: Date }>(
+          `select failed_at from verification_failures where user_id = $1 and failed_at > $2
+           order by failed_at desc offset $3 limit 1`,
+          [userId, new Date(now.getTime() - DAY_MS), CODE_FAILURES_PER_DAY - 1],
+        );
+        if (dayLimit) {
+          return { kind: 'day_limit' as const, retryAfterSeconds: Math.max(1, Math.ceil((new Date(dayLimit.failed_at).getTime() + DAY_MS - now.getTime()) / 1000)) };
+        }
         const [row] = await tx.query<CodeRow>(
           `select target, code_hash, failed_attempts, created_at, expires_at from verification_codes
            where user_id = $1 and channel = $2 for update`,
@@ -69,6 +86,8 @@ export function createVerificationCodes(db: Database, clock: () => Date) {
             userId,
             channel,
           ]);
+          await tx.query('delete from verification_failures where user_id = $1 and failed_at <= $2', [userId, new Date(now.getTime() - DAY_MS)]);
+          await tx.query('insert into verification_failures (user_id, failed_at) values ($1, $2)', [userId, now]);
           return { kind: 'wrong' as const, left: CODE_TRIES - row.failed_attempts - 1 };
         }
         await tx.query('delete from verification_codes where user_id = $1 and channel = $2', [userId, channel]);
@@ -81,6 +100,10 @@ export function createVerificationCodes(db: Database, clock: () => Date) {
           throw new DomainError('invalid', 'no_code', 'There is no code waiting for you. Ask for a new one.');
         case 'expired':
           throw new DomainError('invalid', 'code_expired', 'This code has expired. Ask for a new one.');
+        case 'day_limit':
+          throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes today. Try again tomorrow.', {
+            retryAfterSeconds: outcome.retryAfterSeconds,
+          });
         case 'locked':
           throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes. Ask for a new one.', {
             retryAfterSeconds: Math.ceil(RESEND_AFTER_MS / 1000),

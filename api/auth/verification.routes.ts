@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { DomainError } from '../../events/store/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { VerifyCodeSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
 import { runUserCommand, sendVerificationCode } from './account-commands.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
+import { endOtherSessions } from './sessions.ts';
 import { findUserById, toUser } from './users.read.ts';
 import { createVerificationCodes, type Channel } from './verification-codes.ts';
 
@@ -20,23 +21,27 @@ export function verificationRoutes(deps: AppDeps) {
     app.post(`/verify-${channel}-code`, requireUser, validate('json', VerifyCodeSchema), async (c) => {
       const user = currentUser(c);
       const target = await codes.consume(user.id, channel, c.req.valid('json').code);
-      await runUserCommand(
+      const result = await runUserCommand(
         deps,
         c,
         user.id,
         channel === 'email' ? { type: 'VerifyEmail', email: target, at: deps.clock() } : { type: 'VerifyPhone', phone: target, at: deps.clock() },
       );
+      // A new address took over from the old one: only this session stays signed in.
+      if (result.events.some((e) => e.type === 'EmailChanged' || e.type === 'PhoneChanged')) await endOtherSessions(deps, c, user.id);
       const row = await findUserById(deps.db, user.id);
       return c.json({ message: `Your ${label[channel]} is verified`, user: row ? toUser(row) : user });
     });
 
     app.post(`/resend-${channel}-verification`, requireUser, async (c) => {
       const user = currentUser(c);
-      const target = user[channel];
+      // A new address waiting for its code comes first; else the current one, if unproven.
+      const pending = channel === 'email' ? user.pendingEmail : user.pendingPhone;
+      const target = pending ?? user[channel];
       if (!target) {
         throw new DomainError('invalid', `no_${channel}`, `There is no ${label[channel]} on this account to verify.`);
       }
-      if (channel === 'email' ? user.emailVerified : user.phoneVerified) {
+      if (!pending && (channel === 'email' ? user.emailVerified : user.phoneVerified)) {
         return c.json({ message: `Your ${label[channel]} is already verified` });
       }
       await sendVerificationCode(deps, user.id, channel, target, { throttle: true });

@@ -168,6 +168,8 @@ export const ProfileUpdateSchema = v.pipe(
     businessName: optionalText(200),
     licenseNumber: optionalText(100),
     userType: v.optional(v.picklist(USER_TYPES, 'Account Type is required')),
+    /** Needed only when the e-mail or phone changes. */
+    currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200, 'Current password is incorrect'))),
     expectedVersion: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   }),
   v.forward(
@@ -280,6 +282,9 @@ export type User = {
   phoneVerified: boolean;
   isVerified: boolean;
   isAdmin: boolean;
+  /** An address asked for in Account Settings, waiting for its code; until then the old one signs in. */
+  pendingEmail: string | null;
+  pendingPhone: string | null;
   createdAt: string;
 };
 

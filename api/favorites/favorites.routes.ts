@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { handleFavoriteCommand, type FavoriteCommand } from '../../events/favorites/favorites.decider.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';

@@ -1,32 +1,30 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/store/errors.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppEnv } from '../http/app-env.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A claim older than this whose answer was never stored (a crash) may be taken over by a retry. */
 const ABANDONED_AFTER_SECONDS = 60;
-export const SESSION_COOKIE = 'efie_session';
 
 type Row = { request_hash: string; status: number | null; body: unknown; abandoned: boolean };
 
 const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex');
 
-/** Who is calling, for keying: the session cookie's hash, never the token itself. */
-function callerOf(cookieHeader: string | undefined): string {
-  const token = cookieHeader
-    ?.split(';')
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  return token ? `session:${sha256(token)}` : 'anonymous';
-}
+/**
+ * Who is calling, for keying: the signed-in account (whichever of its sessions
+ * sends the key, so a retry after signing in again still finds the first
+ * answer), else "anonymous".
+ */
+const callerOf = (userId: string | undefined) => (userId ? `user:${userId}` : 'anonymous');
 
 /**
  * Contract: a POST, PUT, PATCH or DELETE may carry an Idempotency-Key; a repeat
  * with the same key from the same caller gets the first answer and changes
- * nothing; the same key with a different request is refused. The key is also
+ * nothing; the same key with a different request is refused. Runs after the
+ * session middleware and the body limit. The key is also
  * handed to the handler (c.var.idempotency) so that its event-store append is
  * deduplicated even if the server dies between the append and this record.
  */
@@ -37,7 +35,8 @@ export const idempotencyKeys = (db: SqlClient) =>
     if (key.length === 0 || key.length > 200) {
       throw new DomainError('invalid', 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 characters.');
     }
-    const caller = callerOf(c.req.header('cookie'));
+    const caller = callerOf(c.var.user?.id);
+    // The app's body limit (api/http/body-limit.ts) ran first: this read stops at the route's limit.
     const body = new Uint8Array(await c.req.arrayBuffer());
     const requestHash = sha256(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${sha256(body)}`);
     const claimed = await db.query(
@@ -86,6 +85,28 @@ export const idempotencyKeys = (db: SqlClient) =>
     ]);
   });
 
-/** Forgets answers older than a day (the contract keeps them at least 24 hours). */
-export const pruneIdempotencyKeys = (db: SqlClient) =>
-  db.query(`delete from http_idempotency where created_at < now() - interval '25 hours'`);
+/**
+ * The id of a record that a request creates: derived from the caller and its
+ * Idempotency-Key when it has one, so a retry at any later time, even after
+ * every stored answer was pruned or a crash lost it, names the same record and
+ * cannot make a second one. A request without a key gets a random id.
+ */
+export function newRecordId(idempotency: { key: string } | undefined, kind: string): string {
+  if (!idempotency) return randomUUID();
+  const bytes = createHash('sha256').update(`${kind}\n${idempotency.key}`).digest();
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80; // RFC 9562 version 8: a name-based id of our own
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Forgets HTTP answers older than a day (the contract keeps them at least 24
+ * hours) and the event store's append keys after 30 days: a retry later than
+ * that of a create still finds its record by its derived id (newRecordId);
+ * a retried edit meets the version it changed and gets a 409.
+ */
+export async function pruneIdempotencyKeys(db: SqlClient): Promise<void> {
+  await db.query(`delete from http_idempotency where created_at < now() - interval '25 hours'`);
+  await db.query(`delete from append_idempotency where created_at < now() - interval '30 days'`);
+}

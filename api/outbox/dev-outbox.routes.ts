@@ -1,16 +1,53 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { normalizeEmail, normalizePhone } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { errorBody } from '../http/error-response.ts';
 import { validate } from '../middleware/validate.ts';
 import type { Outbox } from './outbox.ts';
 
 const QuerySchema = v.object({ to: v.pipe(v.string('to is required'), v.trim(), v.nonEmpty('to is required')) });
 
-/** GET /api/dev/outbox?to=ADDRESS: outside production only (api/app.ts does not mount it there). */
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** True for a request that came straight from this machine (127.0.0.0/8 or ::1). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && LOOPBACK.test(address);
+}
+
+/** Headers a reverse proxy adds: behind one, every caller would look like loopback. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+function remoteAddressOf(c: Context<AppEnv>): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // not served by @hono/node-server: no socket to trust
+  }
+}
+
+/** Whether the caller is on this machine and not relayed by a proxy on it. */
+export function isLocalCaller(c: Context<AppEnv>): boolean {
+  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  return isLoopbackAddress(remoteAddressOf(c));
+}
+
+/**
+ * GET /api/dev/outbox?to=ADDRESS: every message sent to an address, codes and
+ * links included, for local work and the tests. api/app.ts mounts it only with
+ * EFIE_DEV_OUTBOX=1 outside production; even then anyone but a loopback caller
+ * gets the same 404 as when it is off.
+ */
 export const devOutboxRoutes = (deps: { outbox: Outbox }) =>
-  new Hono<AppEnv>().get('/outbox', validate('query', QuerySchema), async (c) => {
-    const { to } = c.req.valid('query');
-    const address = to.includes('@') ? normalizeEmail(to) : (normalizePhone(to) ?? to);
-    return c.json({ messages: await deps.outbox.listTo(address) });
-  });
+  new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      if (!isLocalCaller(c)) return c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404);
+      await next();
+    })
+    .get('/outbox', validate('query', QuerySchema), async (c) => {
+      const { to } = c.req.valid('query');
+      const address = to.includes('@') ? normalizeEmail(to) : (normalizePhone(to) ?? to);
+      return c.json({ messages: await deps.outbox.listTo(address) });
+    });

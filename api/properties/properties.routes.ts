@@ -1,20 +1,16 @@
 import { Hono } from 'hono';
-import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../events/store/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
 import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, runListingCommand, visibleProperty } from './listing-commands.ts';
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
 import { createSearchCache } from './search-cache.ts';
 import { searchFilterKey, searchPage, searchTotal } from './search.read.ts';
-
-/** Listing bodies are small; a 100 KB title is refused by the schema, anything past 1 MB before parsing. */
-export const jsonLimit = limitBody(1024 * 1024, () => new DomainError('too_large', 'too_large', 'The request body is too large.'));
 
 export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
   const { db, store, clock } = deps;
@@ -48,10 +44,14 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const row = await visibleProperty(c, db, c.req.param('id'));
       return c.json(toProperty(row, c.var.user));
     })
-    .post('/', jsonLimit, requireUser, validate('json', CreatePropertySchema), async (c) => {
+    .post('/', requireUser, validate('json', CreatePropertySchema), async (c) => {
       const { images, ...input } = c.req.valid('json');
       const user = c.var.user!;
-      const propertyId = randomUUID();
+      // With an Idempotency-Key the listing's id comes from the owner and the key: a retry at any
+      // time, even after a crash lost the first answer, finds the listing the first attempt made.
+      const propertyId = newRecordId(c.var.idempotency, 'property');
+      const made = c.var.idempotency && (await findProperty(db, propertyId));
+      if (made) return c.json(toProperty(made, user), 201);
       const result = await runListingCommand(c, store, propertyId, {
         type: 'SubmitProperty',
         propertyId,
@@ -69,7 +69,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const row = await findProperty(db, result.streamId.replace(/^property-/, ''));
       return c.json(toProperty(row!, user), 201);
     })
-    .put('/:id', jsonLimit, requireUser, validate('json', UpdatePropertySchema), async (c) => {
+    .put('/:id', requireUser, validate('json', UpdatePropertySchema), async (c) => {
       const id = c.req.param('id');
       const existing = await visibleProperty(c, db, id);
       const { expectedVersion, images, isActive, ...changes } = c.req.valid('json');

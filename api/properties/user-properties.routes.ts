@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { listOwnProperties, toProperty } from './properties.read.ts';

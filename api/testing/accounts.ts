@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { grantAdmin } from '../auth/ensure-admin.ts';
 import type { OutboxMessage, RegisterAnswer, RegisterBody, User } from '../contract/auth.schema.ts';
-import type { createClient } from './test-app.ts';
+import { FROM_LOOPBACK, type createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;
-type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
+type App = { request: (path: string, init?: RequestInit, env?: object) => Response | Promise<Response> };
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -47,14 +47,15 @@ export async function createAdmin(
   overrides: Partial<RegisterBody> = {},
 ): Promise<RegisteredUser> {
   const deps = 'deps' in depsOrTestApp ? depsOrTestApp.deps : depsOrTestApp;
-  const registered = await registerUser(client, { firstName: 'Adwoa', lastName: 'Admin', userType: 'owner', ...overrides });
-  expect(await grantAdmin(deps, registered.email!)).toBe(true);
+  // Only a verified e-mail can be made admin.
+  const registered = await registerVerifiedUser(client, client, { firstName: 'Adwoa', lastName: 'Admin', userType: 'owner', ...overrides });
+  expect(await grantAdmin(deps, registered.email!)).toBe('granted');
   return { ...registered, user: { ...registered.user, isAdmin: true } };
 }
 
 /** What GET /api/dev/outbox?to= lists for an address, newest first. */
 export async function readOutbox(app: App, to: string): Promise<OutboxMessage[]> {
-  const res = await app.request(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const res = await app.request(`/api/dev/outbox?to=${encodeURIComponent(to)}`, undefined, FROM_LOOPBACK);
   expect(res.status).toBe(200);
   return ((await res.json()) as { messages: OutboxMessage[] }).messages;
 }

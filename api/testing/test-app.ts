@@ -1,6 +1,7 @@
 import type { Projection } from '../../events/store/projections.ts';
 import type { Database } from '../../events/store/sql.ts';
-import { createApp, type AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { createApp } from '../app.ts';
 import { createScryptHasher } from '../auth/password.ts';
 import { loadConfig, type Config } from '../env.ts';
 import { silentLogger } from '../logger.ts';
@@ -9,8 +10,15 @@ import { buildDeps } from '../runtime.ts';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused' }), ...overrides };
+  // The tests read codes and links from the dev outbox, as `npm run dev` does.
+  return { ...loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused', EFIE_DEV_OUTBOX: '1' }), ...overrides };
 }
+
+/**
+ * What @hono/node-server hands the app for a request from this machine: pass it
+ * as `app.request`'s third argument where a route asks who is calling (the dev outbox).
+ */
+export const FROM_LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } } };
 
 /** The real app on a real (test) database, for `app.request()` tests. */
 export async function createTestApp(
@@ -28,7 +36,7 @@ export async function createTestApp(
 }
 
 /** A tiny cookie jar so a test can act as one signed-in browser. */
-export function createClient(app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {
+export function createClient(app: { request: (path: string, init?: RequestInit, env?: object) => Response | Promise<Response> }) {
   const cookies = new Map<string, string>();
   return {
     cookies,
@@ -41,7 +49,8 @@ export function createClient(app: { request: (path: string, init?: RequestInit) 
         body = JSON.stringify(init.json);
       }
       const { json: _json, ...rest } = init;
-      const res = await app.request(path, { ...rest, headers, body: body ?? null });
+      // As a browser on this machine: the request comes from a loopback address.
+      const res = await app.request(path, { ...rest, headers, body: body ?? null }, FROM_LOOPBACK);
       for (const line of res.headers.getSetCookie()) {
         const [pair, ...attributes] = line.split(';');
         const [name, ...value] = pair!.split('=');

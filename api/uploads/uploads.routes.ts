@@ -1,16 +1,21 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DomainError } from '../../events/store/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING, UploadImagesJsonSchema } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { limitBody } from '../http/body-limit.ts';
+import type { BodyLimitRule } from '../http/body-limit.ts';
 import { invalidInput } from '../middleware/validate.ts';
 import { checkImage, IMAGE_ERRORS, storeListingImage } from './image-processing.ts';
 
 /** 25 photos of 5 MB, base64 in JSON (4/3 larger), and room for the envelope. */
 const MAX_UPLOAD_BODY = Math.ceil(MAX_IMAGES_PER_LISTING * MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
+
+/** The app's body limit (api/http/body-limit.ts) lets uploads, and only them, past 1 MB. */
+export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
+  { pathPrefix: '/api/upload/property-images', maxBytes: MAX_UPLOAD_BODY, message: `At most ${MAX_IMAGES_PER_LISTING} photos of 5 MB each per upload.` },
+];
 
 const DATA_URL = /^data:([\w.+/-]*)(;[\w=.+-]+)*;base64,/;
 
@@ -37,7 +42,6 @@ export function uploadRoutes({ files }: Pick<AppDeps, 'files'>) {
   return new Hono<AppEnv>().post(
     '/property-images',
     requireUser,
-    limitBody(MAX_UPLOAD_BODY, () => new DomainError('too_large', 'too_large', `At most ${MAX_IMAGES_PER_LISTING} photos of 5 MB each per upload.`)),
     async (c) => {
       const type = c.req.header('content-type') ?? '';
       let images: Uint8Array[];

@@ -59,30 +59,87 @@ describe('user decider', () => {
     given().when({ type: 'GrantAdmin', by: 'cli', at }).thenFails('user_not_found');
   });
 
-  it('changes the profile and a new e-mail address, which then needs verifying again', () => {
+  it('changes the profile at once, but a new e-mail address only asks for it while the old one keeps working', () => {
     const verified: UserEvent = { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } };
     given(registered, verified)
-      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Owusu', email: 'ama.owusu@example.com', at })
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Owusu', email: 'ama.owusu@example.com', currentPassword: 'matches', at })
       .then([
         { type: 'ProfileChanged', data: { firstName: 'Ama', lastName: 'Owusu', businessName: null, licenseNumber: null, userType: 'renter', changedAt: at.toISOString() } },
-        { type: 'EmailChanged', data: { email: 'ama.owusu@example.com', changedAt: at.toISOString() } },
+        { type: 'EmailChangeRequested', data: { email: 'ama.owusu@example.com', requestedAt: at.toISOString() } },
       ]);
-    const state = foldEvents(userDecider, [registered, verified, { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } }]);
-    expect(state.status === 'registered' && state.emailVerified).toBe(false);
+    const requested: UserEvent = { type: 'EmailChangeRequested', data: { email: 'ama.owusu@example.com', requestedAt: at.toISOString() } };
+    const state = foldEvents(userDecider, [registered, verified, requested]);
+    expect(state).toMatchObject({ email: 'ama@example.com', emailVerified: true, pendingEmail: 'ama.owusu@example.com' });
   });
 
-  it('records nothing when the profile is saved unchanged', () => {
-    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: 'ama@example.com', phone: null, at }).then([]);
-  });
-
-  it('refuses to remove the last way to reach the person', () => {
-    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, at }).thenFails('identifier_required');
-  });
-
-  it('adds a phone number', () => {
+  it('asks for the current password before changing, adding or removing a sign-in address', () => {
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    const change = { type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah' } as const;
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'missing', at }).thenFails('current_password_required');
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'wrong', at }).thenFails('wrong_password');
+    given(registered).when({ ...change, phone: '+233241234567', currentPassword: 'missing', at }).thenFails('current_password_required');
+    given(registered, withPhone).when({ ...change, email: null, currentPassword: 'wrong', at }).thenFails('wrong_password');
+    // A name alone needs no password.
     given(registered)
-      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', phone: '+233241234567', at })
-      .then([{ type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } }]);
+      .when({ ...change, firstName: 'Akua', email: 'ama@example.com', currentPassword: 'missing', at })
+      .then([{ type: 'ProfileChanged', data: { firstName: 'Akua', lastName: 'Mensah', businessName: null, licenseNumber: null, userType: 'renter', changedAt: at.toISOString() } }]);
+  });
+
+  it('switches to the new e-mail only when its code comes back, verified, and voids reset links sent to the old one', () => {
+    const requested: UserEvent = { type: 'EmailChangeRequested', data: { email: 'new@example.com', requestedAt: at.toISOString() } };
+    const resetLink: UserEvent = {
+      type: 'PasswordResetRequested',
+      data: { tokenHash: 'h1', sentTo: 'ama@example.com', requestedAt: at.toISOString(), expiresAt: later(60).toISOString() },
+    };
+    given(registered, resetLink, requested)
+      .when({ type: 'VerifyEmail', email: 'new@example.com', at })
+      .then([
+        { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } },
+        { type: 'EmailVerified', data: { email: 'new@example.com', verifiedAt: at.toISOString() } },
+      ]);
+    const state = foldEvents(userDecider, [
+      registered,
+      resetLink,
+      requested,
+      { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } },
+      { type: 'EmailVerified', data: { email: 'new@example.com', verifiedAt: at.toISOString() } },
+    ]);
+    expect(state).toMatchObject({ email: 'new@example.com', emailVerified: true, pendingEmail: null, resetTokens: {} });
+    given(registered, resetLink, requested, { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } })
+      .when({ type: 'CompletePasswordReset', tokenHash: 'h1', passwordHash: 'x', at })
+      .thenFails('invalid_reset_token');
+  });
+
+  it('records nothing when the profile is saved unchanged, or the same new address is asked for again', () => {
+    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: 'ama@example.com', phone: null, currentPassword: 'missing', at }).then([]);
+    const requested: UserEvent = { type: 'EmailChangeRequested', data: { email: 'new@example.com', requestedAt: at.toISOString() } };
+    given(registered, requested).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: 'new@example.com', currentPassword: 'missing', at }).then([]);
+  });
+
+  it('refuses to remove the last way to reach the person, even with a new one pending', () => {
+    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at }).thenFails('identifier_required');
+    given(registered)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, phone: '+233241234567', currentPassword: 'matches', at })
+      .thenFails('identifier_required');
+  });
+
+  it('removes an address at once when another one stays', () => {
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    given(registered, withPhone)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at })
+      .then([{ type: 'EmailChanged', data: { email: null, changedAt: at.toISOString() } }]);
+  });
+
+  it('asks to add a phone number, which signs in once verified', () => {
+    given(registered)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', phone: '+233241234567', currentPassword: 'matches', at })
+      .then([{ type: 'PhoneChangeRequested', data: { phone: '+233241234567', requestedAt: at.toISOString() } }]);
+    given(registered, { type: 'PhoneChangeRequested', data: { phone: '+233241234567', requestedAt: at.toISOString() } })
+      .when({ type: 'VerifyPhone', phone: '+233241234567', at })
+      .then([
+        { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } },
+        { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } },
+      ]);
   });
 
   it('verifies the current e-mail once, and refuses a code for an address no longer on the account', () => {
@@ -99,6 +156,26 @@ describe('user decider', () => {
       .when({ type: 'VerifyPhone', phone: '+233241234567', at })
       .then([{ type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }]);
     given(registered).when({ type: 'VerifyPhone', phone: '+233241234567', at }).thenFails('address_changed');
+  });
+
+  describe('the operator claiming the ADMIN_EMAIL account', () => {
+    const claim = { type: 'ClaimForOperator', email: 'ama@example.com', passwordHash: 'operator-hash', by: 'system', at } as const;
+
+    it('sets the operator password, verifies the e-mail and removes a phone that whoever registered first added', () => {
+      const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+      given(registered, withPhone)
+        .when(claim)
+        .then([
+          { type: 'PasswordSetByOperator', data: { passwordHash: 'operator-hash', setAt: at.toISOString(), setBy: 'system' } },
+          { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } },
+          { type: 'PhoneChanged', data: { phone: null, changedAt: at.toISOString() } },
+        ]);
+    });
+
+    it('refuses an account whose e-mail is verified, or is another address', () => {
+      given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }).when(claim).thenFails('not_claimable');
+      given(registered).when({ ...claim, email: 'other@example.com' }).thenFails('not_claimable');
+    });
   });
 
   it('changes the password only when the current one matched', () => {

@@ -27,6 +27,8 @@ export type UserCommand =
       businessName?: string | null | undefined;
       licenseNumber?: string | null | undefined;
       userType?: UserType | undefined;
+      /** The current password, checked by the caller; a change of e-mail or phone needs 'matches'. */
+      currentPassword: PasswordProof;
       at: Date;
     }
   | { type: 'VerifyEmail'; email: string; at: Date }
@@ -34,8 +36,11 @@ export type UserCommand =
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string; at: Date }
   | { type: 'RequestPasswordReset'; tokenHash: string; sentTo: string; at: Date; expiresAt: Date }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; at: Date }
+  | { type: 'ClaimForOperator'; email: string; passwordHash: string; by: string; at: Date }
   | { type: 'GrantAdmin'; by: string; at: Date }
   | { type: 'RevokeAdmin'; by: string; at: Date };
+
+export type PasswordProof = 'matches' | 'wrong' | 'missing';
 
 export type Profile = {
   firstName: string;
@@ -54,6 +59,9 @@ export type UserState =
       phone: string | null;
       emailVerified: boolean;
       phoneVerified: boolean;
+      /** Addresses asked for but not yet proven with a code: the old ones sign in until then. */
+      pendingEmail: string | null;
+      pendingPhone: string | null;
       isAdmin: boolean;
       profile: Profile;
       /** Reset links not yet used, by token hash. A completed reset or a password change voids them all. */
@@ -61,6 +69,34 @@ export type UserState =
     };
 
 const notRegistered = () => new DomainError('not_found', 'user_not_found', 'No such account.');
+
+const passwordRefused = (proof: PasswordProof) =>
+  proof === 'missing'
+    ? new DomainError('invalid', 'current_password_required', 'Enter your current password to change your email or phone number', {
+        issues: [{ path: 'currentPassword', message: 'Enter your current password to change your email or phone number' }],
+      })
+    : new DomainError('invalid', 'wrong_password', 'Current password is incorrect', {
+        issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      });
+
+/**
+ * The events that change how the account signs in: a new address is only
+ * requested (it takes over once its code comes back), a removal is at once.
+ */
+function identifierEvents(
+  kind: 'email' | 'phone',
+  wanted: string | null | undefined,
+  current: string | null,
+  pending: string | null,
+  at: string,
+): UserEvent[] {
+  if (wanted === undefined || wanted === current) return [];
+  if (wanted === null) return kind === 'email' ? [{ type: 'EmailChanged', data: { email: null, changedAt: at } }] : [{ type: 'PhoneChanged', data: { phone: null, changedAt: at } }];
+  if (wanted === pending) return [];
+  return kind === 'email'
+    ? [{ type: 'EmailChangeRequested', data: { email: wanted, requestedAt: at } }]
+    : [{ type: 'PhoneChangeRequested', data: { phone: wanted, requestedAt: at } }];
+}
 
 export const invalidResetLink = () =>
   new DomainError('invalid', 'invalid_reset_token', 'This reset link is invalid or has already been used. Ask for a new one.');
@@ -82,8 +118,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
     switch (command.type) {
       case 'ChangeProfile': {
-        const email = command.email === undefined ? state.email : command.email;
-        const phone = command.phone === undefined ? state.phone : command.phone;
+        // Only a removal changes the sign-in addresses now; a new one waits for its code.
+        const email = command.email === null ? null : state.email;
+        const phone = command.phone === null ? null : state.phone;
         if (email === null && phone === null) {
           throw new DomainError('invalid', 'identifier_required', 'Phone number is required', {
             issues: [{ path: 'phone', message: 'Phone number is required' }],
@@ -99,20 +136,48 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         const events: UserEvent[] = [];
         const same = (Object.keys(profile) as (keyof Profile)[]).every((k) => profile[k] === state.profile[k]);
         if (!same) events.push({ type: 'ProfileChanged', data: { ...profile, changedAt: at } });
-        if (email !== state.email) events.push({ type: 'EmailChanged', data: { email, changedAt: at } });
-        if (phone !== state.phone) events.push({ type: 'PhoneChanged', data: { phone, changedAt: at } });
-        return events;
+        const identifiers = [
+          ...identifierEvents('email', command.email, state.email, state.pendingEmail, at),
+          ...identifierEvents('phone', command.phone, state.phone, state.pendingPhone, at),
+        ];
+        if (identifiers.length > 0 && command.currentPassword !== 'matches') throw passwordRefused(command.currentPassword);
+        return [...events, ...identifiers];
       }
       case 'VerifyEmail':
+        if (state.pendingEmail === command.email) {
+          return [
+            { type: 'EmailChanged', data: { email: command.email, changedAt: at } },
+            { type: 'EmailVerified', data: { email: command.email, verifiedAt: at } },
+          ];
+        }
         if (state.email !== command.email) {
           throw new DomainError('conflict', 'address_changed', 'The e-mail address changed since this code was sent. Use the newest code.');
         }
         return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { email: command.email, verifiedAt: at } }];
       case 'VerifyPhone':
+        if (state.pendingPhone === command.phone) {
+          return [
+            { type: 'PhoneChanged', data: { phone: command.phone, changedAt: at } },
+            { type: 'PhoneVerified', data: { phone: command.phone, verifiedAt: at } },
+          ];
+        }
         if (state.phone !== command.phone) {
           throw new DomainError('conflict', 'address_changed', 'The phone number changed since this code was sent. Use the newest code.');
         }
         return state.phoneVerified ? [] : [{ type: 'PhoneVerified', data: { phone: command.phone, verifiedAt: at } }];
+      case 'ClaimForOperator': {
+        // Only an address nobody has proven may be claimed: a verified one is the operator's already.
+        if (state.email !== command.email || state.emailVerified) {
+          throw new DomainError('conflict', 'not_claimable', 'Only an account whose e-mail address is not verified can be claimed.');
+        }
+        const events: UserEvent[] = [
+          { type: 'PasswordSetByOperator', data: { passwordHash: command.passwordHash, setAt: at, setBy: command.by } },
+          { type: 'EmailVerified', data: { email: command.email, verifiedAt: at } },
+        ];
+        // Whoever registered the address first may have added a phone to reset the password by: it goes.
+        if (state.phone !== null || state.pendingPhone !== null) events.push({ type: 'PhoneChanged', data: { phone: null, changedAt: at } });
+        return events;
+      }
       case 'ChangePassword':
         if (!command.currentPasswordMatches) {
           throw new DomainError('invalid', 'wrong_password', 'Current password is incorrect', {
@@ -162,6 +227,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         phone: d.phone,
         emailVerified: false,
         phoneVerified: false,
+        pendingEmail: null,
+        pendingPhone: null,
         isAdmin: false,
         profile: { firstName: d.firstName, lastName: d.lastName, businessName: d.businessName, licenseNumber: null, userType: d.userType },
         resetTokens: {},
@@ -173,16 +240,22 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         const { changedAt: _changedAt, ...profile } = event.data;
         return { ...state, profile };
       }
+      case 'EmailChangeRequested':
+        return { ...state, pendingEmail: event.data.email };
+      case 'PhoneChangeRequested':
+        return { ...state, pendingPhone: event.data.phone };
+      // A reset link sent to an address the account no longer has must not open it.
       case 'EmailChanged':
-        return { ...state, email: event.data.email, emailVerified: false };
+        return { ...state, email: event.data.email, emailVerified: false, pendingEmail: null, resetTokens: {} };
       case 'PhoneChanged':
-        return { ...state, phone: event.data.phone, phoneVerified: false };
+        return { ...state, phone: event.data.phone, phoneVerified: false, pendingPhone: null, resetTokens: {} };
       case 'EmailVerified':
         return event.data.email === state.email ? { ...state, emailVerified: true } : state;
       case 'PhoneVerified':
         return event.data.phone === state.phone ? { ...state, phoneVerified: true } : state;
       case 'PasswordChanged':
       case 'PasswordResetCompleted':
+      case 'PasswordSetByOperator':
         return { ...state, resetTokens: {} };
       case 'PasswordResetRequested':
         return {

@@ -33,7 +33,14 @@ export const ProfileChanged = defineEvent(
   }),
 );
 
-/** A new (unverified) address, or null when it was removed. */
+/**
+ * A new address the person asked for, with the current password; it replaces
+ * the old one only when a code sent to it comes back (EmailChanged then EmailVerified).
+ */
+export const EmailChangeRequested = defineEvent('EmailChangeRequested', v.object({ email: v.string(), requestedAt: isoTime }));
+export const PhoneChangeRequested = defineEvent('PhoneChangeRequested', v.object({ phone: v.string(), requestedAt: isoTime }));
+
+/** The address the account signs in with from now on (its pending change is settled), or null when it was removed. */
 export const EmailChanged = defineEvent('EmailChanged', v.object({ email: nullableText, changedAt: isoTime }));
 export const PhoneChanged = defineEvent('PhoneChanged', v.object({ phone: nullableText, changedAt: isoTime }));
 
@@ -52,12 +59,23 @@ export const PasswordResetCompleted = defineEvent(
   v.object({ tokenHash: v.string(), passwordHash: v.string(), completedAt: isoTime }),
 );
 
+/**
+ * The operator who owns ADMIN_EMAIL took over an unverified account at that
+ * address: it gets ADMIN_PASSWORD (pending reset links die with the old password).
+ */
+export const PasswordSetByOperator = defineEvent(
+  'PasswordSetByOperator',
+  v.object({ passwordHash: v.string(), setAt: isoTime, setBy: v.string() }),
+);
+
 export const AdminGranted = defineEvent('AdminGranted', v.object({ grantedAt: isoTime, grantedBy: v.string() }));
 export const AdminRevoked = defineEvent('AdminRevoked', v.object({ revokedAt: isoTime, revokedBy: v.string() }));
 
 export const userEventTypes = [
   UserRegistered,
   ProfileChanged,
+  EmailChangeRequested,
+  PhoneChangeRequested,
   EmailChanged,
   PhoneChanged,
   EmailVerified,
@@ -65,6 +83,7 @@ export const userEventTypes = [
   PasswordChanged,
   PasswordResetRequested,
   PasswordResetCompleted,
+  PasswordSetByOperator,
   AdminGranted,
   AdminRevoked,
 ] as const;

@@ -50,11 +50,17 @@ export const usersProjection: Projection = {
           });
           break;
         }
+        case 'EmailChangeRequested':
+          await update(tx, userId, version, { pending_email: event.data.email });
+          break;
+        case 'PhoneChangeRequested':
+          await update(tx, userId, version, { pending_phone: event.data.phone });
+          break;
         case 'EmailChanged':
-          await update(tx, userId, version, { email: event.data.email, email_verified: false });
+          await update(tx, userId, version, { email: event.data.email, email_verified: false, pending_email: null });
           break;
         case 'PhoneChanged':
-          await update(tx, userId, version, { phone: event.data.phone, phone_verified: false });
+          await update(tx, userId, version, { phone: event.data.phone, phone_verified: false, pending_phone: null });
           break;
         case 'EmailVerified':
           await tx.query(
@@ -77,6 +83,7 @@ export const usersProjection: Projection = {
         case 'PasswordChanged':
         case 'PasswordResetRequested':
         case 'PasswordResetCompleted':
+        case 'PasswordSetByOperator':
           await update(tx, userId, version, {});
           break;
         default: {

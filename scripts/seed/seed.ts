@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../api/app.ts';
+import type { AppDeps } from '../../api/app-deps.ts';
 import { runUserCommand } from '../../api/auth/account-commands.ts';
 import { storeListingImage } from '../../api/uploads/image-processing.ts';
 import { listingAggregate } from '../../events/listing/listing.decider.ts';

@@ -1,0 +1,24 @@
+import type { EventStore } from '../events/store/event-store.ts';
+import type { Database } from '../events/store/sql.ts';
+import type { PasswordHasher } from './auth/password.ts';
+import type { Config } from './env.ts';
+import type { FileStorage } from './files/file-storage.ts';
+import type { Logger } from './logger.ts';
+import type { Outbox } from './outbox/outbox.ts';
+
+/** What the app is built from (api/runtime.ts makes it; tests make their own with real parts). */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  log: Logger;
+  clock: () => Date;
+  version: string;
+  /** Messages to people (codes, links); a worker hands them to the sender port. */
+  outbox: Outbox;
+  passwords: PasswordHasher;
+  /** Uploaded files: local disk under DATA_DIR or S3 (api/files). */
+  files: FileStorage;
+  /** Where the built PWA lives; absent in API-only tests. */
+  pwaDir?: string;
+};
