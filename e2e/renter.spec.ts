@@ -48,9 +48,13 @@ test('a renter registers by phone, verifies, saves a favourite, updates the prof
   await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible()
   await expectAccessible(page, 'account settings')
   await page.getByLabel('First Name').fill('Ama Serwaa')
-  await page.getByLabel('Email Address').fill(`ama.${unique()}@example.com`)
+  const newEmail = `ama.${unique()}@example.com`
+  await page.getByLabel('Email Address').fill(newEmail)
+  // A new sign-in address asks for the password; it waits for its code while the old one keeps working.
+  await page.getByLabel('Password to confirm this change').fill(password)
   await page.getByRole('button', { name: 'Save Changes' }).click()
-  await expect(toasts(page).getByText(/^(Profile updated|Verification Required)$/)).toBeVisible()
+  await expect(toasts(page).getByText('Verification Required', { exact: true })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: `Waiting for a code sent to ${newEmail}` })).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('First Name')).toHaveValue('Ama Serwaa')
 

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react'
+import { Link } from '@tanstack/react-router'
+import { ApiError } from '../../lib/api-client'
 import type { User } from '../../lib/contract'
 import { Button } from '../../ui/button'
 import { Card } from '../../ui/card'
@@ -13,7 +15,10 @@ export function ProfileCard({ user }: { user: User }) {
     firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.phone ?? '',
     businessName: user.businessName ?? '', licenseNumber: user.licenseNumber ?? '',
   })
+  const [currentPassword, setCurrentPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
+  // A new e-mail or phone is a new way into the account: the server asks for the current password.
+  const changesSignIn = values.email.trim().toLowerCase() !== (user.email ?? '') || values.phone.trim() !== (user.phone ?? '')
   const update = useUpdateProfile()
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }))
 
@@ -22,15 +27,23 @@ export function ProfileCard({ user }: { user: User }) {
     const result = validate(ProfileUpdateSchema, values)
     setErrors(result.errors)
     if (!result.ok) return
-    update.mutate(values, {
+    update.mutate(changesSignIn ? { ...values, currentPassword } : values, {
       onSuccess: (answer) => {
+        setCurrentPassword('')
+        // A new address waits for its code (shown below the fields); the fields show what signs in now.
+        if (answer?.user) setValues((old) => ({ ...old, email: answer.user.email ?? '', phone: answer.user.phone ?? '' }))
         if (answer?.verificationRequired && answer.verificationMethods?.length) {
           toast({ title: 'Verification Required', description: `Please check your ${answer.verificationMethods.join(' and ')} for verification instructions.` })
         } else {
           toast({ title: 'Profile updated', description: answer?.message || 'Your account information has been saved successfully' })
         }
       },
-      onError: () => toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' }),
+      onError: (error) => {
+        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : []
+        if (issues.length > 0) setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])))
+        const description = error instanceof ApiError && error.status === 409 && error.body?.error ? error.body.error : 'Failed to update profile. Please try again.'
+        toast({ title: 'Error', description, variant: 'destructive' })
+      },
     })
   }
 
@@ -44,6 +57,25 @@ export function ProfileCard({ user }: { user: User }) {
         </div>
         <TextField label="Email Address" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
         <TextField label="Phone Number" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        {(user.pendingEmail || user.pendingPhone) && (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
+            Waiting for a code sent to {[user.pendingEmail, user.pendingPhone].filter(Boolean).join(' and ')}. Until you enter it, you keep signing in with your current details.{' '}
+            {user.pendingEmail && <Link className="underline" to="/verify-email">Enter the email code</Link>}
+            {user.pendingEmail && user.pendingPhone && ' · '}
+            {user.pendingPhone && <Link className="underline" to="/verify-phone">Enter the phone code</Link>}
+          </p>
+        )}
+        {changesSignIn && (
+          <TextField
+            label="Password to confirm this change"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={errors.currentPassword}
+            hint={<p className="text-xs text-stone-600">Needed to change the email or phone you sign in with.</p>}
+          />
+        )}
         <fieldset className="grid gap-4 border-t border-stone-200 pt-4">
           <legend className="pt-4 font-semibold">Business Information (Optional)</legend>
           <TextField label="Business Name" autoComplete="organization" value={values.businessName} onChange={set('businessName')} error={errors.businessName} />
