@@ -1,45 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../events/store/event-store.ts';
 import { createPgliteDatabase } from './db/pglite-database.ts';
+import { spawnServer, stopServer, type SpawnedServer } from './testing/spawn-server.ts';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const running: ChildProcess[] = [];
-afterEach(() => running.splice(0).forEach((child) => child.kill('SIGKILL')));
+const running: SpawnedServer[] = [];
+afterEach(() => running.splice(0).forEach((server) => server.child.kill('SIGKILL')));
 
 async function startServer(dataDir: string) {
-  const port = await freePort();
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir },
-    stdio: 'ignore',
-  });
-  running.push(child);
-  for (let i = 0; i < 300; i++) {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (res) return { child, port, health: (await res.json()) as { status: string; database: string; events: number } };
-    await sleep(100);
-  }
-  throw new Error('the server did not answer within 30 s');
+  const server = await spawnServer({ DATA_DIR: dataDir });
+  running.push(server);
+  const health = (await (await fetch(`${server.base}/api/health`)).json()) as { status: string; database: string; events: number };
+  return { child: server.child, health };
 }
 
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const stop = stopServer;
 
 describe('the server on the embedded default', () => {
   it('starts on an empty DATA_DIR with PGlite, and a second start finds the data of the first', async () => {
