@@ -60,8 +60,9 @@ export default defineConfig({
       PUBLIC_ORIGIN: baseURL,
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      // The dev outbox (verification codes) exists outside production only.
+      // The dev outbox (verification codes) exists outside production only, and only when asked for.
       NODE_ENV: 'development',
+      EFIE_DEV_OUTBOX: '1',
     },
   },
 })
