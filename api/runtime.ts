@@ -40,10 +40,11 @@ export async function buildDeps(
   return deps;
 }
 
-export async function openRuntime(config: Config, log: Logger) {
+/** `pwaDir`: where the built PWA is served from (the update journey serves a copy). */
+export async function openRuntime(config: Config, log: Logger, options: { pwaDir?: string } = {}) {
   const db = await openDatabase(config);
   try {
-    const deps = await buildDeps(db, config, log, { pwaDir: PWA_DIR });
+    const deps = await buildDeps(db, config, log, { pwaDir: options.pwaDir ?? PWA_DIR });
     if (config.admin) {
       const outcome = await ensureAdmin(deps, config.admin);
       log.info('admin account', { email: config.admin.email, outcome });

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test as base, type Page } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startCopyServer, type CopyServer } from './support/copy-server'
 import { expectAccessible } from './support/fixtures'
 import { cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
 
@@ -10,11 +11,25 @@ import { cached, controlledByServiceWorker, liveListing, outboxItems, persistedC
 // loads the new version; the outbox and drafts survive; the old build's query cache does not.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
 
+// The journey runs against its own server, serving a copy of dist/pwa: the new build is
+// deployed over the copy, so the specs after this one still run against the build under test.
+const test = base.extend<{ copyServer: CopyServer }>({
+  copyServer: [
+    async ({}, use) => {
+      const server = await startCopyServer()
+      await use(server)
+      await server.stop()
+    },
+    { timeout: 150_000 },
+  ],
+  baseURL: async ({ copyServer }, use) => use(copyServer.baseURL),
+})
+
 // A reload may be under way: then there is no build to read yet.
 const buildOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.build).catch(() => null)
 
-/** Builds the PWA again with another build id and puts it where the server serves it. */
-function deployNewBuild(buildId: string) {
+/** Builds the PWA again with another build id and puts it where the (copy) server serves it. */
+function deployNewBuild(buildId: string, pwaDir: string) {
   const outDir = mkdtempSync(join(tmpdir(), 'efie-next-build-'))
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], {
     env: { ...process.env, EFIE_BUILD_ID: buildId, EFIE_PWA_OUT_DIR: outDir, NODE_ENV: 'production' },
@@ -22,10 +37,11 @@ function deployNewBuild(buildId: string) {
   })
   expect(built.status, built.stderr).toBe(0)
   // Copied over the old files (old hashed chunks stay, as on a real static host).
-  cpSync(outDir, 'dist/pwa', { recursive: true })
+  cpSync(outDir, pwaDir, { recursive: true })
+  rmSync(outDir, { recursive: true, force: true })
 }
 
-test('a new build is offered by a prompt; accepting loads it, keeps the outbox and drafts, drops the old query cache', async ({ page, context, baseURL }) => {
+test('a new build is offered by a prompt; accepting loads it, keeps the outbox and drafts, drops the old query cache', async ({ page, context, baseURL, copyServer }) => {
   test.setTimeout(180_000)
   const listing = await liveListing(baseURL!)
   await register(page.request, 'owner', 'Esi')
@@ -46,7 +62,7 @@ test('a new build is offered by a prompt; accepting loads it, keeps the outbox a
   await page.goto('/')
 
   const newBuild = `e2e-${Date.now()}`
-  deployNewBuild(newBuild)
+  deployNewBuild(newBuild, copyServer.pwaDir)
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
 
   // Offered, not forced: the old version keeps running until the person accepts.

@@ -56,7 +56,9 @@ type SyncEvent = ExtendableEvent & { tag: string }
 self.addEventListener('sync' as 'message', ((event: SyncEvent) => {
   if (event.tag !== 'efie-outbox') return
   event.waitUntil(
-    // The browser fires `sync` when it is back online: items backing off are due now.
+    // The browser fires `sync` when it is back online: items backing off are due now. The
+    // drain asks the server who is signed in and sends only that person's items (a phone is
+    // often shared): the worker has no page to ask, and the cookie is what the server goes by.
     drainOutbox({ force: true }).then((result) => {
       // Rejecting asks the browser to fire `sync` again later.
       if (result && result.waiting > 0) throw new Error('The outbox is still waiting for the network')

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiGet, isStatus } from './api-client'
 import type { User } from './contract'
 
@@ -19,6 +19,9 @@ export const currentUserQuery = () =>
     staleTime: 5 * 60 * 1000,
     refetchOnMount: false,
   })
+
+/** The id of the user this page last heard is signed in (null: nobody, or not known yet). */
+export const cachedUserId = (queryClient: QueryClient): string | null => queryClient.getQueryData<User | null>(currentUserQuery().queryKey)?.id ?? null
 
 export type AuthState =
   | { status: 'loading'; user: null }

@@ -94,7 +94,8 @@ export type SubmitOutcome<P> = { status: 'sent'; property: P } | { status: 'queu
  * at once; offline (or with calls failing) the listing waits and is sent later.
  */
 export async function submitDraft<F, P extends { id: string }>(draft: DraftRecord<F>, body: CreateListingItem['body'], label: string): Promise<SubmitOutcome<P>> {
-  const item = fresh<CreateListingItem>({ kind: 'create-listing', draftId: draft.id, body, uploaded: [], label })
+  // The draft's owner is the signed-in host who wrote it: the listing is sent only with their session.
+  const item = fresh<CreateListingItem>({ kind: 'create-listing', ownerId: draft.ownerId, draftId: draft.id, body, uploaded: [], label })
   await saveDraft({ ...(draft as DraftRecord), queuedItemId: item.id, updatedAt: Date.now() })
   let sentResult: P | null = null
   const stop = listen((message) => {

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { discardItem } from './outbox-actions'
-import { retryItem } from './outbox-runtime'
+import { outboxSummary } from './outbox-owner'
+import { claimItem, retryItem } from './outbox-runtime'
 import type { OutboxItem } from './outbox-store'
 import { useOnline, useOutbox } from './use-outbox'
 
-// Under the header: "you are offline, this is from <time>", and what is waiting to be
-// sent, with the reason and Fix / Try again / Discard for what the server refused.
+// Under the header: "you are offline, this is from <time>", and what the signed-in person
+// has waiting to be sent, with the reason and Fix / Try again / Discard for what the server
+// refused. Another person's items on this phone are not shown: they are theirs.
 
 /**
  * When the data on screen was fetched: the oldest of the screen's queries. Read only while
@@ -45,10 +47,9 @@ const timeText = (time: number) =>
 
 export function OfflineBar() {
   const online = useOnline()
-  const items = useOutbox()
+  const { signedIn, items } = useOutbox()
   const shownAt = useShownDataTime(!online)
   const [open, setOpen] = useState(false)
-  const failed = items.filter((item) => item.status === 'failed')
   if (online && items.length === 0) return null
   return (
     <div className="border-t border-stone-200 bg-amber-50 text-sm text-stone-900">
@@ -61,24 +62,26 @@ export function OfflineBar() {
         )}
         {items.length > 0 && (
           <button type="button" aria-expanded={open} aria-controls="outbox-panel" onClick={() => setOpen(!open)} className="ml-auto font-medium text-teal-800 underline underline-offset-2">
-            {failed.length > 0 ? `${failed.length} not sent, ${items.length - failed.length} waiting` : `${items.length} waiting to send`}
+            {outboxSummary(items)}
           </button>
         )}
       </div>
       {open && items.length > 0 && (
         <ul id="outbox-panel" aria-label="Waiting to send" className="mx-auto grid max-w-6xl gap-2 px-4 pb-3">
-          {items.map((item) => <OutboxRow key={item.id} item={item} />)}
+          {items.map((item) => <OutboxRow key={item.id} item={item} signedIn={signedIn} />)}
         </ul>
       )}
     </div>
   )
 }
 
-function OutboxRow({ item }: { item: OutboxItem }) {
+function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | null }) {
   return (
     <li className="rounded-md border border-stone-200 bg-white p-3">
       <p className="font-medium">{item.label}</p>
-      {item.status === 'waiting' ? (
+      {item.ownerId === null ? (
+        <UnclaimedRow item={item} signedIn={signedIn} />
+      ) : item.status === 'waiting' ? (
         <p className="text-stone-700">Waiting to send{item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.</p>
       ) : (
         <>
@@ -96,5 +99,20 @@ function OutboxRow({ item }: { item: OutboxItem }) {
         </>
       )}
     </li>
+  )
+}
+
+/** Queued before the app recorded who queued what: sent only once the person claims it. */
+function UnclaimedRow({ item, signedIn }: { item: OutboxItem; signedIn: string | null }) {
+  return (
+    <>
+      <p className="text-stone-700">Saved on this phone by an earlier version of Efie, which did not note whose account it was for. Send it only if it is yours.</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {signedIn && (
+          <button type="button" onClick={() => void claimItem(item, signedIn)} className="rounded-md border border-stone-300 px-3 py-1">It is mine, send it</button>
+        )}
+        <button type="button" onClick={() => void discardItem(item)} className="rounded-md border border-red-300 px-3 py-1 text-red-800">Discard</button>
+      </div>
+    </>
   )
 }

@@ -1,39 +1,53 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Property } from '../lib/contract'
+import { cachedUserId, currentUserQuery } from '../lib/current-user'
 import { drainOutbox } from './drain'
+import { isOwnedBy, visibleTo, type SignedIn } from './outbox-owner'
 import { listen, listItems, putItem, type OutboxItem, type OutboxMessage } from './outbox-store'
 
-// The page's side of the outbox: a live list for the screens, and the triggers that
-// drain it (start, online, page visible, a timer while items wait, and Background Sync
-// in the service worker). Results from any context arrive as 'sent' messages.
+// The page's side of the outbox: a live list for the screens (only what the signed-in
+// person may see), and the triggers that drain it (start, online, page visible, signing
+// in, a timer while their items wait, and Background Sync in the service worker).
+// Results from any context arrive as 'sent' messages.
 
 const SYNC_TAG = 'efie-outbox'
 const MAX_TIMER_MS = 30_000
 
-let items: OutboxItem[] = []
+/** What the screens read: who this page believes is signed in, and the items they may see. */
+export type OutboxSnapshot = { signedIn: SignedIn; items: OutboxItem[] }
+
+let allItems: OutboxItem[] = []
+let snapshot: OutboxSnapshot = { signedIn: null, items: [] }
 const subscribers = new Set<() => void>()
 let timer: ReturnType<typeof setTimeout> | undefined
 
-export const outboxSnapshot = () => items
+export const outboxSnapshot = () => snapshot
 export function subscribeOutbox(callback: () => void) {
   subscribers.add(callback)
   return () => subscribers.delete(callback)
 }
 
-async function refresh() {
-  items = await listItems()
+function publish(signedIn: SignedIn) {
+  snapshot = { signedIn, items: visibleTo(allItems, signedIn) }
   subscribers.forEach((callback) => callback())
   schedule()
 }
 
+async function refresh() {
+  allItems = await listItems()
+  publish(snapshot.signedIn)
+}
+
 function schedule() {
   clearTimeout(timer)
-  const waiting = items.filter((item) => item.status === 'waiting')
+  // Only the signed-in person's items: another person's are not sent until they are back.
+  const waiting = allItems.filter((item) => isOwnedBy(item, snapshot.signedIn) && item.status === 'waiting')
   if (waiting.length === 0) return
   const next = Math.min(...waiting.map((item) => item.nextAttemptAt))
   timer = setTimeout(() => void requestDrain(), Math.min(MAX_TIMER_MS, Math.max(250, next - Date.now())))
 }
 
+let onOtherSession = () => {}
 let draining: Promise<unknown> | null = null
 // Asked again while a drain runs (say `online` fires mid-way): run once more afterwards.
 let again: { force: boolean } | null = null
@@ -43,7 +57,11 @@ export function requestDrain(force = false): Promise<unknown> {
     again = { force: force || (again?.force ?? false) }
     return draining
   }
-  draining = drainOutbox({ force })
+  draining = drainOutbox({ force, signedIn: snapshot.signedIn })
+    .then((result) => {
+      // The session is someone else's (or has ended): learn who, so the screens and the outbox follow.
+      if (result?.otherSession) onOtherSession()
+    })
     .catch(() => null)
     .finally(() => {
       draining = null
@@ -84,6 +102,12 @@ export async function retryItem(item: OutboxItem) {
   void requestDrain(true)
 }
 
+/** The signed-in person recognises an unclaimed item as theirs: it is sent with their session. */
+export async function claimItem(item: OutboxItem, ownerId: string) {
+  await putItem({ ...item, ownerId, status: 'waiting', attempts: 0, nextAttemptAt: Date.now() } as OutboxItem)
+  void requestDrain(true)
+}
+
 function onSent(queryClient: QueryClient, message: OutboxMessage) {
   if (message.type !== 'sent') return
   const { item } = message
@@ -96,10 +120,26 @@ function onSent(queryClient: QueryClient, message: OutboxMessage) {
   }
 }
 
+/** Follows the cached current user: signing in shows (and sends) that person's items. */
+function followSignedInUser(queryClient: QueryClient) {
+  snapshot = { signedIn: cachedUserId(queryClient), items: [] }
+  const follow = () => {
+    const signedIn = cachedUserId(queryClient)
+    if (signedIn === snapshot.signedIn) return
+    publish(signedIn)
+    if (signedIn !== null) void requestDrain(true)
+  }
+  // Any cache event may be the user's query changing (set, refetched, or cleared at sign-out);
+  // followed after the event, never in the middle of a render that caused it.
+  queryClient.getQueryCache().subscribe(() => queueMicrotask(follow))
+  onOtherSession = () => void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
+}
+
 let started = false
 export function startOutbox(queryClient: QueryClient) {
   if (started) return
   started = true
+  followSignedInUser(queryClient)
   listen((message) => {
     onSent(queryClient, message)
     void refresh()

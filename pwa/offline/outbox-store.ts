@@ -1,5 +1,6 @@
 import { createStore, del, get, set, values } from 'idb-keyval'
 import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/contract'
+import { getDraft } from './drafts-store'
 
 // The outbox: actions waiting to reach the server, in their own IndexedDB database
 // (never in the query cache, which a new build drops). Page and service worker share it.
@@ -7,6 +8,11 @@ import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/
 type Base = {
   /** Sent as the Idempotency-Key (with a suffix per request of a multi-request item). */
   id: string
+  /**
+   * The id of the person signed in when it was queued: it is sent only with their session.
+   * Null for an item queued before the app recorded owners (see recordMissingOwners).
+   */
+  ownerId: string | null
   createdAt: number
   /** What the person reads in the "waiting" list. */
   label: string
@@ -68,11 +74,17 @@ export function listen(listener: (message: OutboxMessage) => void): () => void {
 
 export const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
 
+// An item stored before owners were recorded has no ownerId at all: read it as unclaimed.
+const withOwner = (item: OutboxItem): OutboxItem => (item.ownerId === undefined ? { ...item, ownerId: null } : item)
+
 export async function listItems(): Promise<OutboxItem[]> {
   const items = await values<OutboxItem>(store())
-  return items.sort((a, b) => a.createdAt - b.createdAt)
+  return items.map(withOwner).sort((a, b) => a.createdAt - b.createdAt)
 }
-export const getItem = (id: string) => get<OutboxItem>(id, store())
+export const getItem = async (id: string) => {
+  const item = await get<OutboxItem>(id, store())
+  return item && withOwner(item)
+}
 
 export async function putItem(item: OutboxItem) {
   await set(item.id, item, store())
@@ -90,14 +102,18 @@ export function fresh<T extends OutboxItem>(fields: NewItem<T>): T {
 }
 
 /**
- * Favourites are sent as the wanted state: a newer wish for the same property replaces
- * the waiting one (with a new id, since the same key with another request is refused).
+ * Favourites are sent as the wanted state: a newer wish of the same person for the same
+ * property replaces their waiting one (with a new id, since the same key with another
+ * request is refused). Another person's wish for it stays: it is theirs.
  */
-export async function queueFavorite(property: Property, favorite: boolean): Promise<FavoriteItem> {
-  const previous = (await listItems()).filter((item): item is FavoriteItem => item.kind === 'favorite' && item.propertyId === property.id)
+export async function queueFavorite(property: Property, favorite: boolean, ownerId: string): Promise<FavoriteItem> {
+  const previous = (await listItems()).filter(
+    (item): item is FavoriteItem => item.kind === 'favorite' && item.propertyId === property.id && item.ownerId === ownerId,
+  )
   for (const item of previous) await del(item.id, store())
   const item = fresh<FavoriteItem>({
     kind: 'favorite',
+    ownerId,
     propertyId: property.id,
     favorite,
     property,
@@ -105,4 +121,22 @@ export async function queueFavorite(property: Property, favorite: boolean): Prom
   })
   await putItem(item)
   return item
+}
+
+/**
+ * Items queued before the app recorded owners get one, once: a new listing takes its draft's
+ * owner (drafts always recorded theirs). Nothing else tells who queued a favourite or an edit,
+ * and guessing "whoever signs in next" is the very mistake this prevents, so those become
+ * unclaimed (null): never sent on their own, shown to whoever signs in to claim or discard.
+ * Run under the outbox lock (drain.ts), so no other context writes the items meanwhile.
+ */
+export async function recordMissingOwners() {
+  let changed = false
+  for (const item of await values<OutboxItem>(store())) {
+    if (item.ownerId !== undefined) continue
+    const ownerId = item.kind === 'create-listing' ? ((await getDraft(item.draftId))?.ownerId ?? null) : null
+    await set(item.id, { ...item, ownerId }, store())
+    changed = true
+  }
+  if (changed) announce({ type: 'changed' })
 }

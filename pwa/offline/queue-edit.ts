@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../lib/api-client'
 import type { Property, UpdatePropertyInput } from '../lib/contract'
+import { cachedUserId } from '../lib/current-user'
 import { enqueue } from './outbox-runtime'
 import { fresh, type EditListingItem } from './outbox-store'
 
@@ -16,6 +17,9 @@ export const isNetworkFailure = (error: unknown) =>
  * The listing on this device shows the edit at once.
  */
 export async function queueEdit(queryClient: QueryClient, property: Property, body: UpdatePropertyInput) {
-  await enqueue(fresh<EditListingItem>({ kind: 'edit-listing', propertyId: property.id, body, label: `Changes to ${body.title ?? property.title}` }))
+  const ownerId = cachedUserId(queryClient)
+  // The edit form is shown to a signed-in person only; without one there is no session to send it with.
+  if (!ownerId) throw new Error('Please sign in again to save your changes.')
+  await enqueue(fresh<EditListingItem>({ kind: 'edit-listing', ownerId, propertyId: property.id, body, label: `Changes to ${body.title ?? property.title}` }))
   queryClient.setQueryData<Property>(['properties', 'detail', property.id], (old) => (old ? ({ ...old, ...body } as Property) : old))
 }

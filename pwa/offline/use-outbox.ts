@@ -1,12 +1,15 @@
 import { useSyncExternalStore } from 'react'
-import { outboxSnapshot, subscribeOutbox } from './outbox-runtime'
-import type { FavoriteItem, OutboxItem } from './outbox-store'
+import { isOwnedBy } from './outbox-owner'
+import { outboxSnapshot, subscribeOutbox, type OutboxSnapshot } from './outbox-runtime'
+import type { FavoriteItem } from './outbox-store'
 
-export const useOutbox = (): OutboxItem[] => useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot)
+/** Who is signed in, and the outbox items they may see (their own, and unclaimed ones). */
+export const useOutbox = (): OutboxSnapshot => useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot)
 
-/** The favourite states the person asked for that the server has not confirmed yet. */
+/** The favourite states the signed-in person asked for that the server has not confirmed yet. */
 export function usePendingFavorites(): FavoriteItem[] {
-  return useOutbox().filter((item): item is FavoriteItem => item.kind === 'favorite' && item.status === 'waiting')
+  const { signedIn, items } = useOutbox()
+  return items.filter((item): item is FavoriteItem => isOwnedBy(item, signedIn) && item.kind === 'favorite' && item.status === 'waiting')
 }
 
 export function useOnline(): boolean {

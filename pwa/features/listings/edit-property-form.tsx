@@ -61,7 +61,11 @@ function EditForm({ property }: { property: Property }) {
     }
     // Offline (issue 6): with no connection the changes wait in the outbox instead of failing.
     const queue = async () => {
-      await queueEdit(queryClient, property, checked.body)
+      try {
+        await queueEdit(queryClient, property, checked.body)
+      } catch (error) {
+        return toast({ title: 'Failed to update property. Please try again.', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      }
       toast({ title: 'Saved on this device', description: 'Your changes will be sent when you are back online.' })
       void navigate({ to: '/property/$id', params: { id: property.id } })
     }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { useMemo } from 'react'
 import { apiGet } from '../../lib/api-client'
 import type { Property } from '../../lib/contract'
-import { currentUserQuery } from '../../lib/current-user'
+import { cachedUserId, currentUserQuery } from '../../lib/current-user'
 import { queueFavorite } from '../../offline/outbox-store'
 import { kickOutbox } from '../../offline/outbox-runtime'
 import { usePendingFavorites } from '../../offline/use-outbox'
@@ -33,7 +33,10 @@ export function useSetFavorite() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ property, favorite }: { property: Property; favorite: boolean }) => {
-      await queueFavorite(property, favorite)
+      // The wish is sent only with the session of the person who made it (a shared phone).
+      const ownerId = cachedUserId(queryClient)
+      if (!ownerId) throw new Error('Please sign in to save properties')
+      await queueFavorite(property, favorite, ownerId)
       kickOutbox()
     },
     onMutate: async ({ property, favorite }) => {

@@ -1,40 +1,42 @@
 import { Link } from '@tanstack/react-router'
-import { useQueryClient } from '@tanstack/react-query'
 import { DropdownMenu } from 'radix-ui'
 import type { User } from '../../lib/contract'
 import { displayName } from '../../lib/current-user'
 import { Avatar } from './avatar'
-import { signOut } from './sign-out'
+import { useSignOut } from './use-sign-out'
 
 const ITEM = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-teal-50'
 
 export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
-  const queryClient = useQueryClient()
+  const signOut = useSignOut(user.id)
   return (
-    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
-      <DropdownMenu.Trigger aria-label="Open user menu" className="rounded-full focus-visible:outline-2 focus-visible:outline-teal-700">
-        <Avatar user={user} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Label className="px-3 py-2">
-            <p className="text-sm font-semibold">{displayName(user)}</p>
-            {user.email && <p className="truncate text-xs text-stone-700">{user.email}</p>}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-          <DropdownMenu.Item asChild className={ITEM}><Link to="/dashboard">Dashboard</Link></DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}><Link to="/search" search={{ saved: true }}>Saved Properties</Link></DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}><Link to="/list-property">List Property</Link></DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={ITEM}><Link to="/account-settings">Account Settings</Link></DropdownMenu.Item>
-          {user.isAdmin && (
-            <DropdownMenu.Item asChild className={ITEM}><Link to="/admin/image-approval">Admin Panel</Link></DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
-          <DropdownMenu.Item className={`${ITEM} text-red-700`} onSelect={() => void signOut(queryClient)}>
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
+        <DropdownMenu.Trigger aria-label="Open user menu" className="rounded-full focus-visible:outline-2 focus-visible:outline-teal-700">
+          <Avatar user={user} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-64 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Label className="px-3 py-2">
+              <p className="text-sm font-semibold">{displayName(user)}</p>
+              {user.email && <p className="truncate text-xs text-stone-700">{user.email}</p>}
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+            <DropdownMenu.Item asChild className={ITEM}><Link to="/dashboard">Dashboard</Link></DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={ITEM}><Link to="/search" search={{ saved: true }}>Saved Properties</Link></DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={ITEM}><Link to="/list-property">List Property</Link></DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={ITEM}><Link to="/account-settings">Account Settings</Link></DropdownMenu.Item>
+            {user.isAdmin && (
+              <DropdownMenu.Item asChild className={ITEM}><Link to="/admin/image-approval">Admin Panel</Link></DropdownMenu.Item>
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-stone-200" />
+            <DropdownMenu.Item className={`${ITEM} text-red-700`} onSelect={signOut.start}>
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {signOut.confirmation}
+    </>
   )
 }

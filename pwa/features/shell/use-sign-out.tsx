@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { unsentCount } from '../../offline/outbox-owner'
+import { listItems } from '../../offline/outbox-store'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { signOut, unsentWarning } from './sign-out'
+
+/**
+ * Sign Out for the menus: straight away when nothing of this person's waits in the outbox;
+ * otherwise first says how many changes are unsent and that they are kept for them.
+ */
+export function useSignOut(userId: string | null) {
+  const queryClient = useQueryClient()
+  const [unsent, setUnsent] = useState(0)
+
+  const start = async () => {
+    const count = unsentCount(await listItems().catch(() => []), userId)
+    if (count === 0) return signOut(queryClient)
+    setUnsent(count)
+  }
+
+  const confirmation = (
+    <ConfirmDialog
+      open={unsent > 0}
+      onOpenChange={(open) => !open && setUnsent(0)}
+      title="Sign out with changes not sent?"
+      description={unsentWarning(unsent)}
+      confirmLabel="Sign out"
+      onConfirm={() => void signOut(queryClient)}
+    />
+  )
+  return { start: () => void start(), confirmation }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import type { Property } from '../lib/contract'
+import { nextToSend, outboxSummary, unsentCount, visibleTo, type Due } from './outbox-owner'
+import type { EditListingItem, FavoriteItem, OutboxItem } from './outbox-store'
+
+const NOW = 1_800_000_000_000
+
+function favorite(id: string, ownerId: string | null, extra: Partial<FavoriteItem> = {}): OutboxItem {
+  return {
+    kind: 'favorite', id, ownerId, createdAt: NOW - 1_000, label: `Save: ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW,
+    propertyId: `p-${id}`, favorite: true, property: { id: `p-${id}` } as Property, ...extra,
+  }
+}
+function edit(id: string, ownerId: string | null, extra: Partial<EditListingItem> = {}): OutboxItem {
+  return {
+    kind: 'edit-listing', id, ownerId, createdAt: NOW - 500, label: `Changes to ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW,
+    propertyId: `p-${id}`, body: { title: id }, ...extra,
+  }
+}
+const due = (extra: Partial<Due> = {}): Due => ({ now: NOW, force: false, tried: new Set(), ...extra })
+
+describe('visibleTo', () => {
+  const items = [favorite('ama-1', 'ama'), edit('kofi-1', 'kofi'), favorite('old', null)]
+
+  it("shows the signed-in person their own items and unclaimed ones, never another person's", () => {
+    expect(visibleTo(items, 'kofi').map((item) => item.id)).toEqual(['kofi-1', 'old'])
+    expect(visibleTo(items, 'ama').map((item) => item.id)).toEqual(['ama-1', 'old'])
+  })
+  it('shows nothing when nobody is signed in', () => {
+    expect(visibleTo(items, null)).toEqual([])
+  })
+})
+
+describe('unsentCount', () => {
+  it("counts the person's own waiting and refused items, not another person's or unclaimed ones", () => {
+    const items = [favorite('a', 'ama'), edit('b', 'ama', { status: 'failed' }), favorite('c', 'kofi'), favorite('d', null)]
+    expect(unsentCount(items, 'ama')).toBe(2)
+    expect(unsentCount(items, 'kofi')).toBe(1)
+    expect(unsentCount(items, null)).toBe(0)
+  })
+})
+
+describe('nextToSend', () => {
+  it("picks the signed-in person's oldest due item and skips another person's older one", () => {
+    const items = [favorite('ama-1', 'ama'), edit('kofi-1', 'kofi'), favorite('kofi-2', 'kofi')]
+    expect(nextToSend(items, 'kofi', due())?.id).toBe('kofi-1')
+    expect(nextToSend(items, 'ama', due())?.id).toBe('ama-1')
+  })
+  it('sends nothing when nobody is signed in, and never an unclaimed item', () => {
+    const items = [favorite('ama-1', 'ama'), favorite('old', null)]
+    expect(nextToSend(items, null, due())).toBeUndefined()
+    expect(nextToSend(items, 'kofi', due())).toBeUndefined()
+  })
+  it('leaves refused items, items tried in this drain, and items still backing off (unless forced)', () => {
+    const refused = edit('refused', 'ama', { status: 'failed' })
+    const tried = favorite('tried', 'ama')
+    const later = favorite('later', 'ama', { nextAttemptAt: NOW + 5_000 })
+    expect(nextToSend([refused, tried, later], 'ama', due({ tried: new Set(['tried']) }))).toBeUndefined()
+    expect(nextToSend([refused, tried, later], 'ama', due({ tried: new Set(['tried']), force: true }))?.id).toBe('later')
+  })
+})
+
+describe('outboxSummary', () => {
+  it('says how many wait, how many were refused, and how many are to check', () => {
+    expect(outboxSummary([favorite('a', 'ama'), edit('b', 'ama')])).toBe('2 waiting to send')
+    expect(outboxSummary([edit('b', 'ama', { status: 'failed' })])).toBe('1 not sent, 0 waiting')
+    expect(outboxSummary([favorite('a', 'ama'), favorite('old', null)])).toBe('1 waiting to send, 1 to check')
+    expect(outboxSummary([favorite('old', null)])).toBe('1 to check')
+  })
+})
