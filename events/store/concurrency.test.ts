@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { MIGRATIONS_DIR } from '../../api/runtime.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
+import { approachPowerOfTen } from '../../api/testing/transaction-ids.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import { runSubscriptionBatch } from './subscriptions.ts';
 
@@ -72,6 +73,22 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     for (const e of seen) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.streamVersion]);
     for (const versions of byStream.values()) {
       expect(versions).toEqual(versions.map((_, i) => i + 1));
+    }
+  });
+
+  it('hands every event out once, in stream order, while transaction ids pass a power of ten', async () => {
+    const store = createEventStore(t.db);
+    const power = await approachPowerOfTen(t.db);
+    // 100 appends, one transaction each: their ids run from 50 below the power of ten to 50 above it.
+    for (let i = 0; i < 100; i++) await store.append(`p-${i % 7}`, 'any', [{ type: 'Crossing', data: { i } }]);
+    const ids = (await t.db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)).map((r) => BigInt(r.id));
+    expect(ids.some((id) => id < power) && ids.some((id) => id >= power)).toBe(true);
+    for (const batchSize of [1, 7, 50]) {
+      const seen: RecordedEvent[] = [];
+      const sub = { name: `crossing-${batchSize}`, types: ['Crossing'], handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events) };
+      // Every event is committed before the first poll: poll until a batch hands out nothing.
+      while ((await runSubscriptionBatch(t.db, sub, batchSize)).handled > 0);
+      expect(seen.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     }
   });
 

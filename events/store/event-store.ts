@@ -248,15 +248,19 @@ export async function readAll(
   limit = 1000,
   types?: readonly string[],
 ): Promise<RecordedEvent[]> {
-  const typeFilter = types ? 'and type = any($4::text[])' : '';
+  const typeFilter = types ? 'and e.type = any($4::text[])' : '';
   const params: unknown[] = [from.transactionId, from.globalPosition, limit];
   if (types) params.push(types);
+  // Qualified on purpose: a bare `transaction_id` in ORDER BY names the output column, the id as
+  // text, so '10000' sorted before '9999' and a batch's last event was not its highest: the
+  // checkpoint then fell back (events handed out twice) or jumped ahead (events skipped).
+  // Ordered by the xid8 column, the index (events_by_commit) serves the order and the limit.
   const rows = await client.query<EventRow>(
-    `select ${EVENT_COLUMNS} from events
-     where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    `select ${EVENT_COLUMNS} from events e
+     where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+       and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ${typeFilter}
-     order by transaction_id, global_position
+     order by e.transaction_id, e.global_position
      limit $3`,
     params,
   );
