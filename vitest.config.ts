@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const LOG_TESTS = [
   'events/store/concurrency.test.ts',
   'events/store/read-all.test.ts',
+  'events/store/stream-order.test.ts',
   'events/store/subscriptions.test.ts',
 ];
 
