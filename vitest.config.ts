@@ -13,6 +13,7 @@ const LOG_TESTS = [
   'events/store/read-all.test.ts',
   'events/store/stream-order.test.ts',
   'events/store/subscriptions.test.ts',
+  'api/health/health.routes.test.ts',
 ];
 
 // Separate from vite.config.ts, whose root is the PWA: the suite spans api/, events/ and pwa/.
