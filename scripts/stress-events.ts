@@ -73,9 +73,13 @@ const urlOf = (name: string) => Object.assign(new URL(args.url), { pathname: `/$
 async function cleanUp() {
   for (const child of [...children]) child.kill('SIGKILL');
   await Promise.all([...children].map(exited));
-  for (const name of [names.other, names.main]) await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+  for (const name of [names.other, names.main]) {
+    await admin.unsafe(`drop database if exists ${name} with (force)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
+  }
   await admin.end({ timeout: 5 });
 }
+// Output piped into `head` may close early: keep going, so the clean-up still runs.
+process.stdout.on('error', () => {});
 let interrupted = false;
 process.once('SIGINT', () => {
   interrupted = true;
@@ -100,7 +104,9 @@ async function main(): Promise<number> {
       console.log(`transaction ids now just below ${power.toLocaleString('en')}: the first iteration crosses it`);
     }
 
-    for (let i = 0; i < 2; i++) track(spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+    // `for(;;){}`, which now and then checks that this process still runs: a harness killed with -9 leaves no burner behind.
+    const burner = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 2e8 === 0 && process.ppid !== parent) process.exit();';
+    for (let i = 0; i < 2; i++) track(spawn(process.execPath, ['-e', burner], { stdio: 'ignore' }));
     const holder = track(tsx('scripts/stress/horizon-holder.ts', { DATABASE_URL: urlOf(names.other) }));
     const subscriber = (n: number) =>
       track(tsx('scripts/stress/subscriber.ts', { DATABASE_URL: urlOf(names.main), WORKER: `w${n}`, FAIL_RATE: args['fail-rate'] }));

@@ -5,6 +5,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 
+// Ends with the harness, even one killed with -9: it must not hold the server's horizon back alone.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && process.exit(1), 500).unref();
 const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
 await sql`create table if not exists held (at timestamptz default clock_timestamp())`;
 let stopping = false;

@@ -9,6 +9,9 @@ import type { SqlClient } from '../../events/store/sql.ts';
 import { startSubscription, type Subscription } from '../../events/store/subscriptions.ts';
 import { TYPED_SUBSCRIPTION_TYPES } from './workload.ts';
 
+// Ends with the harness, even one killed with -9: it must not hold the server's horizon back alone.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && process.exit(1), 500).unref();
 const db = createPostgresDatabase({ url: process.env.DATABASE_URL!, maxConnections: 4 });
 const worker = process.env.WORKER ?? String(process.pid);
 const failRate = Number(process.env.FAIL_RATE ?? 0);
