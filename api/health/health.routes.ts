@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
 
 /** Beyond this many events, health says "at least" instead of counting on. */
-export const LAG_COUNT_CAP = 10_000;
+export const LAG_COUNT_CAP = 1_000;
 
 /**
  * GET /api/health: the database answers, how many events it holds, which version

@@ -95,7 +95,7 @@ export type SubscriptionStatus = {
  * (an index-only range scan of at most cap + 1 entries per subscription) however
  * far one has fallen behind.
  */
-export async function subscriptionStatus(client: SqlClient, cap = 10_000): Promise<SubscriptionStatus[]> {
+export async function subscriptionStatus(client: SqlClient, cap = 1_000): Promise<SubscriptionStatus[]> {
   const rows = await client.query<{ name: string; transaction_id: string; global_position: number; behind: number; updated_at: Date }>(
     `select c.name, c.transaction_id::text as transaction_id, c.global_position, c.updated_at,
        (select count(*) from (
