@@ -1,12 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests whose outcome depends on the cluster-wide transaction horizon: they read
+ * the global log or run subscriptions. A transaction open anywhere on their
+ * server (another test file's, say) holds back what they can read, so they run
+ * in the `log` project, on a PostgreSQL cluster of their own started for the run
+ * (api/testing/log-cluster.global-setup.ts), one file at a time. Everything else
+ * runs in parallel in the `unit` project.
+ */
+const LOG_TESTS = [
+  'events/store/concurrency.test.ts',
+  'events/store/read-all.test.ts',
+  'events/store/stream-order.test.ts',
+  'events/store/subscriptions.test.ts',
+  'api/health/health.routes.test.ts',
+];
 
 // Separate from vite.config.ts, whose root is the PWA: the suite spans api/, events/ and pwa/.
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts', 'events/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['api/**/*.test.ts', 'events/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...LOG_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'log',
+          include: LOG_TESTS,
+          fileParallelism: false,
+          globalSetup: ['api/testing/log-cluster.global-setup.ts'],
+          setupFiles: ['api/testing/log-cluster.setup.ts'],
+        },
+      },
+    ],
   },
 });

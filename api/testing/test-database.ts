@@ -4,17 +4,21 @@ import type { Database } from '../../events/store/sql.ts';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
 import { createPostgresDatabase } from '../db/postgres-database.ts';
 
-/** The server tests use: the machine's PostgreSQL unless TEST_POSTGRES_URL says otherwise. */
-export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The machine's PostgreSQL, where tests make their databases unless TEST_POSTGRES_URL names another server. */
+export const defaultTestPostgresUrl = () => 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Read when a database is made: the `log` test project points it at a cluster of its own. */
+export const testPostgresUrl = () => process.env.TEST_POSTGRES_URL ?? defaultTestPostgresUrl();
 
 export type TestDatabase = { db: Database; url: string | undefined; drop(): Promise<void> };
 
 /** A fresh, empty database on the real server, dropped by `drop()`. */
 export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const name = `efie_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  const server = testPostgresUrl();
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   const db = createPostgresDatabase({ url: url.toString() });
   return {

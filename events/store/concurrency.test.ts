@@ -1,32 +1,35 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { MIGRATIONS_DIR } from '../../api/runtime.ts';
+import { drainSubscription } from '../../api/testing/settled-read.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
+import { approachPowerOfTen } from '../../api/testing/transaction-ids.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
+import type { SqlClient } from './sql.ts';
 import { runSubscriptionBatch } from './subscriptions.ts';
 
 // Always on the real server: PGlite is one connection and cannot commit out of order.
+// Part of the `log` test project: its own cluster, so no other test's transaction holds the horizon.
 let t: TestDatabase;
-
-/**
- * Polls until `done` or a minute has passed. The horizon is cluster-wide, so a
- * transaction open in another database of the same server (a parallel test file)
- * delays, but must never change, what the subscriber finally sees.
- */
-async function drain(poll: () => Promise<unknown>, done: () => boolean) {
-  const deadline = Date.now() + 60_000;
-  while (!done() && Date.now() < deadline) {
-    await poll();
-    if (!done()) await sleep(20);
-  }
-}
 
 beforeAll(async () => {
   t = await createPostgresTestDatabase();
   await migrate(t.db, MIGRATIONS_DIR);
 });
 afterAll(() => t.drop());
+
+/** Resolves after the next subscriber poll that starts from now has finished. */
+function pollSignal() {
+  let waiters: (() => void)[] = [];
+  return {
+    next: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    polled() {
+      const done = waiters;
+      waiters = [];
+      for (const resolve of done) resolve();
+    },
+  };
+}
 
 describe('global order under concurrent writers (real PostgreSQL)', () => {
   it('leaves a polling subscriber with every event exactly once and each stream in version order', async () => {
@@ -38,14 +41,16 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const APPENDS_PER_WRITER = 60;
     const STREAMS = 12;
     let writing = true;
+    const polls = pollSignal();
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; i < APPENDS_PER_WRITER; i++) {
         const streamId = `s-${(w * 7 + i) % STREAMS}`;
         if (i % 10 === 3) {
-          // Take a global position, then hold the commit back while others commit after it.
+          // Take a global position, then hold the commit back over two subscriber polls while others commit after it.
           await t.db.transaction(async (tx) => {
             await store.appendIn(tx, streamId, 'any', [{ type: 'Slow', data: { w, i } }], {});
-            await tx.query('select pg_sleep(0.05)');
+            await polls.next();
+            await polls.next();
           });
         } else {
           await store.append(streamId, 'any', [{ type: 'Fast', data: { w, i } }]);
@@ -55,13 +60,13 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const poller = (async () => {
       while (writing) {
         await runSubscriptionBatch(t.db, subscriber, 50);
-        await sleep(2);
+        polls.polled();
       }
-      await drain(() => runSubscriptionBatch(t.db, subscriber, 500), () => seen.length >= WRITERS * APPENDS_PER_WRITER);
     })();
     await Promise.all(writers);
     writing = false;
     await poller;
+    await drainSubscription(t.db, subscriber, 500);
 
     const total = WRITERS * APPENDS_PER_WRITER;
     const [row] = await t.db.query<{ n: number }>('select count(*)::int8 as n from events');
@@ -72,6 +77,21 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     for (const e of seen) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.streamVersion]);
     for (const versions of byStream.values()) {
       expect(versions).toEqual(versions.map((_, i) => i + 1));
+    }
+  });
+
+  it('hands every event out once, in stream order, while transaction ids pass a power of ten', async () => {
+    const store = createEventStore(t.db);
+    const power = await approachPowerOfTen(t.db);
+    // 100 appends, one transaction each: their ids run from 50 below the power of ten to 50 above it.
+    for (let i = 0; i < 100; i++) await store.append(`p-${i % 7}`, 'any', [{ type: 'Crossing', data: { i } }]);
+    const ids = (await t.db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)).map((r) => BigInt(r.id));
+    expect(ids.some((id) => id < power) && ids.some((id) => id >= power)).toBe(true);
+    for (const batchSize of [1, 7, 50]) {
+      const seen: RecordedEvent[] = [];
+      const sub = { name: `crossing-${batchSize}`, types: ['Crossing'], handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events) };
+      await drainSubscription(t.db, sub, batchSize);
+      expect(seen.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     }
   });
 
@@ -99,7 +119,7 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     expect(seen).toEqual([]);
     releaseLate();
     await late;
-    await drain(() => runSubscriptionBatch(t.db, sub, 10), () => seen.length >= 2);
+    await drainSubscription(t.db, sub, 10);
     expect(seen).toEqual(['Late', 'Early']);
   });
 
@@ -107,18 +127,26 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const store = createEventStore(t.db);
     for (let i = 0; i < 40; i++) await store.append(`dup-${i % 4}`, 'any', [{ type: 'Tick', data: { i } }]);
     const handledBy: string[] = [];
-    const instance = (name: string) => ({
+    let aHandling!: () => void;
+    const aIsHandling = new Promise<void>((resolve) => (aHandling = resolve));
+    let bTried!: () => void;
+    const bHasTried = new Promise<void>((resolve) => (bTried = resolve));
+    const instance = (name: string, beforeHandling: () => Promise<void> = async () => {}) => ({
       name: 'shared-subscription',
       types: ['Tick'],
-      handle: async (_tx: unknown, events: RecordedEvent[]) => {
-        await sleep(20);
+      async handle(_tx: SqlClient, events: RecordedEvent[]) {
+        await beforeHandling();
         for (const e of events) handledBy.push(`${name}:${e.eventId}`);
       },
     });
-    const run = (name: string) => drain(() => runSubscriptionBatch(t.db, instance(name), 5), () => handledBy.length >= 40);
-    await Promise.all([run('a'), run('b')]);
-    // A few more polls after the last batch must not hand anything out again.
-    for (let k = 0; k < 3; k++) await runSubscriptionBatch(t.db, instance('late'), 5);
+    // A's handler runs while A holds the checkpoint row; it waits there until B has tried a batch.
+    const aFirst = runSubscriptionBatch(t.db, instance('a', async () => (aHandling(), bHasTried)), 5);
+    await aIsHandling;
+    const bFirst = await runSubscriptionBatch(t.db, instance('b'), 5);
+    bTried();
+    expect(bFirst).toEqual({ handled: 0, busy: true });
+    expect((await aFirst).handled).toBe(5);
+    await Promise.all([drainSubscription(t.db, instance('a'), 5), drainSubscription(t.db, instance('b'), 5)]);
     const ids = handledBy.map((h) => h.split(':')[1]);
     expect(ids.length).toBe(40);
     expect(new Set(ids).size).toBe(40);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readAllSettled } from '../../api/testing/settled-read.ts';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { ConcurrencyError, IdempotencyKeyReusedError } from './errors.ts';
 import { createEventStore } from './event-store.ts';
@@ -79,16 +78,5 @@ describe('event store', () => {
     await expect(store.append('thing-1', 'no_stream', [created])).rejects.toThrow('projection broke');
     expect(await store.streamVersion('thing-1')).toBe(0);
     expect(await store.readStream('thing-1')).toEqual([]);
-  });
-
-  it('reads all events after a checkpoint in commit order', async () => {
-    const store = createEventStore(database());
-    await store.append('a', 'no_stream', [created]);
-    await store.append('b', 'no_stream', [created]);
-    await store.append('a', 1, [renamed('x')]);
-    const all = await readAllSettled(database(), 3);
-    expect(all.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['a@1', 'b@1', 'a@2']);
-    const rest = await readAllSettled(database(), 2, { transactionId: all[0]!.transactionId, globalPosition: all[0]!.globalPosition });
-    expect(rest.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['b@1', 'a@2']);
   });
 });

@@ -23,7 +23,10 @@ export type RecordedEvent = {
   data: unknown;
   metadata: EventMetadata;
   globalPosition: number;
-  /** The writing transaction (xid8, as text). With globalPosition it orders events for subscribers. */
+  /**
+   * The transaction id (xid8, as text) that, with globalPosition, orders the event for subscribers:
+   * the writing transaction's, or the stream's previous event's when that is higher (docs/decisions/001).
+   */
   transactionId: string;
   recordedAt: Date;
 };
@@ -81,30 +84,39 @@ export const toRecordedEvent = (row: EventRow): RecordedEvent => ({
  * The stream-version step and the insert in one statement; no row back means the
  * version check failed. Whole events come back only when a read model needs them;
  * otherwise only ids and versions, which saves sending every payload back.
+ *
+ * The events are ordered for subscribers under the greater of this transaction's id
+ * and the id the stream's previous event got (`streams.last_transaction_id`, read
+ * under the stream's row lock). A transaction that wrote anything before its append
+ * already holds an id, possibly lower than that of the append it follows; under its
+ * own id its event would reach subscribers before the stream's previous one
+ * (docs/decisions/001, amendment 2).
  */
 function appendStatement(expected: ExpectedVersion, returning: 'events' | 'ids'): string {
   const insertEvents = `
-    insert into events (event_id, stream_id, stream_version, type, schema_version, data, metadata)
-    select (e.value->>'eventId')::uuid, $1, s.version - $2 + e.ordinality::int, e.value->>'type',
+    insert into events (transaction_id, event_id, stream_id, stream_version, type, schema_version, data, metadata)
+    select s.last_transaction_id, (e.value->>'eventId')::uuid, $1, s.version - $2 + e.ordinality::int, e.value->>'type',
            (e.value->>'schemaVersion')::int, e.value->'data', $3::jsonb
     from s, jsonb_array_elements(($4::jsonb)->'events') with ordinality e
     returning ${returning === 'events' ? EVENT_COLUMNS : 'event_id, stream_version'}`;
   if (expected === 'any') {
     return `with s as (
-      insert into streams (stream_id, version) values ($1, $2)
-      on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = now()
-      returning version) ${insertEvents}`;
+      insert into streams (stream_id, version, last_transaction_id) values ($1, $2, pg_current_xact_id())
+      on conflict (stream_id) do update set version = streams.version + excluded.version,
+        last_transaction_id = greatest(streams.last_transaction_id, excluded.last_transaction_id), updated_at = now()
+      returning version, last_transaction_id) ${insertEvents}`;
   }
   if (expected === 'no_stream' || expected === 0) {
     return `with s as (
-      insert into streams (stream_id, version) values ($1, $2)
+      insert into streams (stream_id, version, last_transaction_id) values ($1, $2, pg_current_xact_id())
       on conflict (stream_id) do nothing
-      returning version) ${insertEvents}`;
+      returning version, last_transaction_id) ${insertEvents}`;
   }
   return `with s as (
-    update streams set version = version + $2, updated_at = now()
+    update streams set version = version + $2,
+      last_transaction_id = greatest(last_transaction_id, pg_current_xact_id()), updated_at = now()
     where stream_id = $1 and version = $5
-    returning version) ${insertEvents}`;
+    returning version, last_transaction_id) ${insertEvents}`;
 }
 
 export type EventStore = ReturnType<typeof createEventStore>;
@@ -248,15 +260,19 @@ export async function readAll(
   limit = 1000,
   types?: readonly string[],
 ): Promise<RecordedEvent[]> {
-  const typeFilter = types ? 'and type = any($4::text[])' : '';
+  const typeFilter = types ? 'and e.type = any($4::text[])' : '';
   const params: unknown[] = [from.transactionId, from.globalPosition, limit];
   if (types) params.push(types);
+  // Qualified on purpose: a bare `transaction_id` in ORDER BY names the output column, the id as
+  // text, so '10000' sorted before '9999' and a batch's last event was not its highest: the
+  // checkpoint then fell back (events handed out twice) or jumped ahead (events skipped).
+  // Ordered by the xid8 column, the index (events_by_commit) serves the order and the limit.
   const rows = await client.query<EventRow>(
-    `select ${EVENT_COLUMNS} from events
-     where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    `select ${EVENT_COLUMNS} from events e
+     where (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+       and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ${typeFilter}
-     order by transaction_id, global_position
+     order by e.transaction_id, e.global_position
      limit $3`,
     params,
   );

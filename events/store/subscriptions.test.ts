@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { MIGRATIONS_DIR } from '../../api/runtime.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
@@ -49,13 +48,21 @@ describe('a subscription process killed mid-way (real PostgreSQL)', () => {
   });
   afterAll(() => t.drop());
 
-  const startWorker = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/testing/subscription-worker.ts'], {
-      env: { ...process.env, DATABASE_URL: t.url },
+  const startWorker = (env: Record<string, string> = {}) =>
+    spawn(process.execPath, ['--import', 'tsx', 'api/testing/subscription-worker.ts'], {
+      env: { ...process.env, DATABASE_URL: t.url, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    return child;
-  };
+  const said = (child: ChildProcess, line: string) =>
+    new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.split('\n').includes(line)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the worker exited (${code}) before saying ${line}`)));
+    });
+  const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
   const count = async () =>
     (await t.db.query<{ n: number; d: number }>(
       `select count(*)::int8 as n, count(distinct event_id)::int8 as d from handled_by_worker`,
@@ -67,19 +74,18 @@ describe('a subscription process killed mid-way (real PostgreSQL)', () => {
     for (let i = 0; i < TOTAL; i++) await store.append(`k-${i % 30}`, 'any', [{ type: 'Tick', data: { i } }]);
     await t.db.query('create table if not exists handled_by_worker (event_id uuid not null, at timestamptz default now())');
 
-    const first = startWorker();
-    // Kill it hard once it is well under way (mid-batch, most likely).
-    for (let i = 0; i < 400 && (await count()).n < 60; i++) await sleep(25);
+    // Batches of 10: six commit, the seventh stops after writing 5 of its rows, and is killed there.
+    const first = startWorker({ HANG_AFTER: '65' });
+    await said(first, 'hanging');
     first.kill('SIGKILL');
-    await new Promise((resolve) => first.once('exit', resolve));
-    const afterKill = await count();
-    expect(afterKill.n).toBeGreaterThan(0);
-    expect(afterKill.n).toBeLessThan(TOTAL);
+    await exited(first);
+    // Its unfinished batch never commits: its rows and its checkpoint move roll back together.
+    expect(await count()).toEqual({ n: 60, d: 60 });
 
     const second = startWorker();
-    for (let i = 0; i < 600 && (await count()).n < TOTAL; i++) await sleep(25);
+    await vi.waitFor(async () => expect((await count()).n).toBeGreaterThanOrEqual(TOTAL), { timeout: 60_000, interval: 50 });
     second.kill('SIGTERM');
-    await new Promise((resolve) => second.once('exit', resolve));
+    await exited(second);
     expect(await count()).toEqual({ n: TOTAL, d: TOTAL });
   });
 });

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../events/store/event-store.ts';
+import { runSubscriptionBatch, type Subscription } from '../../events/store/subscriptions.ts';
+import { drainSubscription, readAllSettled } from '../testing/settled-read.ts';
+import { createTestApp } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { LAG_COUNT_CAP } from './health.routes.ts';
+
+// Runs subscriptions over the global log: part of the `log` test project (vitest.config.ts).
+const database = useMigratedDatabase();
+
+type Health = {
+  status: string;
+  events: number;
+  subscriptions: {
+    name: string;
+    checkpoint: { transactionId: string; globalPosition: number };
+    eventsBehind: number;
+    eventsBehindCapped: boolean;
+    checkpointUpdatedAt: string;
+  }[];
+};
+
+const collector = (name: string, types?: string[]): Subscription & { seen: RecordedEvent[] } => {
+  const seen: RecordedEvent[] = [];
+  return { name, ...(types ? { types } : {}), seen, handle: async (_tx, events) => void seen.push(...events) };
+};
+
+async function health(app: { request: (path: string) => Response | Promise<Response> }): Promise<Health> {
+  const res = await app.request('/api/health');
+  expect(res.status).toBe(200);
+  return (await res.json()) as Health;
+}
+
+describe('GET /api/health: subscriber lag', () => {
+  it("reports each subscription's checkpoint and how many events of the log lie beyond it", async () => {
+    const { app, deps } = await createTestApp(database());
+    for (let i = 0; i < 5; i++) await deps.store.append(`thing-${i}`, 'no_stream', [{ type: 'ThingCreated', data: { i } }]);
+    const log = await readAllSettled(database(), 5);
+    const mailer = collector('mailer');
+    expect((await runSubscriptionBatch(database(), mailer, 3)).handled).toBe(3);
+
+    const partway = await health(app);
+    expect(partway.subscriptions).toEqual([
+      {
+        name: 'mailer',
+        checkpoint: { transactionId: log[2]!.transactionId, globalPosition: log[2]!.globalPosition },
+        eventsBehind: 2,
+        eventsBehindCapped: false,
+        checkpointUpdatedAt: expect.any(String),
+      },
+    ]);
+
+    await drainSubscription(database(), mailer);
+    await deps.store.append('thing-9', 'no_stream', [{ type: 'ThingCreated', data: {} }]);
+    const after = await health(app);
+    expect(after.subscriptions[0]).toMatchObject({
+      checkpoint: { transactionId: log[4]!.transactionId, globalPosition: log[4]!.globalPosition },
+      eventsBehind: 1,
+    });
+    expect(after.events).toBe(6);
+  });
+
+  it('shows a subscription that reads some types level with the log once it has looked at the others', async () => {
+    const { app, deps } = await createTestApp(database());
+    const types = ['Other', 'Other', 'Wanted', 'Other', 'Other'];
+    for (const [i, type] of types.entries()) await deps.store.append(`mixed-${i}`, 'no_stream', [{ type, data: {} }]);
+    const scanner = collector('scanner', ['Wanted']);
+    await drainSubscription(database(), scanner);
+    expect(scanner.seen.map((e) => e.type)).toEqual(['Wanted']);
+    expect((await health(app)).subscriptions).toMatchObject([{ name: 'scanner', eventsBehind: 0 }]);
+
+    // Only events it does not read arrive: it still passes them.
+    for (let i = 0; i < 3; i++) await deps.store.append(`other-${i}`, 'no_stream', [{ type: 'Other', data: {} }]);
+    expect((await health(app)).subscriptions).toMatchObject([{ name: 'scanner', eventsBehind: 3 }]);
+    await drainSubscription(database(), scanner);
+    expect(scanner.seen).toHaveLength(1);
+    expect((await health(app)).subscriptions).toMatchObject([{ name: 'scanner', eventsBehind: 0 }]);
+  });
+
+  it(`counts at most ${LAG_COUNT_CAP} events behind and says there are more`, async () => {
+    const { app, deps } = await createTestApp(database());
+    const many = Array.from({ length: LAG_COUNT_CAP + 5 }, (_, i) => ({ type: 'Tick', data: { i } }));
+    await deps.store.append('ticks', 'no_stream', many);
+    await runSubscriptionBatch(database(), collector('slow'), 2);
+    const { subscriptions } = await health(app);
+    expect(subscriptions).toMatchObject([{ name: 'slow', eventsBehind: LAG_COUNT_CAP, eventsBehindCapped: true }]);
+  });
+});
