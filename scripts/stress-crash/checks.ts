@@ -76,7 +76,7 @@ export async function checkThroughApi(ledger: Ledger, cast: Cast): Promise<Findi
   return { missing, doubled };
 }
 
-type KeyedEvent = { stream_id: string; type: string; data: Record<string, unknown>; key: string; transaction_id: string };
+type KeyedEvent = { stream_id: string; type: string; data: Record<string, unknown>; key: string; transaction_id: string; recorded_at: Date };
 
 /**
  * In the database, read-only: no key made more than one append, every
@@ -84,7 +84,7 @@ type KeyedEvent = { stream_id: string; type: string; data: Record<string, unknow
  * acknowledged create, and the log and the favourites table agree with the
  * last acknowledged actions.
  */
-export async function checkInDatabase(sql: SqlClient, ledger: Ledger): Promise<Findings & { unansweredClaims: number }> {
+export async function checkInDatabase(sql: SqlClient, ledger: Ledger): Promise<Findings & { unansweredClaims: number; foundAfterKill: number }> {
   const missing: string[] = [];
   const doubled: string[] = [];
   const repeated = await sql.query<{ key: string; appends: number; events: number }>(
@@ -94,7 +94,7 @@ export async function checkInDatabase(sql: SqlClient, ledger: Ledger): Promise<F
   for (const r of repeated) doubled.push(`key ${r.key} made ${r.appends} appends (${r.events} events)`);
 
   const events = await sql.query<KeyedEvent>(
-    `select stream_id, type, data, metadata->>'idempotencyKey' as key, transaction_id::text as transaction_id
+    `select stream_id, type, data, metadata->>'idempotencyKey' as key, transaction_id::text as transaction_id, recorded_at
      from events where metadata ? 'idempotencyKey' order by global_position`,
   );
   const byKey = new Map<string, KeyedEvent[]>();
@@ -119,8 +119,12 @@ export async function checkInDatabase(sql: SqlClient, ledger: Ledger): Promise<F
     const request = e.key.split('#')[0]!;
     appendsOfRequest.set(request, (appendsOfRequest.get(request) ?? new Set()).add(`${e.stream_id} in transaction ${e.transaction_id}`));
   }
+  let foundAfterKill = 0;
   for (const a of ledger.acknowledged) {
     const appends = appendsOfRequest.get(`user:${a.actorId}:${a.key}`) ?? new Set();
+    // The write was in the log before the kill broke the connection: the retry found it (the issue's case).
+    const killedAt = a.attempts.firstConnectionErrorAt;
+    if (killedAt !== undefined && (byKey.get(storedKeyOf(a)) ?? []).some((e) => new Date(e.recorded_at).getTime() < killedAt)) foundAfterKill++;
     if (appends.size > 1) doubled.push(`${a.kind} ${a.key} made ${appends.size} appends: ${[...appends].join(', ')}`);
     const mine = byKey.get(storedKeyOf(a)) ?? [];
     const stream = `property-${a.propertyId}`;
@@ -152,5 +156,5 @@ export async function checkInDatabase(sql: SqlClient, ledger: Ledger): Promise<F
     }
   }
   const [claims] = await sql.query<{ n: number }>('select count(*)::int as n from http_idempotency where status is null');
-  return { missing, doubled, unansweredClaims: claims?.n ?? 0 };
+  return { missing, doubled, unansweredClaims: claims?.n ?? 0, foundAfterKill };
 }

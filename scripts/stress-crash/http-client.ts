@@ -12,6 +12,8 @@ export type Attempts = {
   /** 409 request_in_progress and 429: "try again" answers. */
   tryAgain: number;
   ms: number;
+  /** When the first connection error came (ms since the epoch): the kill, seen from here. */
+  firstConnectionErrorAt?: number;
   /** The last 5xx body: a killed server answers nothing, so any 5xx is the server's own fault. */
   lastServerError?: string;
 };
@@ -77,6 +79,7 @@ export function createHttpClient(base: string, { giveUpAfterMs = 240_000, signal
         text = await res.text();
       } catch {
         attempts.connectionErrors++;
+        attempts.firstConnectionErrorAt ??= Date.now();
         await sleep(pause);
         continue;
       }

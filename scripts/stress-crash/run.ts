@@ -26,6 +26,8 @@ export type Report = {
   rebuildChanged: string[] | undefined;
   answersCompared: number;
   unansweredClaims: number;
+  /** Acknowledged writes whose events were stored before the kill cut their first attempt off. */
+  foundAfterKill: number;
   /** Restart failures, stuck operations, answers no client should get. */
   faults: string[];
 };
@@ -44,7 +46,7 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
   const ledger = createLedger();
   const report: Report = {
     kind, where: target.where, kills: 0, startMs: server.startMs, seconds: 0, ledger,
-    missing: [], doubled: [], rebuildChanged: undefined, answersCompared: 0, unansweredClaims: 0, faults: [],
+    missing: [], doubled: [], rebuildChanged: undefined, answersCompared: 0, unansweredClaims: 0, foundAfterKill: 0, faults: [],
   };
   const abort = new AbortController();
   const started = Date.now();
@@ -87,6 +89,7 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
     report.missing.push(...api.missing, ...stored.missing);
     report.doubled.push(...api.doubled, ...stored.doubled);
     report.unansweredClaims = stored.unansweredClaims;
+    report.foundAfterKill = stored.foundAfterKill;
 
     log(`${kind}: npm run projections:rebuild`);
     const rebuild = await rebuildProjections(target.env);

@@ -26,6 +26,7 @@ function summary(r: Report): string {
     `  writes acknowledged: ${r.ledger.acknowledged.length}`,
     ...kinds,
     `  needed more than one request: ${retries.retried} (replayed answers ${retries.replayed}; connection errors ${retries.connectionErrors}, 5xx ${retries.serverErrors}, "try again" ${retries.tryAgain}; slowest ${(retries.slowestMs / 1000).toFixed(1)} s)`,
+    `  written before a kill cut the request off, then found by the retry: ${r.foundAfterKill}`,
     `  claims never answered at the end: ${r.unansweredClaims}`,
     ...list('missing', r.missing),
     ...list('doubled', r.doubled),

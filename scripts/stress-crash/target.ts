@@ -49,7 +49,8 @@ export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
       },
     };
   }
-  const name = `efie_stress_${process.pid}_${Date.now().toString(36)}`;
+  // Not efie_stress_*: another stress script on a shared server cleans up its leftovers by that prefix.
+  const name = `efie_crash_harness_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(TEST_POSTGRES_URL);
