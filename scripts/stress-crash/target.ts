@@ -49,7 +49,8 @@ export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
       },
     };
   }
-  // Not efie_stress_*: another stress script on a shared server cleans up its leftovers by that prefix.
+  // Not efie_stress_*: other stress scripts use that prefix, and on a shared server one of these
+  // databases was once dropped mid-run by a clean-up that was not ours.
   const name = `efie_crash_harness_${process.pid}_${Date.now().toString(36)}`;
   const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
