@@ -6,8 +6,14 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppEnv } from '../http/app-env.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** A claim older than this whose answer was never stored (a crash) may be taken over by a retry. */
-const ABANDONED_AFTER_SECONDS = 60;
+/**
+ * While a request runs, its claim's created_at is renewed this often; a claim
+ * without an answer that nobody renewed for ABANDONED_AFTER_SECONDS belongs to
+ * a process that died (a crash, a kill, a lost database connection), and a
+ * retry takes it over. A slow request that is still alive keeps its claim.
+ */
+const RENEW_CLAIM_EVERY_MS = 2_000;
+const ABANDONED_AFTER_SECONDS = 10;
 
 type Row = { request_hash: string; status: number | null; body: unknown; abandoned: boolean };
 
@@ -57,15 +63,31 @@ export const idempotencyKeys = (db: SqlClient) =>
         c.header('Idempotent-Replayed', 'true');
         return c.json((row.body as { answer: unknown }).answer as object, row.status as 200);
       }
-      if (row && !row.abandoned) {
+      // One retry takes an abandoned claim over; a second one at the same moment is told to wait.
+      const taken =
+        row?.abandoned &&
+        (await db.query(
+          `update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2
+           and status is null and created_at < now() - make_interval(secs => $3) returning caller`,
+          [caller, key, ABANDONED_AFTER_SECONDS],
+        )).length > 0;
+      if (!taken) {
         throw new DomainError('conflict', 'request_in_progress', 'The same request is still being handled. Try again in a moment.', {
           retryAfterSeconds: 1,
         });
       }
-      await db.query('update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2', [caller, key]);
     }
     c.set('idempotency', { key: `${caller}:${key}`, requestHash });
-    await next();
+    const renewing = setInterval(() => {
+      void db
+        .query('update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2 and status is null', [caller, key])
+        .catch(() => {});
+    }, RENEW_CLAIM_EVERY_MS);
+    try {
+      await next();
+    } finally {
+      clearInterval(renewing);
+    }
     const status = c.res.status;
     const isJson = c.res.headers.get('content-type')?.includes('application/json') ?? false;
     // A session cookie cannot be replayed (only its hash is kept), so an answer that sets one is

@@ -18,8 +18,12 @@ export type SpawnedServer = { child: ChildProcess; port: number; base: string; o
  * is only what the test gives (plus PATH and HOME), so nothing of the test
  * runner's (NODE_ENV=test, DATABASE_URL) leaks in. Resolves once health answers.
  */
-export async function spawnServer(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<SpawnedServer> {
-  const port = await freePort();
+export async function spawnServer(
+  env: Record<string, string>,
+  { timeoutMs = 60_000, port: wanted }: { timeoutMs?: number; port?: number } = {},
+): Promise<SpawnedServer> {
+  // A restart on the same data may ask for the same port, so clients find it again.
+  const port = wanted ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), ...env },
