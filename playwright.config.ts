@@ -28,6 +28,8 @@ const baseURL = `http://localhost:${port}`
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
+  // A stray test.only must not narrow CI's run to one test.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,
@@ -60,8 +62,9 @@ export default defineConfig({
       PUBLIC_ORIGIN: baseURL,
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      // The dev outbox (verification codes) exists outside production only.
+      // The dev outbox (verification codes) exists outside production only, and only when asked for.
       NODE_ENV: 'development',
+      EFIE_DEV_OUTBOX: '1',
     },
   },
 })
