@@ -10,23 +10,32 @@ export async function expectAccessible(page: Page, screen: string) {
   expect(summary, `axe on ${screen}`).toEqual([])
 }
 
-/** Phone-sized screenshots for the README. */
+/**
+ * Phone-sized screenshots. A test run keeps them under test-results/ (ignored by git);
+ * `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots to refresh the README's.
+ */
 export async function saveScreenshot(page: Page, name: string) {
-  mkdirSync('docs/screenshots', { recursive: true })
-  await page.screenshot({ path: `docs/screenshots/${name}.png` })
+  const dir = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots'
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: `${dir}/${name}.png` })
 }
 
 /** The newest 6-digit code the dev outbox holds for an address. */
 export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
   let lastBody = ''
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-    lastBody = await response.text()
-    const code = /\b(\d{6})\b/.exec(lastBody)?.[1]
-    if (response.ok() && code) return code
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no code in the outbox for ${to}: ${lastBody.slice(0, 300)}`)
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      lastBody = await response.text()
+      code = response.ok() ? /\b(\d{6})\b/.exec(lastBody)?.[1] : undefined
+      return code !== undefined
+    }, { message: `a code in the outbox for ${to}`, timeout: 5_000 })
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nthe outbox answered: ${lastBody.slice(0, 300)}`)
+    })
+  return code!
 }
 
 let counter = 0
