@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../../events/store/errors.ts';
-import type { ErrorBody } from '../contract/error.schema.ts';
+import { SERVER_ERROR, type ErrorBody } from '../contract/error.schema.ts';
 import type { AppEnv } from './app-env.ts';
 
 export type { ErrorBody };
@@ -35,5 +35,5 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     return c.json(errorBody(error.message || 'The request could not be read.', code), status);
   }
   c.var.log?.error('unhandled error', { error: error instanceof Error ? error.stack : String(error) });
-  return c.json(errorBody('Something went wrong on our side. Please try again.', 'server_error'), 500);
+  return c.json(errorBody(SERVER_ERROR.error, SERVER_ERROR.code), 500);
 }
