@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventStore } from '../events/store/event-store.ts';
 import { createPgliteDatabase } from './db/pglite-database.ts';
 
@@ -27,12 +26,12 @@ async function startServer(dataDir: string) {
     stdio: 'ignore',
   });
   running.push(child);
-  for (let i = 0; i < 300; i++) {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (res) return { child, port, health: (await res.json()) as { status: string; database: string; events: number } };
-    await sleep(100);
-  }
-  throw new Error('the server did not answer within 30 s');
+  // Until it answers: fetch throws while nothing listens on the port.
+  const health = await vi.waitFor(
+    async () => (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { status: string; database: string; events: number },
+    { timeout: 30_000, interval: 100 },
+  );
+  return { child, port, health };
 }
 
 async function stop(child: ChildProcess) {
