@@ -28,6 +28,8 @@ const baseURL = `http://localhost:${port}`
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
+  // A stray test.only must not narrow CI's run to one test.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { expectAccessible, openAccountMenu, outboxCode, toasts, unique, uniquePhone } from './support/fixtures'
+import { expectAccessible, expectRedirectAfter, expectVisibleOnStoppedClock, openAccountMenu, outboxCode, stopClock, toasts, unique, uniquePhone } from './support/fixtures'
 
 test('a renter registers by phone, verifies, saves a favourite, updates the profile and changes the password', async ({ page }) => {
   const phone = uniquePhone()
   const password = 'first-Password-1'
   const newPassword = 'second-Password-2'
 
+  // The clock runs as usual until the test stops it for the redirect after verifying.
+  await page.clock.install()
   await page.goto('/register')
   await page.getByLabel('First name').fill('Ama')
   await page.getByLabel('Last name').fill('Mensah')
@@ -23,9 +25,11 @@ test('a renter registers by phone, verifies, saves a favourite, updates the prof
   await expectAccessible(page, 'verify phone')
   await page.getByLabel('Verification code').fill(await outboxCode(page.request, phone))
   await expect(verify).toBeEnabled()
+  await stopClock(page)
   await verify.click()
-  await expect(page.getByText(/is verified/)).toBeVisible()
-  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 })
+  await expectVisibleOnStoppedClock(page, page.getByText('Your phone number is verified'))
+  await expectRedirectAfter(page, 3_000, /\/$/)
+  await page.clock.resume()
 
   // Save the first search result and find it under Saved Properties.
   await page.goto('/search')
@@ -54,6 +58,7 @@ test('a renter registers by phone, verifies, saves a favourite, updates the prof
   await page.getByLabel('Password to confirm this change').fill(password)
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(toasts(page).getByText('Verification Required', { exact: true })).toBeVisible()
+  await expect(toasts(page).getByText('Please check your email for verification instructions.')).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: `Waiting for a code sent to ${newEmail}` })).toBeVisible()
   await page.reload()
   await expect(page.getByLabel('First Name')).toHaveValue('Ama Serwaa')

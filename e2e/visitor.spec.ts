@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
+import type { Property } from '../api/contract/properties.schema'
 import { expectAccessible, saveScreenshot, toasts } from './support/fixtures'
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+/** The width the browser decoded the image at (0 until it has loaded; the placeholder after a failure is 400 × 300 SVG). */
+const loadedWidth = (image: Locator) => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))
 
 test('a visitor searches by city and filters, opens a listing and is led to registration by the contact button', async ({ page }) => {
   await page.goto('/')
@@ -36,7 +42,9 @@ test('a visitor searches by city and filters, opens a listing and is led to regi
   await expect(page).toHaveURL(new RegExp(`propertyType=${type.toLowerCase()}`))
   await expect(page.getByLabel('1 active filters')).toBeVisible()
   await expect(page.getByRole('article').first()).toBeVisible()
-  for (const text of await page.getByRole('article').getByText(/\d+ bed · /).allTextContents()) expect(text).toContain(type)
+  // Waits for the filtered answer to replace the unfiltered one: every card is of that type.
+  await expect(page.getByRole('article').getByText(/\d+ bed · /).filter({ hasNotText: type })).toHaveCount(0)
+  await expect(page.getByRole('article').getByText(/\d+ bed · /).first()).toContainText(type)
   await expectAccessible(page, 'search with filters')
   await page.getByRole('button', { name: /^Filters/ }).click()
   await saveScreenshot(page, 'search')
@@ -45,12 +53,30 @@ test('a visitor searches by city and filters, opens a listing and is led to regi
   await page.getByRole('button', { name: 'List', exact: true }).click()
   await expect(page).toHaveURL(/view=list/)
 
-  await page.getByRole('article').first().getByRole('link').click()
-  await expect(page).toHaveURL(/\/property\/[^/]+$/)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Lists show the 400-pixel WebP of the listing's first photo, served by the API from its storage.
+  const first = page.getByRole('article').first()
+  const href = await first.getByRole('link').first().getAttribute('href')
+  const listing = (await (await page.request.get(`/api${href!.replace(/^\/property\//, '/properties/')}`)).json()) as Property
+  expect(listing.images[0]).toMatch(new RegExp(`^/files/images/${UUID}-1200\\.webp$`))
+  const small = listing.images[0]!.replace(/-1200\.webp$/, '-400.webp')
+  const thumbnail = first.locator('img').first()
+  await expect(thumbnail).toHaveAttribute('src', small)
+  await expect(thumbnail).toHaveAttribute('width', '400')
+  await expect.poll(() => loadedWidth(thumbnail)).toBeGreaterThan(0)
+  await expect(thumbnail, 'still the photo, not the placeholder shown after a failed load').toHaveAttribute('src', small)
+  const served = await page.request.get(small)
+  expect(served.status()).toBe(200)
+  expect(served.headers()['content-type']).toBe('image/webp')
+
+  await first.getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/property/${listing.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title)
   await expect(page.getByRole('button', { name: 'Share' })).toBeVisible()
-  // The detail page uses the large image; lists use the small one.
-  await expect(page.locator('main img').first()).toHaveAttribute('src', /-1200\.webp$|^data:|^https?:/)
+  // The detail page uses the large image of the same photo.
+  const photo = page.locator('main img').first()
+  await expect(photo).toHaveAttribute('src', listing.images[0]!)
+  await expect.poll(() => loadedWidth(photo)).toBeGreaterThan(400)
+  await expect(photo).toHaveAttribute('src', listing.images[0]!)
   await expectAccessible(page, 'property detail')
   await saveScreenshot(page, 'listing')
 

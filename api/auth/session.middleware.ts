@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/store/errors.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
+import { NOT_SIGNED_IN } from '../contract/error.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { createSessions, SESSION_COOKIE } from './sessions.ts';
 import { toUser } from './users.read.ts';
@@ -23,7 +24,7 @@ export const sessionMiddleware = (deps: { db: SqlClient; clock: () => Date }) =>
   });
 };
 
-export const notSignedIn = () => new DomainError('unauthorized', 'unauthorized', 'Not signed in');
+export const notSignedIn = () => new DomainError('unauthorized', NOT_SIGNED_IN.code, NOT_SIGNED_IN.error);
 
 /** 401 unless someone is signed in. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

@@ -2,7 +2,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../../events/store/errors.ts';
+import { SERVER_ERROR, type ErrorBody } from '../contract/error.schema.ts';
 import type { AppEnv } from './app-env.ts';
+
+export type { ErrorBody };
 
 const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
@@ -15,7 +18,6 @@ const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   rate_limited: 429,
 };
 
-export type ErrorBody = { error: string; code: string; issues?: { path: string; message: string }[] };
 
 export const errorBody = (message: string, code: string, issues?: ErrorBody['issues']): ErrorBody =>
   issues ? { error: message, code, issues } : { error: message, code };
@@ -33,5 +35,5 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     return c.json(errorBody(error.message || 'The request could not be read.', code), status);
   }
   c.var.log?.error('unhandled error', { error: error instanceof Error ? error.stack : String(error) });
-  return c.json(errorBody('Something went wrong on our side. Please try again.', 'server_error'), 500);
+  return c.json(errorBody(SERVER_ERROR.error, SERVER_ERROR.code), 500);
 }

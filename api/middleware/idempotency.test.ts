@@ -1,87 +1,171 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { Hono, type Context } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../events/store/sql.ts';
+import type { Property } from '../contract/properties.schema.ts';
+import { migrate } from '../db/migrate.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/error-response.ts';
+import { MIGRATIONS_DIR } from '../runtime.ts';
 import { registerUser } from '../testing/accounts.ts';
+import { expectError } from '../testing/errors.ts';
 import { listingBody } from '../testing/listings.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
+import { createPostgresTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { idempotencyKeys } from './idempotency.ts';
+import { idempotencyKeys, pruneIdempotencyKeys } from './idempotency.ts';
 
 const database = useMigratedDatabase();
 
-describe('a claim on an Idempotency-Key whose request never answered', () => {
-  it('is taken over within seconds when the server that made it was killed, and finds the first listing', async () => {
-    const { app, deps } = await createTestApp(database());
-    const owner = createClient(app);
-    await registerUser(owner, { userType: 'owner' });
-    const create = () => owner.request('/api/properties', { method: 'POST', json: listingBody(), headers: { 'idempotency-key': 'killed-1' } });
-    const first = await create();
-    expect(first.status).toBe(201);
-    const { id } = await first.json();
-    // What a SIGKILL after the append leaves: the listing's events, and a claim without an answer
-    // that nobody has renewed since the process died 11 seconds ago.
-    await deps.db.query(`update http_idempotency set status = null, body = null, created_at = now() - interval '11 seconds'`);
-    const retry = await create();
-    expect(retry.status).toBe(201);
-    expect((await retry.json()).id).toBe(id);
-    expect(await deps.db.query(`select stream_id from streams where stream_id like 'property-%'`)).toHaveLength(1);
-  });
+/** A promise the test resolves when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
 
-  it('stays with a slow request that is still running: a retry waits, and then gets its answer', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let runs = 0;
-    const app = new Hono<AppEnv>();
-    app.onError(errorResponse);
-    app.use('*', idempotencyKeys(database()));
-    app.post('/slow', async (c) => {
-      runs++;
-      await gate;
-      return c.json({ run: runs });
+/**
+ * The real middleware in front of one route whose handler the test controls
+ * (the Hono way: a tiny app per test). `runs` counts the handler's runs.
+ */
+function tinyApp(db: Database, handler: (c: Context<AppEnv>, run: number) => Response | Promise<Response>) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+  app.use('*', idempotencyKeys(db));
+  const state = { runs: 0 };
+  app.post('/things', (c) => handler(c, ++state.runs));
+  const send = async (key: string, body = '{"name":"thing"}'): Promise<Response> =>
+    app.request('/things', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body });
+  return { send, state };
+}
+
+const setCreatedAt = (db: Database, key: string, interval: string) =>
+  db.query(`update http_idempotency set created_at = now() - $2::interval where idempotency_key = $1`, [key, interval]);
+
+describe('Idempotency-Key', () => {
+  it('answers 409 request_in_progress to a repeat that arrives while the first is still running, then replays the first answer', async () => {
+    const entered = gate();
+    const release = gate();
+    const { send, state } = tinyApp(database(), async (c, run) => {
+      entered.open();
+      await release.opened;
+      return c.json({ run }, 201);
     });
-    const send = () => app.request('/slow', { method: 'POST', headers: { 'idempotency-key': 'slow-1' } });
-
-    const first = send();
-    while ((await database().query('select 1 from http_idempotency')).length === 0) await sleep(10);
-    // As if the claim were old: only the running request's renewal keeps a retry from taking it over.
-    await database().query(`update http_idempotency set created_at = now() - interval '1 minute'`);
-    await sleep(2_500);
-    const waiting = await send();
-    expect(waiting.status).toBe(409);
-    expect(await waiting.json()).toMatchObject({ code: 'request_in_progress' });
-    expect(waiting.headers.get('retry-after')).toBe('1');
-
-    release();
-    expect(await (await first).json()).toEqual({ run: 1 });
-    const after = await send();
-    expect(after.headers.get('idempotent-replayed')).toBe('true');
-    expect(await after.json()).toEqual({ run: 1 });
-    expect(runs).toBe(1);
+    const first = send('k1');
+    await entered.opened;
+    const second = await send('k1');
+    expect(second.headers.get('retry-after')).toBe('1');
+    await expectError(second, 409, 'request_in_progress');
+    release.open();
+    const answered = await first;
+    expect(answered.status).toBe(201);
+    expect(await answered.json()).toEqual({ run: 1 });
+    const replay = await send('k1');
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual({ run: 1 });
+    expect(state.runs).toBe(1);
   });
 
-  it('is taken over by one of two retries arriving together; the other is told to wait', async () => {
-    const db = database();
-    let runs = 0;
-    const app = new Hono<AppEnv>();
-    app.onError(errorResponse);
-    app.use('*', idempotencyKeys(db));
-    app.post('/once', async (c) => c.json({ run: ++runs }));
-    await db.query(
-      `insert into http_idempotency (caller, idempotency_key, request_hash, created_at) values ('anonymous', 'orphan', $1, now() - interval '1 minute')`,
-      [await requestHashOf(app)],
+  it('keeps one signed-in user’s key apart from another’s: the same key gives each their own listing', async () => {
+    const { app } = await createTestApp(database());
+    const [ama, kofi] = [createClient(app), createClient(app)];
+    await registerUser(ama, { userType: 'owner', firstName: 'Ama' });
+    await registerUser(kofi, { userType: 'owner', firstName: 'Kofi' });
+    const create = (client: typeof ama, title: string) =>
+      client.request('/api/properties', { method: 'POST', json: listingBody({ title }), headers: { 'idempotency-key': 'same-key' } });
+    const first = await create(ama, 'Ama’s flat');
+    const second = await create(kofi, 'Kofi’s flat');
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    const [a, k] = [(await first.json()) as Property, (await second.json()) as Property];
+    expect(a.id).not.toBe(k.id);
+    expect([a.title, a.ownerFirstName, k.title, k.ownerFirstName]).toEqual(['Ama’s flat', 'Ama', 'Kofi’s flat', 'Kofi']);
+    // Each one's repeat replays their own answer.
+    const again = await create(kofi, 'Kofi’s flat');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await again.json()) as Property).id).toBe(k.id);
+  });
+
+  it.each([
+    ['returned', (c: Context<AppEnv>) => c.json({ error: 'Gateway down', code: 'server_error' }, 503)],
+    ['thrown', () => {
+      throw new Error('the database went away');
+    }],
+  ])('keeps no 5xx answer (%s): a retry with the key runs the request again', async (_name, fail) => {
+    const { send, state } = tinyApp(database(), (c, run) => (run === 1 ? fail(c) : c.json({ run }, 201)));
+    const failed = await send('k5');
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(failed.headers.get('idempotent-replayed')).toBeNull();
+    expect(await database().query('select 1 from http_idempotency where idempotency_key = $1', ['k5'])).toEqual([]);
+    const retried = await send('k5');
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(await retried.json()).toEqual({ run: 2 });
+    expect(state.runs).toBe(2);
+  });
+
+  it('lets a retry take over a claim nobody renewed for 10 s (a server that died mid-request), not before', async () => {
+    const { send, state } = tinyApp(database(), (c, run) => c.json({ run }, 201));
+    expect((await send('probe')).status).toBe(201);
+    const [probe] = await database().query<{ request_hash: string }>(`select request_hash from http_idempotency where idempotency_key = 'probe'`);
+    // What a killed server leaves: a claim taken, never answered, no longer renewed.
+    await database().query(
+      `insert into http_idempotency (caller, idempotency_key, request_hash, created_at) values ('anonymous', 'k-crash', $1, now() - interval '9 seconds')`,
+      [probe!.request_hash],
     );
-    runs = 0;
-    const answers = await Promise.all([1, 2].map(() => app.request('/once', { method: 'POST', headers: { 'idempotency-key': 'orphan' } })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect(runs).toBe(1);
+    await expectError(await send('k-crash'), 409, 'request_in_progress');
+    await setCreatedAt(database(), 'k-crash', '11 seconds');
+    const takenOver = await send('k-crash');
+    expect(takenOver.status).toBe(201);
+    expect(await takenOver.json()).toEqual({ run: 2 });
+    expect(state.runs).toBe(2);
+    const replay = await send('k-crash');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual({ run: 2 });
+  });
+
+  it('forgets answers older than 25 hours when pruned, and keeps a day-old one', async () => {
+    const { send, state } = tinyApp(database(), (c, run) => c.json({ run }, 201));
+    expect(await (await send('k-old')).json()).toEqual({ run: 1 });
+    expect(await (await send('k-day')).json()).toEqual({ run: 2 });
+    await setCreatedAt(database(), 'k-old', '25 hours 1 minute');
+    await setCreatedAt(database(), 'k-day', '24 hours');
+    await pruneIdempotencyKeys(database());
+    const old = await send('k-old');
+    expect(old.headers.get('idempotent-replayed')).toBeNull();
+    expect(await old.json()).toEqual({ run: 3 });
+    const day = await send('k-day');
+    expect(day.headers.get('idempotent-replayed')).toBe('true');
+    expect(await day.json()).toEqual({ run: 2 });
+    expect(state.runs).toBe(3);
   });
 });
 
-/** The request hash the middleware stores for POST /once with no body, read back from a throwaway key. */
-async function requestHashOf(app: Hono<AppEnv>): Promise<string> {
-  await app.request('/once', { method: 'POST', headers: { 'idempotency-key': 'probe' } });
-  const [row] = await database().query<{ request_hash: string }>(`select request_hash from http_idempotency where idempotency_key = 'probe'`);
-  return row!.request_hash;
-}
+// Always on the real server: there, the claims race on separate connections.
+describe('Idempotency-Key under real concurrency (PostgreSQL)', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createPostgresTestDatabase();
+    await migrate(t.db, MIGRATIONS_DIR);
+  });
+  afterAll(() => t.drop());
+
+  it('runs the handler once for eight simultaneous requests with one key; the other seven get 409', async () => {
+    const release = gate();
+    const { send, state } = tinyApp(t.db, async (c, run) => {
+      await release.opened;
+      return c.json({ run }, 201);
+    });
+    let answered = 0;
+    const all = Array.from({ length: 8 }, () =>
+      send('k-race').then((res) => {
+        // The handler holds its answer until every other request has had its own.
+        if (++answered === 7) release.open();
+        return res;
+      }),
+    );
+    const statuses = (await Promise.all(all)).map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect(state.runs).toBe(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
@@ -61,13 +61,26 @@ describe('outbox worker', () => {
     expect((await deps.outbox.listTo('team@example.com'))[0]?.text).toBe('Please call me');
   });
 
-  it('runs in the background until stopped', async () => {
+  it('runs in the background until stopped: after stop() nothing is sent or claimed', async () => {
     const { deps } = await createTestApp(database());
-    const sender = createRecordingSender();
-    const worker = startOutboxWorker(deps.db, sender, { log: silentLogger, pollMs: 20 });
-    await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'later' });
-    for (let i = 0; i < 100 && sender.sent.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await worker.stop();
-    expect(sender.sent.map((m) => m.text)).toEqual(['later']);
+    // The worker's polling runs on fake timers the test moves; the database stays real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const sender = createRecordingSender();
+      const worker = startOutboxWorker(deps.db, sender, { log: silentLogger, pollMs: 1000 });
+      await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'while running' });
+      await vi.waitFor(() => expect(sender.sent.map((m) => m.text)).toEqual(['while running']), { timeout: 10_000, interval: 20 });
+      await worker.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'after stop' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      // A pass of our own finds the message unclaimed: no stopped worker took it.
+      const later = createRecordingSender();
+      expect(await drainOutbox(deps.db, later, deps.clock)).toBe(1);
+      expect(later.sent.map((m) => m.text)).toEqual(['after stop']);
+      expect(sender.sent.map((m) => m.text)).toEqual(['while running']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

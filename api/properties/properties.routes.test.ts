@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAdmin, registerUser } from '../testing/accounts.ts';
+import { expectError } from '../testing/errors.ts';
 import { approveListing, createListing, listingBody } from '../testing/listings.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
@@ -86,10 +87,12 @@ describe('POST /api/properties', () => {
 
   it('refuses a body over 1 MB with 413 and malformed JSON with 400', async () => {
     const { host } = await setup();
+    const before = await eventCount();
     const big = await host.request('/api/properties', { method: 'POST', json: listingBody({ description: 'x'.repeat(1_100_000) }) });
     expect(big.status).toBe(413);
     const bad = await host.request('/api/properties', { method: 'POST', body: '{"title":', headers: { 'content-type': 'application/json' } });
-    expect(bad.status).toBe(400);
+    expect(await expectError(bad, 400, 'bad_request')).toEqual({ error: 'Malformed JSON in request body', code: 'bad_request' });
+    expect(await eventCount()).toBe(before);
   });
 
   it('answers a repeated Idempotency-Key with the same listing and creates one', async () => {
@@ -98,8 +101,13 @@ describe('POST /api/properties', () => {
     const r1 = await send();
     const first = (await r1.json()) as Property;
     expect(r1.status, JSON.stringify(first)).toBe(201);
-    const again = (await (await send()).json()) as Property;
-    expect(again.id).toBe(first.id);
+    expect(r1.headers.get('idempotent-replayed')).toBeNull();
+    const events = await eventCount();
+    const r2 = await send();
+    expect(r2.status).toBe(201);
+    expect(r2.headers.get('idempotent-replayed')).toBe('true');
+    expect(await r2.json()).toEqual(first);
+    expect(await eventCount()).toBe(events);
     const mine = (await (await host.request('/api/user/properties')).json()) as Property[];
     expect(mine).toHaveLength(1);
   });
@@ -132,12 +140,20 @@ describe('GET /api/properties/:id', () => {
   });
 
   it('hides a hidden listing from everyone but the owner and admins', async () => {
-    const { host, admin, renter } = await setup();
+    const { host, admin, renter, visitor } = await setup();
     const p = await createListing(host);
     await approveListing(admin, p.id);
-    await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
-    expect((await renter.request(`/api/properties/${p.id}`)).status).toBe(404);
-    expect((await host.request(`/api/properties/${p.id}`)).status).toBe(200);
+    for (const client of [host, admin, renter, visitor]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(200);
+    const hide = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    expect(hide.status, await hide.clone().text()).toBe(200);
+    for (const client of [renter, visitor]) {
+      expect(await expectError(await client.request(`/api/properties/${p.id}`), 404, 'property_not_found')).toEqual({ error: 'Property not found', code: 'property_not_found' });
+    }
+    for (const client of [host, admin]) {
+      const res = await client.request(`/api/properties/${p.id}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id: p.id, isVerified: true, isActive: false });
+    }
   });
 });
 
@@ -226,6 +242,22 @@ describe('DELETE /api/properties/:id', () => {
     for (const client of [host, admin, renter]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
     expect((await host.request(`/api/properties/${p.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await (await host.request('/api/user/properties')).json()) as Property[]).toEqual([]);
+  });
+});
+
+describe('DELETE /api/properties/:id by an admin', () => {
+  it('refuses an admin deleting someone else’s listing on the owner’s route (403); admins delete through /api/admin', async () => {
+    const { host, admin, renter } = await setup();
+    const p = await createListing(host);
+    await approveListing(admin, p.id);
+    const before = await eventCount();
+    const res = await admin.request(`/api/properties/${p.id}`, { method: 'DELETE' });
+    expect(await expectError(res, 403, 'not_owner')).toEqual({ error: "You don't have permission to delete this property", code: 'not_owner' });
+    expect(await eventCount()).toBe(before);
+    expect((await renter.request(`/api/properties/${p.id}`)).status).toBe(200);
+    const permanent = await admin.request(`/api/admin/properties/${p.id}`, { method: 'DELETE' });
+    expect(permanent.status).toBe(200);
+    for (const client of [host, admin, renter]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
   });
 });
 

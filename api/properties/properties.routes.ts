@@ -14,10 +14,12 @@ import { searchFilterKey, searchPage, searchTotal } from './search.read.ts';
 
 export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
   const { db, store, clock } = deps;
-  const searches = createSearchCache<{ rows: PropertyReadRow[]; total: number; bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(db);
+  // The caches tell time by the app's clock, so a test can step past the token's age instead of sleeping.
+  const now = () => clock().getTime();
+  const searches = createSearchCache<{ rows: PropertyReadRow[]; total: number; bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(db, { now });
   // Totals depend on the filters only: paging through one search counts once.
-  const totals = createSearchCache<number>(db);
-  const featured = createSearchCache<Awaited<ReturnType<typeof listFeatured>>>(db, { maxEntries: 1 });
+  const totals = createSearchCache<number>(db, { now });
+  const featured = createSearchCache<Awaited<ReturnType<typeof listFeatured>>>(db, { maxEntries: 1, now });
   return new Hono<AppEnv>()
     .get('/search', validate('query', SearchQuerySchema), async (c) => {
       const q = c.req.valid('query');

@@ -7,7 +7,7 @@ export const listingsChanged = () => {
 };
 
 /** How long a generation token read from the database is trusted when this process wrote nothing since. */
-const TOKEN_MAX_AGE_MS = 50;
+export const TOKEN_MAX_AGE_MS = 50;
 
 /**
  * Search answers kept in memory, keyed by the validated query. Each lookup

@@ -57,7 +57,8 @@ export function uploadRoutes({ files }: Pick<AppDeps, 'files'>) {
         images = await Promise.all(list.map(async (f) => new Uint8Array(await f.arrayBuffer())));
       } else if (type.startsWith('application/json')) {
         const body = await c.req.json().catch(() => {
-          throw new DomainError('invalid', 'invalid_json', 'The body is not valid JSON.');
+          // The same answer as every other route's malformed body (Hono's validator, api/http/error-response.ts).
+          throw new DomainError('invalid', 'bad_request', 'Malformed JSON in request body');
         });
         const parsed = v.safeParse(UploadImagesJsonSchema, body);
         if (!parsed.success) throw invalidInput(parsed.issues);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 
 /** No serious or critical axe violation on what the page shows now. */
@@ -10,23 +10,32 @@ export async function expectAccessible(page: Page, screen: string) {
   expect(summary, `axe on ${screen}`).toEqual([])
 }
 
-/** Phone-sized screenshots for the README. */
+/**
+ * Phone-sized screenshots. A test run keeps them under test-results/ (ignored by git);
+ * `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots to refresh the README's.
+ */
 export async function saveScreenshot(page: Page, name: string) {
-  mkdirSync('docs/screenshots', { recursive: true })
-  await page.screenshot({ path: `docs/screenshots/${name}.png` })
+  const dir = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots'
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: `${dir}/${name}.png` })
 }
 
 /** The newest 6-digit code the dev outbox holds for an address. */
 export async function outboxCode(request: APIRequestContext, to: string): Promise<string> {
   let lastBody = ''
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
-    lastBody = await response.text()
-    const code = /\b(\d{6})\b/.exec(lastBody)?.[1]
-    if (response.ok() && code) return code
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no code in the outbox for ${to}: ${lastBody.slice(0, 300)}`)
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      lastBody = await response.text()
+      code = response.ok() ? /\b(\d{6})\b/.exec(lastBody)?.[1] : undefined
+      return code !== undefined
+    }, { message: `a code in the outbox for ${to}`, timeout: 5_000 })
+    .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nthe outbox answered: ${lastBody.slice(0, 300)}`)
+    })
+  return code!
 }
 
 let counter = 0
@@ -53,3 +62,36 @@ export async function openAccountMenu(page: Page) {
 
 /** The toast on screen (Radix also keeps a hidden copy for screen readers, outside this region). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ })
+
+/**
+ * Stops the page's clock (installed with page.clock.install() before the page loaded):
+ * from now on its timers fire only when the test moves time on, so a screen's "after N
+ * seconds" is tested without waiting for it.
+ */
+export async function stopClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1_000)
+}
+
+/**
+ * Waits for a locator on a stopped clock, moving time on 20 ms between looks: the app's
+ * own timers (the router's minimum pending time, React Query's zero-delay batching) still
+ * run, and the page's time moves on by little more than it took the locator to appear.
+ */
+export async function expectVisibleOnStoppedClock(page: Page, locator: Locator) {
+  await expect
+    .poll(async () => {
+      if (await locator.isVisible()) return true
+      await page.clock.runFor(20)
+      return locator.isVisible()
+    }, { timeout: 15_000, intervals: [0] })
+    .toBe(true)
+}
+
+/** On a stopped clock: the page is still where it was halfway to `ms`, and at `url` just after `ms`. */
+export async function expectRedirectAfter(page: Page, ms: number, url: RegExp) {
+  const from = page.url()
+  await page.clock.runFor(ms / 2)
+  await expect(page, `not yet redirected ${ms / 2} ms on`).toHaveURL(from)
+  await page.clock.runFor(ms / 2 + 100)
+  await expect(page).toHaveURL(url)
+}

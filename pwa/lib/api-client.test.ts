@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as v from 'valibot'
 import { ApiError, apiRequest, errorText, withQuery } from './api-client'
+import { ErrorBodySchema, NOT_SIGNED_IN, type ErrorBody } from './contract'
 import { fetchCurrentUser } from './current-user'
 
 const answer = (status: number, body: string, statusText = '') => vi.fn(async () => new Response(body || null, { status, statusText }))
@@ -32,8 +34,15 @@ describe('apiRequest', () => {
 
 describe('current user', () => {
   it('is null on 401', async () => {
-    vi.stubGlobal('fetch', answer(401, '{"error":"Not signed in","code":"unauthenticated"}'))
+    // The server's own answer (api/contract), checked against the contract's schema.
+    const body: ErrorBody = v.parse(ErrorBodySchema, NOT_SIGNED_IN)
+    vi.stubGlobal('fetch', answer(401, JSON.stringify(body)))
     await expect(fetchCurrentUser()).resolves.toBeNull()
+  })
+
+  it('raises other failures instead of treating them as signed out', async () => {
+    vi.stubGlobal('fetch', answer(503, '', 'Service Unavailable'))
+    await expect(fetchCurrentUser()).rejects.toThrow('503: Service Unavailable')
   })
 })
 

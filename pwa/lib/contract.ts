@@ -16,6 +16,7 @@ export {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '../../api/contract/auth.schema.ts'
+export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
 export type { Property, PropertyPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
 export {
   ADMIN_STATUSES,

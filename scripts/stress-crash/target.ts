@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createPgliteDatabase } from '../../api/db/pglite-database.ts';
 import { createPostgresDatabase } from '../../api/db/postgres-database.ts';
-import { TEST_POSTGRES_URL } from '../../api/testing/test-database.ts';
+import { testPostgresUrl } from '../../api/testing/test-database.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -52,9 +52,9 @@ export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
   // Not efie_stress_*: other stress scripts use that prefix, and on a shared server one of these
   // databases was once dropped mid-run by a clean-up that was not ours.
   const name = `efie_crash_harness_${process.pid}_${Date.now().toString(36)}`;
-  const admin = postgres(TEST_POSTGRES_URL, { max: 1, onnotice: () => {} });
+  const admin = postgres(testPostgresUrl(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
-  const url = new URL(TEST_POSTGRES_URL);
+  const url = new URL(testPostgresUrl());
   url.pathname = `/${name}`;
   return {
     kind,
