@@ -113,14 +113,17 @@ function sendChunked(port: number, path: string, total: number, headers: Record<
     req.on('error', (error) => {
       if (!answered) setTimeout(() => (answered ? undefined : reject(error)), 1000);
     });
-    const pump = () => {
+    // One chunk at a time, letting the event loop read between writes, so the answer is seen
+    // before the next write would meet the closed connection.
+    const pump = async () => {
       while (!answered && sentBytes < total) {
         sentBytes += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
+        await new Promise<void>((done) => req.write(chunk, () => done()));
+        await new Promise((next) => setImmediate(next));
       }
       if (!answered) req.end();
     };
-    pump();
+    void pump();
   });
 }
 
