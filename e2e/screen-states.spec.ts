@@ -93,8 +93,10 @@ test.describe('property detail', () => {
     await expect(page.getByRole('link', { name: 'Contact Agent' })).toHaveAttribute('href', `/contact-landlord/${listing.id}`)
     await page.getByRole('button', { name: `Save ${listing.title}` }).click()
     await expect(page.getByRole('button', { name: `Remove ${listing.title} from saved properties` })).toBeVisible()
-    const saved = (await (await page.request.get('/api/favorites')).json()) as Property[]
-    expect(saved.map((p) => p.id)).toEqual([listing.id])
+    // The heart turns at once; the outbox sends the favourite just after, so wait until the server has it.
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/favorites')).json()) as Property[]).map((p) => p.id))
+      .toEqual([listing.id])
   })
 
   test('a visitor sees no favourite button', async ({ page }) => {
