@@ -28,7 +28,7 @@ const isAfter = (a: Checkpoint, b: Checkpoint) =>
  * A subscription that reads some types only moves its checkpoint past the events
  * of other types too, up to the horizon, once a read comes back short: so the
  * events beyond a checkpoint are the ones it has not looked at yet (what
- * `subscriptionStatus` counts), and a rare type is not searched for again
+ * `logStatus` counts), and a rare type is not searched for again
  * from its last event on every poll.
  */
 export async function runSubscriptionBatch(db: Database, sub: Subscription, batchSize = 500): Promise<BatchOutcome> {
@@ -90,29 +90,50 @@ export type SubscriptionStatus = {
   updatedAt: Date;
 };
 
+export type LogStatus = {
+  /** The last global position: the number of events, unless appends that took a position rolled back. */
+  lastPosition: number;
+  subscriptions: SubscriptionStatus[];
+};
+
 /**
- * Where each subscription stands. Counting stops at `cap`, so the cost is bounded
- * (an index-only range scan of at most cap + 1 entries per subscription) however
+ * The log's end and where each subscription stands, in one statement. The last
+ * position is one index probe (a count would scan every event); counting the
+ * events beyond a checkpoint stops at `cap`, so the cost is bounded (an
+ * index-only range scan of at most cap + 1 entries per subscription) however
  * far one has fallen behind.
  */
-export async function subscriptionStatus(client: SqlClient, cap = 1_000): Promise<SubscriptionStatus[]> {
-  const rows = await client.query<{ name: string; transaction_id: string; global_position: number; behind: number; updated_at: Date }>(
-    `select c.name, c.transaction_id::text as transaction_id, c.global_position, c.updated_at,
+export async function logStatus(client: SqlClient, cap = 1_000): Promise<LogStatus> {
+  const rows = await client.query<{
+    last_position: number;
+    name: string | null;
+    transaction_id: string;
+    global_position: number;
+    behind: number;
+    updated_at: Date;
+  }>(
+    `select (select coalesce(max(global_position), 0) from events)::int8 as last_position,
+       c.name, c.transaction_id::text as transaction_id, c.global_position, c.updated_at,
        (select count(*) from (
           select 1 from events e
           where (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
           limit $1 + 1) beyond)::int8 as behind
-     from subscription_checkpoints c
+     from (values (1)) as one (x) left join subscription_checkpoints c on true
      order by c.name`,
     [cap],
   );
-  return rows.map((r) => ({
-    name: r.name,
-    checkpoint: { transactionId: r.transaction_id, globalPosition: r.global_position },
-    eventsBehind: Math.min(r.behind, cap),
-    eventsBehindCapped: r.behind > cap,
-    updatedAt: r.updated_at,
-  }));
+  return {
+    lastPosition: rows[0]?.last_position ?? 0,
+    subscriptions: rows
+      .filter((r) => r.name !== null)
+      .map((r) => ({
+        name: r.name!,
+        checkpoint: { transactionId: r.transaction_id, globalPosition: r.global_position },
+        eventsBehind: Math.min(r.behind, cap),
+        eventsBehindCapped: r.behind > cap,
+        updatedAt: r.updated_at,
+      })),
+  };
 }
 
 export type RunningSubscription = { stop(): Promise<void> };
