@@ -1,6 +1,6 @@
 import { expect, test, type Route } from '@playwright/test'
 import { expectAccessible } from './support/fixtures'
-import { answeredRequests, cached, controlledByServiceWorker, eventCount, hideListing, liveListing, offlineIndicator, outboxItems, register } from './support/offline'
+import { answeredRequests, cached, controlledByServiceWorker, eventCount, fireOutboxSync, hideListing, liveListing, offlineIndicator, outboxItems, register } from './support/offline'
 
 // Issue 6, "done when" 2, 3 and 7: actions taken offline wait in the IndexedDB outbox,
 // reach the server exactly once, and a refusal is shown instead of retried forever.
@@ -169,15 +169,7 @@ test("the service worker's Background Sync event sends what waits, with no Efie 
   await page.close()
   await context.setOffline(false)
   await probe.goto('/api/health')
-  const cdp = await context.newCDPSession(probe)
-  const registration = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const found = registrations.find((entry) => !entry.isDeleted && entry.scopeURL === `${baseURL}/`)
-      if (found) resolve(found.registrationId)
-    }),
-  )
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL!, registrationId: await registration, tag: 'efie-outbox', lastChance: false })
+  await fireOutboxSync(context, probe, baseURL!)
   await expect.poll(async () => (await outboxItems(probe)).length, { timeout: 30_000 }).toBe(0)
   expect(sent).toEqual([item!.id])
   const favorites = (await (await probe.request.get('/api/favorites')).json()) as { id: string }[]

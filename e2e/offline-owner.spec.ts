@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { openAccountMenu, signIn, unique } from './support/fixtures'
-import { answeredRequests, cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, register } from './support/offline'
+import { answeredRequests, cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, register } from './support/offline'
 
 // Security issue, point 6: on a shared phone, what one person queued offline is sent only
 // with that person's session, never with the next person's.
@@ -180,15 +180,7 @@ test("the service worker's Background Sync sends only the signed-in person's ite
   await page.close()
   await context.setOffline(false)
   await probe.goto('/api/health')
-  const cdp = await context.newCDPSession(probe)
-  const registration = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-      const found = registrations.find((entry) => !entry.isDeleted && entry.scopeURL === `${baseURL}/`)
-      if (found) resolve(found.registrationId)
-    }),
-  )
-  await cdp.send('ServiceWorker.enable')
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL!, registrationId: await registration, tag: 'efie-outbox', lastChance: false })
+  await fireOutboxSync(context, probe, baseURL!)
 
   // The worker sends oldest first: once B's favourite has arrived, A's older one was left alone.
   await expect.poll(() => favoriteIds(b.api), { timeout: 30_000 }).toContain(forB.id)

@@ -26,7 +26,8 @@ import { MIGRATIONS_DIR } from '../api/runtime.ts';
 import { approachPowerOfTen, nextTransactionId } from '../api/testing/transaction-ids.ts';
 import { createEventStore } from '../events/store/event-store.ts';
 import { checkIteration, progress } from './stress/checks.ts';
-import { random, runWorkload } from './stress/workload.ts';
+import { createRandom } from './seed/photos.ts';
+import { runWorkload } from './stress/workload.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -126,13 +127,13 @@ async function main(): Promise<number> {
     for (let it = 1; it <= ITERATIONS && !interrupted; it++) {
       const t0 = performance.now();
       const prefix = `i${it}-`;
-      const rnd = random(SEED + it);
+      const rnd = createRandom(SEED + it);
       // Every few iterations, kill one subscriber mid-batch (most likely) while the writers run, and start it again.
       let restart: Promise<void> = Promise.resolve();
       if (KILL_EVERY > 0 && it % KILL_EVERY === 0) {
-        const victim = rnd.int(2);
+        const victim = rnd.int(0, 1);
         restart = (async () => {
-          await new Promise((resolve) => setTimeout(resolve, 200 + rnd.int(1500)));
+          await new Promise((resolve) => setTimeout(resolve, 200 + rnd.int(0, 1499)));
           subscribers[victim]!.kill('SIGKILL');
           await exited(subscribers[victim]!);
           kills++;

@@ -12,12 +12,11 @@ import {
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
 import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
-import { changePassword } from './change-password.ts';
+import { changePassword, verifyCurrentPassword } from './change-password.ts';
 import { identifierChangeNotice, identifierRemovedNotice } from './messages.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
 import { endOtherSessions } from './sessions.ts';
-import { createSignInLimiter } from './sign-in-limiter.ts';
-import { findUserById, findUserByIdentifier, passwordHashOf, toUser } from './users.read.ts';
+import { findUserById, findUserByIdentifier, toUser } from './users.read.ts';
 
 const methodNames: Record<VerificationMethod, string> = { email: 'email address', phone: 'phone number' };
 const pendingOf = (user: User, kind: VerificationMethod) => (kind === 'email' ? user.pendingEmail : user.pendingPhone);
@@ -29,19 +28,10 @@ const newIdentifiers = (user: User, input: ProfileUpdateInput) =>
     return value !== undefined && value !== user[kind] && (value === null || value !== pendingOf(user, kind));
   });
 
-/**
- * The current password, when a change of sign-in address needs it. A wrong one
- * counts as a failed sign-in of the account, so a borrowed session cannot guess it.
- */
+/** The current password, when a change of sign-in address needs it. */
 async function proveCurrentPassword(deps: AppDeps, user: User, given: string | undefined): Promise<PasswordProof> {
   if (given === undefined || given === '') return 'missing';
-  const limiter = createSignInLimiter(deps.db, deps.clock);
-  const key = `account:${user.id}`;
-  await limiter.begin(key);
-  const stored = await passwordHashOf(deps.db, user.id);
-  const matches = stored !== undefined && (await deps.passwords.verify(given, stored));
-  if (matches) await limiter.reset(key);
-  return matches ? 'matches' : 'wrong';
+  return (await verifyCurrentPassword(deps, user.id, given)) ? 'matches' : 'wrong';
 }
 
 /**

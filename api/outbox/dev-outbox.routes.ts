@@ -13,7 +13,7 @@ const QuerySchema = v.object({ to: v.pipe(v.string('to is required'), v.trim(), 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
 /** True for a request that came straight from this machine (127.0.0.0/8 or ::1). */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   return address !== undefined && LOOPBACK.test(address);
 }
 
@@ -29,7 +29,7 @@ function remoteAddressOf(c: Context<AppEnv>): string | undefined {
 }
 
 /** Whether the caller is on this machine and not relayed by a proxy on it. */
-export function isLocalCaller(c: Context<AppEnv>): boolean {
+function isLocalCaller(c: Context<AppEnv>): boolean {
   if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
   return isLoopbackAddress(remoteAddressOf(c));
 }

@@ -127,3 +127,19 @@ export function answeredRequests(context: BrowserContext, method: string, path: 
 }
 
 export const offlineIndicator = (page: Page) => page.getByTestId('offline-indicator')
+
+/**
+ * Fires the service worker's Background Sync for the outbox through the DevTools protocol
+ * (setOffline(false) does not fire it). `probe` is any same-origin page of the context.
+ */
+export async function fireOutboxSync(context: BrowserContext, probe: Page, baseURL: string) {
+  const cdp = await context.newCDPSession(probe)
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+      const found = registrations.find((entry) => !entry.isDeleted && entry.scopeURL === `${baseURL}/`)
+      if (found) resolve(found.registrationId)
+    }),
+  )
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: await registration, tag: 'efie-outbox', lastChance: false })
+}

@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { createPgliteDatabase } from '../../api/db/pglite-database.ts';
 import { createPostgresDatabase } from '../../api/db/postgres-database.ts';
 import { testPostgresUrl } from '../../api/testing/test-database.ts';
-import type { SqlClient } from '../../events/store/sql.ts';
+import type { Database, SqlClient } from '../../events/store/sql.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,17 +33,7 @@ export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
       kind,
       where: dataDir,
       env,
-      async read(fn) {
-        const db = await createPgliteDatabase(join(dataDir, 'pg'));
-        try {
-          return await db.transaction(async (tx) => {
-            await tx.query('set transaction read only');
-            return fn(tx);
-          });
-        } finally {
-          await db.close();
-        }
-      },
+      read: async (fn) => readOnly(await createPgliteDatabase(join(dataDir, 'pg')), fn),
       async remove() {
         rmSync(dataDir, { recursive: true, force: true });
       },
@@ -60,21 +50,23 @@ export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
     kind,
     where: `${url} (files in ${dataDir})`,
     env: { ...env, DATABASE_URL: url.toString() },
-    async read(fn) {
-      const db = createPostgresDatabase({ url: url.toString(), maxConnections: 1 });
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.query('set transaction read only');
-          return fn(tx);
-        });
-      } finally {
-        await db.close();
-      }
-    },
+    read: (fn) => readOnly(createPostgresDatabase({ url: url.toString(), maxConnections: 1 }), fn),
     async remove() {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the checks' reads in one read-only transaction, then closes the connection. */
+async function readOnly<T>(db: Database, fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query('set transaction read only');
+      return fn(tx);
+    });
+  } finally {
+    await db.close();
+  }
 }

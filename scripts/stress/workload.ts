@@ -1,5 +1,6 @@
 // The writers of npm run stress:events: what each appends, and the ledger of what
 // committed, what rolled back and what idempotent repeats answered.
+import { createRandom } from '../seed/photos.ts';
 import { ConcurrencyError } from '../../events/store/errors.ts';
 import type { AppendResult, EventStore, NewEvent } from '../../events/store/event-store.ts';
 import type { Database } from '../../events/store/sql.ts';
@@ -27,19 +28,6 @@ export const newLedger = (): Ledger => ({
   errors: [],
 });
 
-/** A small seeded generator (mulberry32), so a run can be repeated with --seed. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-
 class RollBack extends Error {}
 
 export type WorkloadOptions = { writers: number; opsPerWriter: number; streams: number; prefix: string; seed: number };
@@ -64,7 +52,7 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
   };
 
   async function writer(w: number) {
-    const rnd = random(o.seed * 1000 + w);
+    const rnd = createRandom(o.seed * 1000 + w);
     const events = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => ({ type: rnd.pick(TYPES), data: { w, i } }));
     for (let op = 0; op < o.opsPerWriter; op++) {
       const roll = rnd.next();
@@ -88,12 +76,12 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
           }
         } else if (roll < 0.45) {
           ledger.counts.multi++;
-          const batch = events(2 + rnd.int(3));
+          const batch = events(2 + rnd.int(0, 2));
           committed(await store.append(rnd.pick(streams), 'any', batch), batch, Date.now());
         } else if (roll < 0.6) {
           ledger.counts.idempotent++;
           // The request follows from the key, so writers that draw the same key send the same request.
-          const k = rnd.int(keyPool);
+          const k = rnd.int(0, keyPool - 1);
           const key = `${o.prefix}key-${k}`;
           const batch: NewEvent[] = Array.from({ length: 1 + (k % 3) }, (_, i) => ({ type: TYPES[(k + i) % TYPES.length]!, data: { k, i } }));
           const result = await store.append(streams[k % streams.length]!, 'any', batch, {}, { idempotency: { key, requestHash: `h-${k}` } });
@@ -102,14 +90,14 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
         } else if (roll < 0.85) {
           ledger.counts.long++;
           // Writes elsewhere first (so it holds a transaction id before its appends), holds on, then appends twice.
-          const first = events(1 + rnd.int(2));
+          const first = events(1 + rnd.int(0, 1));
           const second = events(1);
           const withKey = rnd.next() < 0.3;
           const appended: string[] = [];
           try {
             const results = await db.transaction(async (tx) => {
               await tx.query('insert into stress_side (note) values ($1)', [`w${w} op${op}`]);
-              await tx.query('select pg_sleep($1)', [rnd.int(20) / 1000]);
+              await tx.query('select pg_sleep($1)', [rnd.int(0, 19) / 1000]);
               const a = await store.appendIn(tx, rnd.pick(streams), 'any', first, {}, withKey ? { idempotency: { key: `${o.prefix}long-${w}-${op}`, requestHash: 'h' } } : {});
               appended.push(...a.eventIds);
               const b = await store.appendIn(tx, rnd.pick(streams), 'any', second, {});
@@ -127,7 +115,7 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
           }
         } else {
           ledger.counts.rolledBack++;
-          const batch = events(1 + rnd.int(3));
+          const batch = events(1 + rnd.int(0, 2));
           let appended: AppendResult | undefined;
           await db
             .transaction(async (tx) => {
