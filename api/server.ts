@@ -1,5 +1,5 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { listen } from './http/listen.ts';
 import { MigrationError } from './db/migrate.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
@@ -17,7 +17,7 @@ async function main() {
   if (config.devOutbox) {
     log.warn('DEV OUTBOX IS ON (EFIE_DEV_OUTBOX=1): GET /api/dev/outbox shows every verification code and reset link to callers on this machine. Never set it on a server people use.');
   }
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = listen(app.fetch, { port: config.port }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
   });
   const pruning = setInterval(() => void pruneIdempotencyKeys(deps.db).catch(() => {}), 60 * 60 * 1000);

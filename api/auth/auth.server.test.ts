@@ -1,7 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uniqueEmail, TEST_PASSWORD } from '../testing/accounts.ts';
+import { listen as listenHttp } from '../http/listen.ts';
 import { createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 
@@ -13,7 +14,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 async function listen() {
   const { app } = await createTestApp(database());
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+    server = listenHttp(app.fetch, { port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
   });
   return `http://127.0.0.1:${port}`;
 }

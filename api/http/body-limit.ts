@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/store/errors.ts';
@@ -15,14 +16,48 @@ const DEFAULT_MESSAGE = 'The request body is too large.';
 const tooLarge = (message: string) => new DomainError('too_large', 'too_large', message);
 
 /**
+ * After a 413 the client may still be sending. Closing at once would make the server's TCP
+ * stack answer the unread bytes with a reset, and a reset can make the client drop the 413
+ * before reading it (RFC 9112, section 9.6). So the rest is read and thrown away, up to
+ * these bounds, while the answer goes out; then the connection is closed.
+ */
+export const LINGER = { maxBytes: 16 * 1024 * 1024, maxMs: 5_000 };
+
+/** The request's TCP connection, when served by @hono/node-server (absent under app.request). */
+const socketOf = (c: Context<AppEnv>): Socket | undefined =>
+  (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
+
+/** Reads and drops what is left of a refused body within LINGER, then closes the connection unless the body ended. */
+async function lingerThenClose(source: ReadableStreamDefaultReader<Uint8Array>, socket: Socket | undefined) {
+  if (!socket) return void (await source.cancel().catch(() => {}));
+  const deadline = setTimeout(() => void source.cancel().catch(() => {}), LINGER.maxMs);
+  let dropped = 0;
+  try {
+    for (;;) {
+      const { done, value } = await source.read();
+      if (done) return;
+      dropped += value.byteLength;
+      if (dropped > LINGER.maxBytes) break;
+    }
+  } catch {
+    // cancelled at the deadline, or the client went away
+  } finally {
+    clearTimeout(deadline);
+  }
+  await source.cancel().catch(() => {});
+  socket.destroy();
+}
+
+/**
  * The first middleware of every route: a body is counted as it streams in and
  * reading stops at the first byte past the limit, so no request, chunked or
  * not, makes the server hold more than the limit (a declared Content-Length
  * over it is refused before a byte is read). Whoever reads past the limit
  * (the idempotency middleware, a validator, a handler) gets an error; whatever
- * they turned it into, the answer is 413 in the contract's format, and the
- * connection closes so the client stops sending. An answer given before the
- * body was read to its end (401, 404) closes the connection too.
+ * they turned it into, the answer is 413 in the contract's format. The rest of
+ * the body is then dropped within LINGER and the connection closed, so the
+ * client reads the answer and stops sending; the same follows an answer given
+ * before the body was read to its end (401, 404).
  */
 export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -33,7 +68,7 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
     const message = rule?.message ?? DEFAULT_MESSAGE;
     const declared = c.req.header('content-length');
     if (declared !== undefined && !c.req.raw.headers.has('transfer-encoding') && Number(declared) > maxBytes) {
-      await body.cancel().catch(() => {});
+      void lingerThenClose(body.getReader(), socketOf(c));
       return refuse(c, message);
     }
     let exceeded = false;
@@ -51,29 +86,23 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
         if (received > maxBytes) {
           exceeded = true;
           controller.error(tooLarge(message));
-          await source.cancel().catch(() => {});
+          void lingerThenClose(source, socketOf(c));
           return;
         }
         controller.enqueue(value);
       },
-      cancel: (reason) => source.cancel(reason),
+      // A reader giving up early (a handler that answered without the body) stops reading it.
+      cancel: (reason) => (exceeded ? undefined : source.cancel(reason)),
     });
     c.req.raw = new Request(c.req.raw, { body: limited, duplex: 'half' } as RequestInit);
     await next();
     if (exceeded) return void refuse(c, message);
-    // Answered without reading the whole body (401, 404, ...): close rather than read the rest.
-    if (!finished) {
-      try {
-        c.res.headers.set('Connection', 'close');
-      } catch {
-        // a response with immutable headers: the server reads and drops the rest instead
-      }
-    }
+    // Answered without reading the whole body (401, 404, ...): drop the rest for a moment, then close.
+    if (!finished) void lingerThenClose(source, socketOf(c));
   });
 
 function refuse(c: Context<AppEnv>, message: string): Response {
   c.res = undefined;
   c.res = errorResponse(tooLarge(message), c);
-  c.res.headers.set('Connection', 'close');
   return c.res;
 }

@@ -1,0 +1,13 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/**
+ * Serves the app over HTTP. A request body nobody read to its end is finished by
+ * limitRequestBodies (api/http/body-limit.ts), which reads and drops the rest for a
+ * bounded moment before closing, so that the client reads the answer; the adapter's own
+ * clean-up (a 500 ms drain, then close) is turned off so the two do not race.
+ */
+export const listen = (fetch: Fetch, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void) =>
+  serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);
