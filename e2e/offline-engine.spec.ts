@@ -145,7 +145,9 @@ test('point 8: Background Sync that fires while a page is sending waits for it, 
   let fired = false
   void fireOutboxSync(context, probe, baseURL!).then(() => (fired = true))
   // The worker either waits for the lock (a pending request) or has given up already (old code).
-  await expect.poll(async () => fired || (await probe.evaluate(async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === 'efie-outbox'))), { timeout: 15_000 }).toBe(true)
+  const workerWaits = () => probe.evaluate(async () => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === 'efie-outbox'))
+  await expect.poll(async () => fired || (await workerWaits()), { timeout: 15_000 }).toBe(true)
+  expect(await workerWaits(), 'the worker waits for the lock').toBe(true)
   await probe.evaluate(() => (window as unknown as { releaseOutbox: () => void }).releaseOutbox())
   await expect.poll(() => favoriteIds(probe), { timeout: 30_000 }).toEqual([listing.id])
   await expect.poll(async () => (await outboxItems(probe)).length).toBe(0)

@@ -1,4 +1,5 @@
 import { createStore, del, promisifyRequest, values } from 'idb-keyval'
+import { transact } from './idb-transaction'
 import { DRAFT_SCHEMA_VERSION, upgradeDraft, type DraftPhoto, type DraftRecord } from './draft.schema'
 import { storageFailure, StorageFullError } from './storage-errors'
 import { askForPersistentStorage } from './storage-persistence'
@@ -23,16 +24,15 @@ export const deleteDraft = (id: string) => del(id, store())
 async function changeDraft(id: string, decide: (current: DraftRecord | undefined) => DraftRecord | 'keep', what: string) {
   let after: DraftRecord | undefined
   try {
-    await store()('readwrite', (drafts) => {
+    await transact(store(), 'readwrite', (drafts, guard) => {
       const read = drafts.get(id)
-      read.onsuccess = () => {
+      read.onsuccess = guard(() => {
         const current = upgradeDraft(read.result)
         const decision = decide(current)
         if (decision === 'keep') return void (after = current)
         after = { ...decision, schemaVersion: DRAFT_SCHEMA_VERSION }
         drafts.put(after, id)
-      }
-      return promisifyRequest(drafts.transaction)
+      })
     })
   } catch (error) {
     throw storageFailure(error, what)

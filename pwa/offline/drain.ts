@@ -124,8 +124,13 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
     const due = (): Due => ({ now: Date.now(), force: options.force ?? false, tried })
     let owner = options.signedIn
     if (owner === undefined) {
-      // The worker has no page to ask; with nothing due for anyone, it need not ask the server either.
-      if (!(await listItems()).some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) return result
+      // The worker has no page to ask; with nothing due for anyone, it need not ask the server
+      // either, but what is backing off is still left (the browser fires `sync` again later).
+      const items = await listItems()
+      if (!items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
+        result.left = items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
+        return result
+      }
       try {
         owner = await whoIsSignedIn()
       } catch {

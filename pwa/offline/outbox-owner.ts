@@ -26,19 +26,9 @@ export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) => items.fi
 
 export type Due = { now: number; force: boolean; tried: ReadonlySet<string> }
 
-/** Even forced (back online, Background Sync), an item is not tried again sooner than this. */
-export const MIN_GAP_MS = 5_000
-
-/**
- * Waiting, not superseded, not tried yet in this drain, and its back-off over. Forced: even
- * while backing off, but never twice within MIN_GAP_MS (a re-registered sync that fires at
- * once must not make a loop).
- */
+/** Waiting, not superseded, not tried yet in this drain, and its back-off over (or forced). Whoever owns it. */
 export const isDue = (item: OutboxItem, due: Due) =>
-  item.status === 'waiting' &&
-  !item.supersededBy &&
-  !due.tried.has(item.id) &&
-  (item.nextAttemptAt <= due.now || (due.force && due.now - (item.lastAttemptAt ?? 0) >= MIN_GAP_MS))
+  item.status === 'waiting' && !item.supersededBy && !due.tried.has(item.id) && (due.force || item.nextAttemptAt <= due.now)
 
 /**
  * The oldest due item of the signed-in person; another person's items stay untouched. Items

@@ -1,4 +1,5 @@
 import { createStore, promisifyRequest, values } from 'idb-keyval'
+import { transact } from './idb-transaction'
 import type { Property } from '../lib/contract'
 import { getDraft } from './drafts-store'
 import { toStored, upgradeItem, type FavoriteItem, type OutboxItem } from './outbox-item.schema'
@@ -68,26 +69,21 @@ export type Decision = OutboxItem | 'remove' | 'keep'
 export async function changeItem(id: string, decide: (current: OutboxItem | undefined) => Decision): Promise<OutboxItem | undefined> {
   let after: OutboxItem | undefined
   let changed = false
-  try {
-    await store()('readwrite', (items) => {
-      const read = items.get(id)
-      read.onsuccess = () => {
-        const current = upgradeItem(read.result)
-        const decision = decide(current)
-        if (decision === 'keep') return void (after = current)
-        changed = true
-        if (decision === 'remove') {
-          if (current) items.delete(id)
-          return void (after = undefined)
-        }
-        after = { ...decision, revision: (current?.revision ?? decision.revision) + 1 }
-        items.put(toStored(after), id)
+  await transact(store(), 'readwrite', (items, guard) => {
+    const read = items.get(id)
+    read.onsuccess = guard(() => {
+      const current = upgradeItem(read.result)
+      const decision = decide(current)
+      if (decision === 'keep') return void (after = current)
+      changed = true
+      if (decision === 'remove') {
+        if (current) items.delete(id)
+        return void (after = undefined)
       }
-      return promisifyRequest(items.transaction)
+      after = { ...decision, revision: (current?.revision ?? decision.revision) + 1 }
+      items.put(toStored(after), id)
     })
-  } catch (error) {
-    throw storageFailure(error, 'the change could not be kept on this phone')
-  }
+  })
   if (changed) announce({ type: 'changed' })
   return after
 }
@@ -113,16 +109,15 @@ export function fresh<T extends OutboxItem>(fields: NewItem<T>): T {
  */
 export async function queueReplacing(item: OutboxItem, replaces: (stored: OutboxItem) => boolean) {
   try {
-    await store()('readwrite', (items) => {
+    await transact(store(), 'readwrite', (items, guard) => {
       const all = items.getAll()
-      all.onsuccess = () => {
+      all.onsuccess = guard(() => {
         for (const stored of all.result.map(upgradeItem)) {
           if (!stored || stored.supersededBy || stored.ownerId !== item.ownerId || stored.status !== 'waiting' || !replaces(stored)) continue
           items.put(toStored({ ...stored, supersededBy: item.id, revision: stored.revision + 1 }), stored.id)
         }
         items.put(toStored(item), item.id)
-      }
-      return promisifyRequest(items.transaction)
+      })
     })
   } catch (error) {
     throw storageFailure(error, 'this could not be kept to send later')

@@ -21,6 +21,7 @@ export const isQuotaError = (error: unknown) =>
 
 /** Turns an IndexedDB failure into one of the errors above; `what` says what did not happen. */
 export function storageFailure(error: unknown, what: string): Error {
-  if (error instanceof StorageFullError || error instanceof StorageError) return error
-  return isQuotaError(error) ? new StorageFullError(what) : new StorageError(what, error)
+  if (error instanceof StorageFullError) return new StorageFullError(what)
+  const cause = error instanceof StorageError ? error.cause : error
+  return isQuotaError(cause) ? new StorageFullError(what) : new StorageError(what, cause)
 }
