@@ -52,16 +52,22 @@ self.addEventListener('message', (event) => {
 })
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
 
-type SyncEvent = ExtendableEvent & { tag: string }
+type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean }
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
 self.addEventListener('sync' as 'message', ((event: SyncEvent) => {
   if (event.tag !== 'efie-outbox') return
   event.waitUntil(
     // The browser fires `sync` when it is back online: items backing off are due now. The
     // drain asks the server who is signed in and sends only that person's items (a phone is
     // often shared): the worker has no page to ask, and the cookie is what the server goes by.
-    drainOutbox({ force: true }).then((result) => {
+    // A page that is sending holds the lock: the worker waits for it (at most 2 minutes, then
+    // the event fails and the browser fires it again later), never ends as if all were sent.
+    drainOutbox({ force: true, waitForLock: true }).then(async (result) => {
+      if (!result || result.left === 0) return
+      // The browser retries a failed `sync` only a few times: on the last, ask for a new one.
+      if (event.lastChance) await (self.registration as SyncRegistration).sync?.register('efie-outbox').catch(() => undefined)
       // Rejecting asks the browser to fire `sync` again later.
-      if (result && result.waiting > 0) throw new Error('The outbox is still waiting for the network')
+      throw new Error('The outbox still has items waiting')
     }),
   )
 }) as unknown as (event: ExtendableMessageEvent) => void)

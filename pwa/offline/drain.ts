@@ -1,83 +1,141 @@
-import { errorText } from '../lib/api-client'
-import { getItem, listItems, putItem, removeItem, announce, recordMissingOwners, type OutboxItem } from './outbox-store'
-import { isDue, nextToSend, type Due, type SignedIn } from './outbox-owner'
-import { isRefusal, send } from './send'
-import { deleteDraft } from './drafts-store'
+import { deleteDraft, repairOrphanedDrafts } from './drafts-store'
+import { afterFailure, classify, type Failure } from './outbox-retry'
+import { nextToSend, type Due, type SignedIn } from './outbox-owner'
+import { announce, changeItem, getItem, listItems, recordMissingOwners, type OutboxItem, type SendProgress } from './outbox-store'
+import { send, type PhotoProgress } from './send'
 import { whoIsSignedIn } from './signed-in-user'
 
+export { backoff } from './outbox-retry'
+
 // Sends what is due, one item at a time, under a Web Lock shared by every page and the
-// service worker: whoever holds it sends, the others skip (and the holder keeps going
-// until nothing is due), so no item is ever sent by two contexts at once. A phone is
-// often shared: before each item it asks the server who is signed in, and sends an item
-// only with its owner's session.
+// service worker: whoever holds it sends, so no item is ever sent by two contexts at once.
+// A phone is often shared: before each item it asks the server who is signed in, and sends
+// an item only with its owner's session.
+// Every write after a send is conditional on what is stored now: an item discarded meanwhile
+// is never re-created, one superseded by a newer wish is dropped, not retried.
 
 const LOCK = 'efie-outbox'
-const BASE_DELAY_MS = 2_000
-const MAX_DELAY_MS = 60_000
+/** How long the worker's `sync` waits for a page that is sending before the browser retries it. */
+const WORKER_LOCK_PATIENCE_MS = 120_000
+const PROGRESS_EVERY_MS = 250
 
-export const backoff = (attempts: number) => Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1)) * (0.8 + Math.random() * 0.4)
+/**
+ * `otherSession`: the server named someone other than the page believed signed in (or nobody).
+ * `left`: the person's items still waiting afterwards (Background Sync is asked for again).
+ */
+export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean; left: number }
 
-/** `otherSession`: the server named someone other than the page believed signed in. */
-export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean }
-
-async function withLock<T>(run: () => Promise<T>): Promise<T | null> {
+async function withLock<T>(run: () => Promise<T>, wait: boolean): Promise<T | null> {
   if (!('locks' in navigator) || !navigator.locks) return run()
+  if (wait) return navigator.locks.request(LOCK, { signal: AbortSignal.timeout(WORKER_LOCK_PATIENCE_MS) }, run)
   return navigator.locks.request(LOCK, { ifAvailable: true }, async (lock) => (lock ? run() : null))
 }
 
-/** No answer, or not the owner's session: tried again later, less and less often. */
-async function backOff(item: OutboxItem) {
-  const latest = (await getItem(item.id)) ?? item
-  const attempts = latest.attempts + 1
-  await putItem({ ...latest, attempts, nextAttemptAt: Date.now() + backoff(attempts) } as OutboxItem)
+/** The failure recorded on the item as stored now; a discarded item stays gone, a superseded one goes. */
+const settleFailure = (sent: OutboxItem, failure: Failure) =>
+  changeItem(sent.id, (current) => (!current ? 'keep' : current.supersededBy ? 'remove' : afterFailure(current, failure, Date.now())))
+
+/**
+ * Sent: a new listing first records that it exists, then its draft goes, then the item, so an
+ * app stopped in between finishes the tidying next time instead of creating it again or losing
+ * the draft. An item changed while in flight (not by superseding) stays, to be sent as it is now.
+ */
+async function settleSent(sent: OutboxItem, result: unknown) {
+  let expected = sent.revision
+  if (sent.kind === 'create-listing') {
+    const propertyId = (result as { id?: string } | null)?.id
+    if (propertyId && !sent.propertyId) {
+      const recorded = await changeItem(sent.id, (current) => (current ? { ...current, propertyId } : 'keep'))
+      if (recorded) expected = recorded.revision
+    }
+    await deleteDraft(sent.draftId)
+  }
+  await changeItem(sent.id, (current) => (current && current.revision !== expected && !current.supersededBy ? 'keep' : 'remove'))
+  announce({ type: 'sent', item: sent, result })
 }
 
-async function sendOne(listed: OutboxItem): Promise<'sent' | 'waiting' | 'failed' | 'not-theirs'> {
-  // Re-read under the lock: another context may have sent or discarded it meanwhile.
+function progressReporter(item: OutboxItem) {
+  let last = 0
+  return (progress: PhotoProgress) => {
+    const now = Date.now()
+    if (now - last < PROGRESS_EVERY_MS && progress.fraction < 1) return
+    last = now
+    const shown: SendProgress = { itemId: item.id, label: item.label, ...progress }
+    announce({ type: 'progress', progress: shown })
+  }
+}
+
+type Outcome = 'sent' | 'gone' | Failure['kind']
+
+async function sendOne(listed: OutboxItem): Promise<Outcome> {
+  // Re-read under the lock: another context may have sent, discarded or superseded it meanwhile.
   const item = await getItem(listed.id)
-  if (!item || item.status !== 'waiting') return 'sent'
+  if (!item || item.status !== 'waiting') return 'gone'
+  if (item.supersededBy) {
+    await changeItem(item.id, () => 'remove')
+    return 'gone'
+  }
+  let signedIn: SignedIn
   try {
-    // The cookie decides whose request the server takes it for: only the owner's session may send it.
-    if ((await whoIsSignedIn()) !== item.ownerId) {
-      await backOff(item)
-      return 'not-theirs'
-    }
-    const result = await send(item)
-    await removeItem(item.id)
-    if (item.kind === 'create-listing') await deleteDraft(item.draftId)
-    announce({ type: 'sent', item, result })
+    signedIn = await whoIsSignedIn()
+  } catch {
+    await settleFailure(item, { kind: 'offline' })
+    return 'offline'
+  }
+  // The cookie decides whose request the server takes it for: only the owner's session may send it.
+  if (signedIn !== item.ownerId) {
+    const failure: Failure = signedIn === null ? { kind: 'sign-in' } : { kind: 'not-theirs' }
+    await settleFailure(item, failure)
+    return failure.kind
+  }
+  try {
+    const result = await send(item, progressReporter(item))
+    await settleSent(item, result)
     return 'sent'
   } catch (error) {
-    if (isRefusal(error)) {
-      const latest = (await getItem(item.id)) ?? item
-      await putItem({ ...latest, status: 'failed', error: errorText(error, error.message), httpStatus: error.status, attempts: latest.attempts + 1 } as OutboxItem)
-      return 'failed'
-    }
-    await backOff(item)
-    return 'waiting'
+    const failure = classify(error)
+    await settleFailure(item, failure)
+    return failure.kind
+  } finally {
+    if (item.kind === 'create-listing') announce({ type: 'progress', progress: null })
   }
+}
+
+/** Under the lock, before sending: owners recorded, superseded wishes dropped, orphaned drafts given back. */
+async function tidy() {
+  await recordMissingOwners()
+  const items = await listItems()
+  for (const item of items.filter((stored) => stored.supersededBy)) await changeItem(item.id, (current) => (current?.supersededBy ? 'remove' : 'keep'))
+  const ids = new Set(items.map((item) => item.id))
+  await repairOrphanedDrafts((id) => ids.has(id))
 }
 
 /**
  * Sends, oldest first, every due item of one person: `signedIn`, whom the page believes
  * signed in (nobody: nothing is sent), or, from the service worker, whoever the server says.
- * Each item is sent only after the server confirms its owner's session; another person's
- * items stay as they are. Answers null when another context holds the lock.
+ * Answers null when another context holds the lock, unless `waitForLock` (the worker's
+ * `sync`: it waits for the page to finish, then sends what is left).
  */
-export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn } = {}): Promise<DrainResult | null> {
+export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; waitForLock?: boolean } = {}): Promise<DrainResult | null> {
   return withLock(async () => {
-    await recordMissingOwners()
-    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false }
+    await tidy()
+    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false, left: 0 }
     const tried = new Set<string>()
     const due = (): Due => ({ now: Date.now(), force: options.force ?? false, tried })
     let owner = options.signedIn
     if (owner === undefined) {
-      // The worker has no page to ask; with nothing due, it need not ask the server either.
-      if (!(await listItems()).some((item) => isDue(item, due()))) return result
+      // The worker has no page to ask; with nothing due for anyone, it need not ask the server
+      // either, but what is backing off is still left (the browser fires `sync` again later).
+      const items = await listItems()
+      if (!items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
+        result.left = items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
+        return result
+      }
       try {
         owner = await whoIsSignedIn()
       } catch {
         result.waiting++
+        result.left++
         return result
       }
     }
@@ -86,17 +144,20 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn } = 
       if (!next) break
       tried.add(next.id)
       const outcome = await sendOne(next)
-      if (outcome === 'not-theirs') {
+      if (outcome === 'sent') result.sent++
+      else if (outcome === 'refused') result.failed++
+      else if (outcome !== 'gone') result.waiting++
+      if (outcome === 'not-theirs' || outcome === 'sign-in') {
         result.otherSession = true
-        result.waiting++
         break
       }
-      result[outcome]++
-      // Offline (or the API is unreachable): the rest would fail the same way.
-      if (outcome === 'waiting') break
+      // Offline, or the server asks for later: the rest would fail the same way. A fault is
+      // about that item only: the items behind it go on.
+      if (outcome === 'offline' || outcome === 'busy') break
     }
+    result.left = (await listItems()).filter((item) => owner !== null && item.ownerId === owner && item.status === 'waiting' && !item.supersededBy).length
     return result
-  })
+  }, options.waitForLock ?? false)
 }
 
 /**

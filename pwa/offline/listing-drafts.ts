@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { deleteDraft, getDraft, listDrafts, saveDraft, StorageFullError, type DraftPhoto, type DraftRecord } from './drafts-store'
+import { deleteDraft, getDraft, listDrafts, markDraftQueued, saveDraft, unmarkDraftQueued, type DraftPhoto, type DraftRecord } from './drafts-store'
 import { downscale } from './downscale'
 import { listen, newId, fresh, getItem, putItem, removeItem, type CreateListingItem } from './outbox-store'
 import { kickOutbox, requestDrain } from './outbox-runtime'
+import { StorageError, storageFailure, StorageFullError } from './storage-errors'
 
 // The list-property wizard's drafts: saved as the host types (photos as downscaled
 // Blobs), several per host, resumable after the app was closed, submitted through the
@@ -19,6 +20,8 @@ export function useListingDrafts<F>(ownerId: string, empty: () => F, requestedId
   const [state, setState] = useState<DraftsState<F>>({ mode: 'loading' })
   const pending = useRef<DraftRecord<F> | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // Set while the draft is being handed to the outbox: no change may reach it then.
+  const locked = useRef(false)
 
   const flush = useCallback(async () => {
     clearTimeout(timer.current)
@@ -28,6 +31,8 @@ export function useListingDrafts<F>(ownerId: string, empty: () => F, requestedId
     try {
       await saveDraft(draft as DraftRecord)
     } catch (error) {
+      // Kept in memory (and on screen): the next change or leaving the page tries again.
+      pending.current ??= draft
       onSaveError(error instanceof Error ? error : new Error(String(error)))
     }
   }, [onSaveError])
@@ -54,7 +59,7 @@ export function useListingDrafts<F>(ownerId: string, empty: () => F, requestedId
   const update = useCallback(
     (patch: Partial<Pick<DraftRecord<F>, 'photos' | 'step'>> & { fields?: Partial<F> }) => {
       setState((old) => {
-        if (old.mode !== 'edit') return old
+        if (old.mode !== 'edit' || locked.current || old.draft.queuedItemId) return old
         const draft = { ...old.draft, ...patch, fields: { ...old.draft.fields, ...patch.fields }, updatedAt: Date.now() }
         pending.current = draft
         clearTimeout(timer.current)
@@ -72,7 +77,11 @@ export function useListingDrafts<F>(ownerId: string, empty: () => F, requestedId
     const drafts = (await listDrafts(ownerId)).filter((draft) => !draft.queuedItemId) as DraftRecord<F>[]
     setState(drafts.length ? { mode: 'choose', drafts } : { mode: 'edit', draft: newDraft(ownerId, empty()) })
   }
-  return { state, update, resume, startNew, remove, flush }
+  /** While submitting: changes are ignored (the controls are disabled too). */
+  const setLocked = useCallback((value: boolean) => {
+    locked.current = value
+  }, [])
+  return { state, update, resume, startNew, remove, flush, setLocked }
 }
 
 function newDraft<F>(ownerId: string, fields: F): DraftRecord<F> {
@@ -83,7 +92,7 @@ function newDraft<F>(ownerId: string, fields: F): DraftRecord<F> {
 /** Downscales picked photos into draft photos. */
 export async function photosFrom(files: File[]): Promise<DraftPhoto[]> {
   const photos: DraftPhoto[] = []
-  for (const file of files) photos.push({ id: newId(), ...(await downscale(file)) })
+  for (const file of files) photos.push({ id: newId(), ...(await downscale(file)), level: 0, stalls: 0 })
   return photos
 }
 
@@ -92,25 +101,36 @@ export type SubmitOutcome<P> = { status: 'sent'; property: P } | { status: 'queu
 /**
  * Puts the draft in the outbox and tries to send it now. Online, the answer comes back
  * at once; offline (or with calls failing) the listing waits and is sent later.
+ * The draft is marked first (one transaction, refused if it is already in the outbox: one
+ * draft, one create), then the item is stored; if that fails the mark is taken back, and the
+ * error (StorageFullError, StorageError) says what happened. An app stopped between the two
+ * leaves a mark with no item, which the next drain gives back (repairOrphanedDrafts).
  */
 export async function submitDraft<F, P extends { id: string }>(draft: DraftRecord<F>, body: CreateListingItem['body'], label: string): Promise<SubmitOutcome<P>> {
   // The draft's owner is the signed-in host who wrote it: the listing is sent only with their session.
-  const item = fresh<CreateListingItem>({ kind: 'create-listing', ownerId: draft.ownerId, draftId: draft.id, body, uploaded: [], label })
-  await saveDraft({ ...(draft as DraftRecord), queuedItemId: item.id, updatedAt: Date.now() })
+  const item = fresh<CreateListingItem>({ kind: 'create-listing', ownerId: draft.ownerId, draftId: draft.id, body, label })
+  const holder = await markDraftQueued(draft as DraftRecord, item.id)
+  if (holder !== item.id) return { status: 'queued' }
+  try {
+    await putItem(item)
+  } catch (error) {
+    await unmarkDraftQueued(draft.id, item.id).catch(() => undefined)
+    throw storageFailure(error, 'this listing could not be kept to send')
+  }
   let sentResult: P | null = null
   const stop = listen((message) => {
     if (message.type === 'sent' && message.item.id === item.id) sentResult = message.result as P
   })
   try {
-    await putItem(item)
     await requestDrain(true)
     if (sentResult) return { status: 'sent', property: sentResult }
     const latest = await getItem(item.id)
     if (!latest) return sentResult ? { status: 'sent', property: sentResult } : { status: 'queued' }
     if (latest.status === 'failed') {
-      // Refused at once, with the host still on the form: back to a draft they can fix.
+      // Refused at once, with the host still on the form: back to a draft they can fix
+      // (the photos already uploaded stay recorded with it).
       await removeItem(item.id)
-      await saveDraft({ ...(draft as DraftRecord), updatedAt: Date.now() })
+      await unmarkDraftQueued(draft.id, item.id)
       return { status: 'refused', message: latest.error ?? 'The listing was refused.', ...(latest.httpStatus ? { httpStatus: latest.httpStatus } : {}) }
     }
     kickOutbox()
@@ -120,4 +140,4 @@ export async function submitDraft<F, P extends { id: string }>(draft: DraftRecor
   }
 }
 
-export { StorageFullError }
+export { StorageError, StorageFullError }

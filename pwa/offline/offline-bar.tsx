@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { discardItem } from './outbox-actions'
 import { outboxSummary } from './outbox-owner'
 import { claimItem, retryItem } from './outbox-runtime'
-import type { OutboxItem } from './outbox-store'
+import type { OutboxItem, SendProgress } from './outbox-store'
 import { useOnline, useOutbox } from './use-outbox'
 
 // Under the header: "you are offline, this is from <time>", and what the signed-in person
@@ -47,10 +47,10 @@ const timeText = (time: number) =>
 
 export function OfflineBar() {
   const online = useOnline()
-  const { signedIn, items } = useOutbox()
+  const { signedIn, items, signInNeeded, sending } = useOutbox()
   const shownAt = useShownDataTime(!online)
   const [open, setOpen] = useState(false)
-  if (online && items.length === 0) return null
+  if (online && items.length === 0 && !signInNeeded) return null
   return (
     <div className="border-t border-stone-200 bg-amber-50 text-sm text-stone-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
@@ -65,7 +65,9 @@ export function OfflineBar() {
             {outboxSummary(items)}
           </button>
         )}
+        {signInNeeded && <SignInToSend />}
       </div>
+      {sending && <SendingProgress sending={sending} />}
       {open && items.length > 0 && (
         <ul id="outbox-panel" aria-label="Waiting to send" className="mx-auto grid max-w-6xl gap-2 px-4 pb-3">
           {items.map((item) => <OutboxRow key={item.id} item={item} signedIn={signedIn} />)}
@@ -82,7 +84,7 @@ function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | nu
       {item.ownerId === null ? (
         <UnclaimedRow item={item} signedIn={signedIn} />
       ) : item.status === 'waiting' ? (
-        <p className="text-stone-700">Waiting to send{item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.</p>
+        <p className="text-stone-700">Waiting to send{item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.{item.needsSignIn ? ' Your session ended: sign in again to send it.' : ''}</p>
       ) : (
         <>
           <p role="alert" className="text-red-800">Not sent: {item.error ?? 'the server refused it.'}</p>
@@ -94,11 +96,39 @@ function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | nu
             ) : (
               <button type="button" onClick={() => void retryItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Try again</button>
             )}
+            {item.httpStatus === undefined && item.kind !== 'favorite' && item.kind !== 'unknown' && (
+              <button type="button" onClick={() => void retryItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Try again</button>
+            )}
             <button type="button" onClick={() => void discardItem(item)} className="rounded-md border border-red-300 px-3 py-1 text-red-800">Discard</button>
           </div>
         </>
       )}
     </li>
+  )
+}
+
+/**
+ * Nobody is signed in, and a change waits for the session that ended (expired, or ended on
+ * another device). Whose it is is not said (a shared phone): only its owner's sign-in sends it.
+ */
+function SignInToSend() {
+  return (
+    <p role="status" className="ml-auto">
+      Changes made on this phone are waiting for their account.{' '}
+      <Link to="/login" className="font-medium text-teal-800 underline underline-offset-2">Sign in to send</Link>
+    </p>
+  )
+}
+
+/** The upload under way (a new listing's photos), from a page: the worker reports none. */
+function SendingProgress({ sending }: { sending: SendProgress }) {
+  const text = `Sending photo ${sending.photo} of ${sending.photos} of ${sending.label}`
+  return (
+    <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 pb-2">
+      <span className="truncate">{text}</span>
+      <progress aria-label={text} max={1} value={sending.fraction} className="h-2 w-32 shrink-0" />
+      <span aria-hidden="true">{Math.round(sending.fraction * 100)}%</span>
+    </div>
   )
 }
 

@@ -7,13 +7,13 @@ const NOW = 1_800_000_000_000
 
 function favorite(id: string, ownerId: string | null, extra: Partial<FavoriteItem> = {}): OutboxItem {
   return {
-    kind: 'favorite', id, ownerId, createdAt: NOW - 1_000, label: `Save: ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW,
+    kind: 'favorite', id, ownerId, createdAt: NOW - 1_000, label: `Save: ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
     propertyId: `p-${id}`, favorite: true, property: { id: `p-${id}` } as Property, ...extra,
   }
 }
 function edit(id: string, ownerId: string | null, extra: Partial<EditListingItem> = {}): OutboxItem {
   return {
-    kind: 'edit-listing', id, ownerId, createdAt: NOW - 500, label: `Changes to ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW,
+    kind: 'edit-listing', id, ownerId, createdAt: NOW - 500, label: `Changes to ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
     propertyId: `p-${id}`, body: { title: id }, ...extra,
   }
 }
@@ -66,5 +66,24 @@ describe('outboxSummary', () => {
     expect(outboxSummary([edit('b', 'ama', { status: 'failed' })])).toBe('1 not sent, 0 waiting')
     expect(outboxSummary([favorite('a', 'ama'), favorite('old', null)])).toBe('1 waiting to send, 1 to check')
     expect(outboxSummary([favorite('old', null)])).toBe('1 to check')
+  })
+})
+
+describe('nextToSend, one thing at a time', () => {
+  it('skips a superseded wish and sends the newer one', () => {
+    const older = favorite('a', 'ama', { supersededBy: 'b' })
+    const newer = favorite('b', 'ama', { propertyId: 'p-a', createdAt: NOW })
+    expect(nextToSend([older, newer], 'ama', due())?.id).toBe('b')
+  })
+  it('holds back a newer item about the same thing while an older one backs off, but not items about other things', () => {
+    const backingOff = favorite('a', 'ama', { nextAttemptAt: NOW + 10_000 })
+    const sameThing = favorite('b', 'ama', { propertyId: 'p-a', createdAt: NOW })
+    const otherThing = edit('c', 'ama', { createdAt: NOW + 1 })
+    expect(nextToSend([backingOff, sameThing, otherThing], 'ama', due())?.id).toBe('c')
+  })
+  it('forced (back online, Background Sync), tries an item still backing off', () => {
+    const backingOff = favorite('a', 'ama', { nextAttemptAt: NOW + 10_000 })
+    expect(nextToSend([backingOff], 'ama', due())).toBeUndefined()
+    expect(nextToSend([backingOff], 'ama', due({ force: true }))?.id).toBe('a')
   })
 })

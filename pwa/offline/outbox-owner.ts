@@ -1,4 +1,4 @@
-import type { OutboxItem } from './outbox-store'
+import { targetOf, type OutboxItem } from './outbox-item.schema'
 
 // Whose outbox items are whose. A phone is often shared: an item is sent only with the
 // session of the person who queued it, and shown only to them.
@@ -16,25 +16,42 @@ export const isUnclaimed = (item: OutboxItem) => item.ownerId === null
  * person who made them can recognise (and claim or discard). Nothing when nobody is signed in.
  */
 export const visibleTo = (items: OutboxItem[], signedIn: SignedIn) =>
-  signedIn === null ? [] : items.filter((item) => item.ownerId === signedIn || isUnclaimed(item))
+  signedIn === null ? [] : items.filter((item) => !item.supersededBy && (item.ownerId === signedIn || isUnclaimed(item)))
+
+/** Some item waits for a session that ended: the bar asks (whoever holds the phone) to sign in. */
+export const waitsForSignIn = (items: OutboxItem[]) => items.some((item) => item.needsSignIn && item.status === 'waiting' && !item.supersededBy)
 
 /** How many of the person's own changes have not reached the server (told when signing out). */
-export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) => items.filter((item) => isOwnedBy(item, signedIn)).length
+export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) => items.filter((item) => isOwnedBy(item, signedIn) && !item.supersededBy).length
 
 export type Due = { now: number; force: boolean; tried: ReadonlySet<string> }
 
-/** Waiting, not tried yet in this drain, and its back-off over (or forced). Whoever owns it. */
+/** Waiting, not superseded, not tried yet in this drain, and its back-off over (or forced). Whoever owns it. */
 export const isDue = (item: OutboxItem, due: Due) =>
-  item.status === 'waiting' && !due.tried.has(item.id) && (due.force || item.nextAttemptAt <= due.now)
+  item.status === 'waiting' && !item.supersededBy && !due.tried.has(item.id) && (due.force || item.nextAttemptAt <= due.now)
 
-/** The oldest due item of the signed-in person; another person's items stay untouched. */
-export const nextToSend = (items: OutboxItem[], signedIn: SignedIn, due: Due) =>
-  items.find((item) => isOwnedBy(item, signedIn) && isDue(item, due))
+/**
+ * The oldest due item of the signed-in person; another person's items stay untouched. Items
+ * about one thing (a listing, a favourite) go in the order they were queued: one that is
+ * waiting holds back the newer ones about the same thing, and nothing else.
+ */
+export function nextToSend(items: OutboxItem[], signedIn: SignedIn, due: Due): OutboxItem | undefined {
+  const heldBack = new Set<string>()
+  for (const item of items) {
+    if (!isOwnedBy(item, signedIn) || item.status !== 'waiting' || item.supersededBy) continue
+    const target = targetOf(item)
+    if (heldBack.has(target)) continue
+    if (isDue(item, due)) return item
+    heldBack.add(target)
+  }
+  return undefined
+}
 
 /** The outbox bar's button: "2 waiting to send", "1 not sent, 0 waiting", "1 to check". */
 export function outboxSummary(items: OutboxItem[]): string {
-  const unclaimed = items.filter(isUnclaimed).length
-  const own = items.filter((item) => !isUnclaimed(item))
+  const shown = items.filter((item) => !item.supersededBy)
+  const unclaimed = shown.filter(isUnclaimed).length
+  const own = shown.filter((item) => !isUnclaimed(item))
   const failed = own.filter((item) => item.status === 'failed').length
   const parts: string[] = []
   if (failed > 0) parts.push(`${failed} not sent, ${own.length - failed} waiting`)

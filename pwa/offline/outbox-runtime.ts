@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Property } from '../lib/contract'
 import { cachedUserId, currentUserQuery } from '../lib/current-user'
 import { drainOutbox } from './drain'
-import { isOwnedBy, visibleTo, type SignedIn } from './outbox-owner'
-import { listen, listItems, putItem, type OutboxItem, type OutboxMessage } from './outbox-store'
+import { isOwnedBy, visibleTo, waitsForSignIn, type SignedIn } from './outbox-owner'
+import { listen, listItems, putItem, type OutboxItem, type OutboxMessage, type SendProgress } from './outbox-store'
 
 // The page's side of the outbox: a live list for the screens (only what the signed-in
 // person may see), and the triggers that drain it (start, online, page visible, signing
@@ -13,11 +13,14 @@ import { listen, listItems, putItem, type OutboxItem, type OutboxMessage } from 
 const SYNC_TAG = 'efie-outbox'
 const MAX_TIMER_MS = 30_000
 
-/** What the screens read: who this page believes is signed in, and the items they may see. */
-export type OutboxSnapshot = { signedIn: SignedIn; items: OutboxItem[] }
+/**
+ * What the screens read: who this page believes is signed in, the items they may see, whether
+ * some item waits for its owner to sign in again, and the upload under way (pages only).
+ */
+export type OutboxSnapshot = { signedIn: SignedIn; items: OutboxItem[]; signInNeeded: boolean; sending: SendProgress | null }
 
 let allItems: OutboxItem[] = []
-let snapshot: OutboxSnapshot = { signedIn: null, items: [] }
+let snapshot: OutboxSnapshot = { signedIn: null, items: [], signInNeeded: false, sending: null }
 const subscribers = new Set<() => void>()
 let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -27,8 +30,9 @@ export function subscribeOutbox(callback: () => void) {
   return () => subscribers.delete(callback)
 }
 
-function publish(signedIn: SignedIn) {
-  snapshot = { signedIn, items: visibleTo(allItems, signedIn) }
+function publish(signedIn: SignedIn, sending = snapshot.sending) {
+  const shownSending = sending && allItems.some((item) => item.id === sending.itemId && isOwnedBy(item, signedIn)) ? sending : null
+  snapshot = { signedIn, items: visibleTo(allItems, signedIn), signInNeeded: signedIn === null && waitsForSignIn(allItems), sending: shownSending }
   subscribers.forEach((callback) => callback())
   schedule()
 }
@@ -41,7 +45,7 @@ async function refresh() {
 function schedule() {
   clearTimeout(timer)
   // Only the signed-in person's items: another person's are not sent until they are back.
-  const waiting = allItems.filter((item) => isOwnedBy(item, snapshot.signedIn) && item.status === 'waiting')
+  const waiting = allItems.filter((item) => isOwnedBy(item, snapshot.signedIn) && item.status === 'waiting' && !item.supersededBy)
   if (waiting.length === 0) return
   const next = Math.min(...waiting.map((item) => item.nextAttemptAt))
   timer = setTimeout(() => void requestDrain(), Math.min(MAX_TIMER_MS, Math.max(250, next - Date.now())))
@@ -61,6 +65,8 @@ export function requestDrain(force = false): Promise<unknown> {
     .then((result) => {
       // The session is someone else's (or has ended): learn who, so the screens and the outbox follow.
       if (result?.otherSession) onOtherSession()
+      // Items are left (offline, backing off): the worker sends them even if Efie is closed.
+      if (result && result.left > 0) void registerBackgroundSync()
     })
     .catch(() => null)
     .finally(() => {
@@ -98,7 +104,7 @@ export function kickOutbox() {
 
 /** Retry a failed item as it is (after signing in again, for example). */
 export async function retryItem(item: OutboxItem) {
-  await putItem({ ...item, status: 'waiting', attempts: 0, nextAttemptAt: Date.now() } as OutboxItem)
+  await putItem({ ...item, status: 'waiting', attempts: 0, faults: 0, nextAttemptAt: Date.now() } as OutboxItem)
   void requestDrain(true)
 }
 
@@ -122,7 +128,7 @@ function onSent(queryClient: QueryClient, message: OutboxMessage) {
 
 /** Follows the cached current user: signing in shows (and sends) that person's items. */
 function followSignedInUser(queryClient: QueryClient) {
-  snapshot = { signedIn: cachedUserId(queryClient), items: [] }
+  snapshot = { signedIn: cachedUserId(queryClient), items: [], signInNeeded: false, sending: null }
   const follow = () => {
     const signedIn = cachedUserId(queryClient)
     if (signedIn === snapshot.signedIn) return
@@ -141,6 +147,7 @@ export function startOutbox(queryClient: QueryClient) {
   started = true
   followSignedInUser(queryClient)
   listen((message) => {
+    if (message.type === 'progress') return publish(snapshot.signedIn, message.progress)
     onSent(queryClient, message)
     void refresh()
   })

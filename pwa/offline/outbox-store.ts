@@ -1,48 +1,25 @@
-import { createStore, del, get, set, values } from 'idb-keyval'
-import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/contract'
+import { createStore, promisifyRequest, values } from 'idb-keyval'
+import { transact } from './idb-transaction'
+import type { Property } from '../lib/contract'
 import { getDraft } from './drafts-store'
+import { toStored, upgradeItem, type FavoriteItem, type OutboxItem } from './outbox-item.schema'
+import { askForPersistentStorage } from './storage-persistence'
+import { storageFailure } from './storage-errors'
+
+export type { CreateListingItem, EditListingItem, FavoriteItem, OutboxItem, UnknownKindItem } from './outbox-item.schema'
 
 // The outbox: actions waiting to reach the server, in their own IndexedDB database
 // (never in the query cache, which a new build drops). Page and service worker share it.
-
-type Base = {
-  /** Sent as the Idempotency-Key (with a suffix per request of a multi-request item). */
-  id: string
-  /**
-   * The id of the person signed in when it was queued: it is sent only with their session.
-   * Null for an item queued before the app recorded owners (see recordMissingOwners).
-   */
-  ownerId: string | null
-  createdAt: number
-  /** What the person reads in the "waiting" list. */
-  label: string
-  status: 'waiting' | 'failed'
-  attempts: number
-  nextAttemptAt: number
-  /** Why a failed item stopped (the server's message), shown with Fix and Discard. */
-  error?: string
-  /** The HTTP status of that refusal. */
-  httpStatus?: number
-}
-
-export type FavoriteItem = Base & { kind: 'favorite'; propertyId: string; favorite: boolean; property: Property }
-export type CreateListingItem = Base & {
-  kind: 'create-listing'
-  draftId: string
-  body: Omit<CreatePropertyInput, 'images'>
-  /** Photo URLs already uploaded, by photo index: each photo is uploaded once. */
-  uploaded: (string | null)[]
-  /** Set once the listing exists. */
-  propertyId?: string
-}
-export type EditListingItem = Base & { kind: 'edit-listing'; propertyId: string; body: UpdatePropertyInput }
-export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem
+// Every change that depends on what is stored is one IndexedDB transaction (read, decide,
+// write), so a page queueing and the sender settling never undo each other.
 
 const store = () => createStore('efie-outbox', 'items')
 const channelName = 'efie-outbox'
 
-/** Tells every page and the worker that the outbox changed (or an item was sent). */
-export type OutboxMessage = { type: 'changed' } | { type: 'sent'; item: OutboxItem; result: unknown }
+/** Upload progress of the item being sent, for the bar (pages only: the worker has no XHR). */
+export type SendProgress = { itemId: string; label: string; photo: number; photos: number; fraction: number }
+/** Tells every page and the worker that the outbox changed, an item was sent, or how a send goes. */
+export type OutboxMessage = { type: 'changed' } | { type: 'sent'; item: OutboxItem; result: unknown } | { type: 'progress'; progress: SendProgress | null }
 type Envelope = { from: string; message: OutboxMessage }
 
 // Listeners in this context hear a message at once; other contexts through the channel.
@@ -74,43 +51,87 @@ export function listen(listener: (message: OutboxMessage) => void): () => void {
 
 export const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
 
-// An item stored before owners were recorded has no ownerId at all: read it as unclaimed.
-const withOwner = (item: OutboxItem): OutboxItem => (item.ownerId === undefined ? { ...item, ownerId: null } : item)
+const byAge = (a: OutboxItem, b: OutboxItem) => a.createdAt - b.createdAt
 
 export async function listItems(): Promise<OutboxItem[]> {
-  const items = await values<OutboxItem>(store())
-  return items.map(withOwner).sort((a, b) => a.createdAt - b.createdAt)
+  const stored = await values<unknown>(store())
+  return stored.map(upgradeItem).filter((item): item is OutboxItem => item !== undefined).sort(byAge)
 }
-export const getItem = async (id: string) => {
-  const item = await get<OutboxItem>(id, store())
-  return item && withOwner(item)
+export const getItem = async (id: string) => upgradeItem(await store()('readonly', (items) => promisifyRequest(items.get(id))))
+
+/** What a change decides from the stored copy: write this, remove it, or leave it. */
+export type Decision = OutboxItem | 'remove' | 'keep'
+
+/**
+ * Reads the item, lets `decide` choose from what is stored now, and writes that, in one
+ * transaction. Answers what is stored afterwards (undefined: nothing).
+ */
+export async function changeItem(id: string, decide: (current: OutboxItem | undefined) => Decision): Promise<OutboxItem | undefined> {
+  let after: OutboxItem | undefined
+  let changed = false
+  await transact(store(), 'readwrite', (items, guard) => {
+    const read = items.get(id)
+    read.onsuccess = guard(() => {
+      const current = upgradeItem(read.result)
+      const decision = decide(current)
+      if (decision === 'keep') return void (after = current)
+      changed = true
+      if (decision === 'remove') {
+        if (current) items.delete(id)
+        return void (after = undefined)
+      }
+      after = { ...decision, revision: (current?.revision ?? decision.revision) + 1 }
+      items.put(toStored(after), id)
+    })
+  })
+  if (changed) announce({ type: 'changed' })
+  return after
 }
 
+/** Puts a new item (or overwrites one as it is, e.g. claimed or retried by the person). */
 export async function putItem(item: OutboxItem) {
-  await set(item.id, item, store())
-  announce({ type: 'changed' })
+  await changeItem(item.id, () => item)
+  void askForPersistentStorage()
 }
-export async function removeItem(id: string) {
-  await del(id, store())
-  announce({ type: 'changed' })
-}
+export const removeItem = (id: string) => changeItem(id, () => 'remove')
 
-type NewItem<T extends OutboxItem> = Omit<T, 'id' | 'createdAt' | 'status' | 'attempts' | 'nextAttemptAt'>
+type NewItem<T extends OutboxItem> = Omit<T, 'id' | 'createdAt' | 'status' | 'attempts' | 'nextAttemptAt' | 'revision' | 'faults'>
 export function fresh<T extends OutboxItem>(fields: NewItem<T>): T {
   const now = Date.now()
-  return { ...fields, id: newId(), createdAt: now, status: 'waiting', attempts: 0, nextAttemptAt: now } as T
+  return { ...fields, id: newId(), createdAt: now, status: 'waiting', attempts: 0, nextAttemptAt: now, revision: 0, faults: 0 } as T
 }
 
 /**
- * Favourites are sent as the wanted state: a newer wish of the same person for the same
- * property replaces their waiting one (with a new id, since the same key with another
- * request is refused). Another person's wish for it stays: it is theirs.
+ * Queues `item` and marks the same person's waiting items it replaces (`replaces`) as
+ * superseded, in one transaction. A superseded item is never deleted here: it may be in
+ * flight in another context. The sender drops it once it holds the lock or has settled it,
+ * and the newer item is sent after it (items of one thing go in the order they were queued).
+ */
+export async function queueReplacing(item: OutboxItem, replaces: (stored: OutboxItem) => boolean) {
+  try {
+    await transact(store(), 'readwrite', (items, guard) => {
+      const all = items.getAll()
+      all.onsuccess = guard(() => {
+        for (const stored of all.result.map(upgradeItem)) {
+          if (!stored || stored.supersededBy || stored.ownerId !== item.ownerId || stored.status !== 'waiting' || !replaces(stored)) continue
+          items.put(toStored({ ...stored, supersededBy: item.id, revision: stored.revision + 1 }), stored.id)
+        }
+        items.put(toStored(item), item.id)
+      })
+    })
+  } catch (error) {
+    throw storageFailure(error, 'this could not be kept to send later')
+  }
+  announce({ type: 'changed' })
+  void askForPersistentStorage()
+}
+
+/**
+ * Favourites are sent as the wanted state (POST or DELETE, both idempotent): the last tap
+ * wins. A newer wish of the same person for the same property supersedes their waiting one.
+ * Another person's wish for it stays: it is theirs.
  */
 export async function queueFavorite(property: Property, favorite: boolean, ownerId: string): Promise<FavoriteItem> {
-  const previous = (await listItems()).filter(
-    (item): item is FavoriteItem => item.kind === 'favorite' && item.propertyId === property.id && item.ownerId === ownerId,
-  )
-  for (const item of previous) await del(item.id, store())
   const item = fresh<FavoriteItem>({
     kind: 'favorite',
     ownerId,
@@ -119,7 +140,7 @@ export async function queueFavorite(property: Property, favorite: boolean, owner
     property,
     label: `${favorite ? 'Save' : 'Remove from saved'}: ${property.title}`,
   })
-  await putItem(item)
+  await queueReplacing(item, (stored) => stored.kind === 'favorite' && stored.propertyId === property.id)
   return item
 }
 
@@ -131,12 +152,12 @@ export async function queueFavorite(property: Property, favorite: boolean, owner
  * Run under the outbox lock (drain.ts), so no other context writes the items meanwhile.
  */
 export async function recordMissingOwners() {
-  let changed = false
-  for (const item of await values<OutboxItem>(store())) {
-    if (item.ownerId !== undefined) continue
+  const stored = await values<{ id?: unknown; ownerId?: unknown }>(store())
+  for (const raw of stored) {
+    if (raw.ownerId !== undefined || typeof raw.id !== 'string') continue
+    const item = upgradeItem(raw)
+    if (!item) continue
     const ownerId = item.kind === 'create-listing' ? ((await getDraft(item.draftId))?.ownerId ?? null) : null
-    await set(item.id, { ...item, ownerId }, store())
-    changed = true
+    await changeItem(item.id, (current) => (current ? { ...current, ownerId } : 'keep'))
   }
-  if (changed) announce({ type: 'changed' })
 }

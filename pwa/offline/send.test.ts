@@ -5,7 +5,10 @@ import { isRefusal } from './send'
 
 describe('isRefusal', () => {
   it('stops on a 4xx the server means (invalid, not found, not allowed)', () => {
-    for (const status of [400, 401, 403, 404, 409, 413, 415]) expect(isRefusal(new ApiError(status, 'no', { code: 'x' }))).toBe(true)
+    for (const status of [400, 403, 404, 409, 413, 415]) expect(isRefusal(new ApiError(status, 'no', { code: 'x' }))).toBe(true)
+  })
+  it('keeps a 401 (the session ended: sent after its owner signs in again)', () => {
+    expect(isRefusal(new ApiError(401, 'sign in', null))).toBe(false)
   })
   it('retries timeouts, rate limits, a request still in progress, 5xx and network failures', () => {
     for (const status of [408, 425, 429, 500, 502, 503]) expect(isRefusal(new ApiError(status, 'later', null))).toBe(false)

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import type { Property } from '../../lib/contract'
 import { useAuth } from '../../lib/current-user'
 import { DraftChooser, DraftPhotoFields } from '../../offline/draft-ui'
-import { submitDraft, useListingDrafts } from '../../offline/listing-drafts'
+import { submitDraft, useListingDrafts, type SubmitOutcome } from '../../offline/listing-drafts'
 import type { DraftRecord } from '../../offline/drafts-store'
 import { Button } from '../../ui/button'
 import { Badge, Card, PageTitle } from '../../ui/card'
@@ -50,7 +50,9 @@ function Wizard({ plan, ownerId, requestedDraft }: { plan: string | undefined; o
             onDelete={(id) => void drafts.remove(id)} />
         </Card>
       )}
-      {drafts.state.mode === 'edit' && <WizardForm key={drafts.state.draft.id} draft={drafts.state.draft} update={drafts.update} flush={drafts.flush} />}
+      {drafts.state.mode === 'edit' && (
+        <WizardForm key={drafts.state.draft.id} draft={drafts.state.draft} update={drafts.update} flush={drafts.flush} setLocked={drafts.setLocked} />
+      )}
     </div>
   )
 }
@@ -59,9 +61,10 @@ type FormProps = {
   draft: DraftRecord<ListingDraft>
   update: (patch: Partial<Pick<DraftRecord<ListingDraft>, 'photos' | 'step'>> & { fields?: Partial<ListingDraft> }) => void
   flush: () => Promise<void>
+  setLocked: (locked: boolean) => void
 }
 
-function WizardForm({ draft: record, update, flush }: FormProps) {
+function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const draft = record.fields
   const step = Math.min(record.step, STEPS.length - 1)
   const setStep = (next: number) => update({ step: next })
@@ -69,6 +72,7 @@ function WizardForm({ draft: record, update, flush }: FormProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update])
+  const locked = submitting || record.queuedItemId !== undefined
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -81,11 +85,22 @@ function WizardForm({ draft: record, update, flush }: FormProps) {
       toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })
       return
     }
+    // From here the draft is the outbox's: no control may change it (issue 20, point 6).
     setSubmitting(true)
-    await flush()
-    const { images: _uploadedLater, ...body } = checked.body
-    const outcome = await submitDraft<ListingDraft, Property>(record, body, `New listing: ${draft.title}`)
-    setSubmitting(false)
+    setLocked(true)
+    let outcome: SubmitOutcome<Property>
+    try {
+      await flush()
+      const { images: _uploadedLater, ...body } = checked.body
+      outcome = await submitDraft<ListingDraft, Property>(record, body, `New listing: ${draft.title}`)
+    } catch (error) {
+      // Storage full or broken: said in words; the form stays as it is, nothing typed is lost.
+      toast({ title: 'Listing not submitted', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
+      return
+    } finally {
+      setSubmitting(false)
+      setLocked(false)
+    }
     if (outcome.status === 'sent') {
       void queryClient.invalidateQueries({ queryKey: ['properties'] })
       void navigate({ to: '/images-pending-approval', search: { propertyId: outcome.property.id } })
@@ -113,6 +128,8 @@ function WizardForm({ draft: record, update, flush }: FormProps) {
       <Card>
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
           <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
+          {/* A disabled fieldset disables every control in it: a draft being submitted cannot change. */}
+          <fieldset disabled={locked} className="contents">
           {step === 0 && <BasicsFields draft={draft} onChange={onChange} />}
           {step === 1 && <LocationPriceFields draft={draft} onChange={onChange} roomsMin={{ bedrooms: 0, bathrooms: 1, price: 1 }} />}
           {step === 2 && (
@@ -122,8 +139,9 @@ function WizardForm({ draft: record, update, flush }: FormProps) {
                 onError={(description) => toast({ title: 'Upload failed', description, variant: 'destructive' })} />
             </>
           )}
+          </fieldset>
           <div className="flex justify-between gap-2">
-            <Button variant="secondary" disabled={step === 0} onClick={() => setStep(step - 1)}>Previous</Button>
+            <Button variant="secondary" disabled={step === 0 || locked} onClick={() => setStep(step - 1)}>Previous</Button>
             {step < STEPS.length - 1 ? (
               <Button type="submit">Next</Button>
             ) : (

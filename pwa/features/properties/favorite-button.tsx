@@ -1,6 +1,7 @@
 import type { Property } from '../../lib/contract'
 import { useAuth } from '../../lib/current-user'
 import { toast } from '../../ui/toast'
+import { StorageError, StorageFullError } from '../../offline/storage-errors'
 import { useFavorites, useSetFavorite } from './favorites.queries'
 
 type Props = { property: Property; place: 'card' | 'detail' }
@@ -22,11 +23,14 @@ export function FavoriteButton({ property, place }: Props) {
     setFavorite.mutate(
       { property, favorite: !saved },
       {
-        onError: () =>
+        onError: (error) =>
           toast(
-            place === 'detail'
-              ? { title: 'Failed to update favorites. Please try again.', variant: 'destructive' }
-              : { title: 'Error', description: 'Failed to update favorites. Please try again.', variant: 'destructive' },
+            // The phone could not store the wish (storage full, say): its own words say what to do.
+            error instanceof StorageFullError || error instanceof StorageError
+              ? { title: 'Not saved', description: error.message, variant: 'destructive' }
+              : place === 'detail'
+                ? { title: 'Failed to update favorites. Please try again.', variant: 'destructive' }
+                : { title: 'Error', description: 'Failed to update favorites. Please try again.', variant: 'destructive' },
           ),
       },
     )

@@ -1,0 +1,20 @@
+import { ApiError } from '../lib/api-client'
+import { sendRequest, type UploadProgress } from './transport'
+
+// One request of an outbox item, with its Idempotency-Key, answered as parsed JSON.
+
+/** One request; a non-2xx answer is thrown as an ApiError, no answer as a transport error. */
+export async function call<T>(method: string, url: string, key: string, body?: unknown, onUpload?: UploadProgress): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': key }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const answer = await sendRequest({ method, url, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, onUpload)
+  let parsed: unknown = null
+  try {
+    parsed = answer.text ? JSON.parse(answer.text) : null
+  } catch {
+    parsed = null
+  }
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.text || answer.statusText, parsed && typeof parsed === 'object' ? parsed : null)
+  return parsed as T
+}
+

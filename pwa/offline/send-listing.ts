@@ -1,0 +1,68 @@
+import { ApiError } from '../lib/api-client'
+import type { Property } from '../lib/contract'
+import { downscale, LEVELS } from './downscale'
+import { changeDraftPhoto, getDraft, type DraftPhoto } from './drafts-store'
+import type { CreateListingItem } from './outbox-item.schema'
+import { PhotoUnreadableError } from './outbox-retry'
+import { call } from './outbox-call'
+import { StalledError } from './transport'
+
+// A new listing: each photo uploaded once (its URL is kept with the draft's photo, so Fix or
+// Discard never uploads it again), then the listing. A photo whose upload stalls twice is
+// made smaller (downscale.ts levels) before the item is given up.
+
+const STALLS_PER_LEVEL = 2
+
+/** Which photo is being uploaded and how far (0 to 1). */
+export type PhotoProgress = { photo: number; photos: number; fraction: number }
+
+async function dataUrl(blob: Blob): Promise<string> {
+  let bytes: Uint8Array
+  try {
+    bytes = new Uint8Array(await blob.arrayBuffer())
+  } catch {
+    throw new PhotoUnreadableError()
+  }
+  let binary = ''
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000))
+  return `data:${blob.type || 'image/jpeg'};base64,${btoa(binary)}`
+}
+
+/** A stall counts against the photo; enough of them at one level make it smaller. */
+async function recordStall(draftId: string, photo: DraftPhoto) {
+  const stalls = photo.stalls + 1
+  if (stalls < STALLS_PER_LEVEL || photo.level >= LEVELS.length - 1) return changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, stalls }))
+  const smaller = await downscale(photo.blob, photo.level + 1)
+  await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, ...smaller, level: photo.level + 1, stalls: 0 }))
+}
+
+async function uploadPhoto(item: CreateListingItem, draftId: string, photo: DraftPhoto, onUpload: (fraction: number) => void): Promise<string | null> {
+  // One key per photo and size: a retry after a lost answer gets the same URL back, not a second
+  // upload; a smaller version is another request, so it has its own key.
+  const key = photo.level === 0 ? `${item.id}:photo:${photo.id}` : `${item.id}:photo:${photo.id}:${photo.level}`
+  let answer: { images: string[] }
+  try {
+    answer = await call('POST', '/api/upload/property-images', key, { images: [await dataUrl(photo.blob)] }, (sent, total) => onUpload(sent / total))
+  } catch (error) {
+    if (error instanceof StalledError) await recordStall(draftId, photo)
+    throw error
+  }
+  const url = answer.images[0] ?? null
+  if (url) await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, uploadedUrl: url, stalls: 0 }))
+  return url
+}
+
+export async function sendNewListing(item: CreateListingItem, onProgress: (progress: PhotoProgress) => void): Promise<Property> {
+  // Created already (the app stopped before its draft was removed): only the tidying is left.
+  if (item.propertyId) return { id: item.propertyId } as Property
+  const draft = await getDraft(item.draftId)
+  if (!draft) throw new ApiError(410, 'The draft of this listing is no longer on this device.', { error: 'The draft of this listing is no longer on this device.' })
+  const images: string[] = []
+  for (const [index, photo] of draft.photos.entries()) {
+    const report = (fraction: number) => onProgress({ photo: index + 1, photos: draft.photos.length, fraction })
+    // Version 1 items kept uploaded URLs by position.
+    const url = photo.uploadedUrl ?? item.uploaded?.[index] ?? (await uploadPhoto(item, draft.id, photo, report))
+    if (url) images.push(url)
+  }
+  return call<Property>('POST', '/api/properties', `${item.id}:create`, { ...item.body, images })
+}
