@@ -1,6 +1,7 @@
 import { createStore, del, get, set, values } from 'idb-keyval'
 import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/contract'
 import { getDraft } from './drafts-store'
+import type { ListingValues } from './listing-edit-diff'
 
 // The outbox: actions waiting to reach the server, in their own IndexedDB database
 // (never in the query cache, which a new build drops). Page and service worker share it.
@@ -35,7 +36,13 @@ export type CreateListingItem = Base & {
   /** Set once the listing exists. */
   propertyId?: string
 }
-export type EditListingItem = Base & { kind: 'edit-listing'; propertyId: string; body: UpdatePropertyInput }
+export type EditListingItem = Base & {
+  kind: 'edit-listing'
+  propertyId: string
+  body: UpdatePropertyInput
+  /** The listing's values the edit was based on (at body.expectedVersion): shown beside a refusal, and what a re-apply compares with. */
+  baseValues?: ListingValues
+}
 export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem
 
 const store = () => createStore('efie-outbox', 'items')
