@@ -161,11 +161,16 @@ test('point 3: discarding a refused edit takes an explicit tap, and Edit opens t
   // Edit: the form opens with the person's title, and the item stays until they save.
   await panel.getByRole('link', { name: 'Edit my changes' }).click()
   await expect(page.getByLabel('Title *')).toHaveValue(mine)
+  // The form was filled before the price changed: it says so, and the person takes the new price.
+  const notice = page.getByRole('region', { name: 'This listing changed since you opened it' })
+  await notice.getByRole('button', { name: 'See the differences' }).click()
+  await notice.getByRole('row', { name: /Price/ }).getByRole('button', { name: 'Take theirs' }).click()
   await expect(page.getByLabel('Price *')).toHaveValue('2800')
+  await expect(page.getByLabel('Title *')).toHaveValue(mine)
   expect(await outboxItems(page)).toHaveLength(1)
 
-  // Discard asks first; only the second tap drops it.
-  await page.getByRole('button', { name: '1 not sent, 0 waiting' }).click()
+  // Discard asks first; only the second tap drops it. (The list under the bar stays open across pages.)
+  await expect(page.getByRole('button', { name: '1 not sent, 0 waiting' })).toHaveAttribute('aria-expanded', 'true')
   await panel.getByRole('button', { name: 'Discard my changes' }).click()
   expect(await outboxItems(page)).toHaveLength(1)
   await panel.getByRole('button', { name: 'Yes, discard them' }).click()
