@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
-import { answeredRequests, cached, controlledByServiceWorker, liveListing, outboxItems, register } from './support/offline'
+import { answeredRequests, cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
 
 // Issue 20, points 1, 2 and 3: a listing edit is made against the version the person saw,
 // two offline saves of one listing arrive as one, and a refused edit keeps what was typed.
@@ -176,4 +176,59 @@ test('point 3: discarding a refused edit takes an explicit tap, and Edit opens t
   await panel.getByRole('button', { name: 'Yes, discard them' }).click()
   await expect.poll(async () => (await outboxItems(page)).length).toBe(0)
   expect(await onServer(page.request, listing.id)).toMatchObject({ title: listing.title, pricePerNight: 2800 })
+})
+
+test('an online edit whose answer is lost falls back to the outbox under the same Idempotency-Key, and the server replays it', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000)
+  const { listing } = await hostEditing(page, baseURL!)
+  const keys: string[] = []
+  context.on('request', (sent) => {
+    if (sent.method() === 'PUT' && new URL(sent.url()).pathname === `/api/properties/${listing.id}`) keys.push(sent.headers()['idempotency-key'] ?? '')
+  })
+  // The first PUT reaches the server, but its answer never reaches the phone.
+  let lost = false
+  await context.route(`**/api/properties/${listing.id}`, async (route) => {
+    if (route.request().method() !== 'PUT' || lost) return route.fallback()
+    lost = true
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  const title = `${listing.title} freshly painted`
+  await page.getByLabel('Title *').fill(title)
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0)
+  expect(keys).toHaveLength(2)
+  expect(keys[0]).toMatch(/.{8,}/)
+  expect(keys[1]).toBe(keys[0])
+  expect(await onServer(page.request, listing.id)).toMatchObject({ title })
+  await expect(page.getByRole('button', { name: /not sent/ })).toHaveCount(0)
+})
+
+test('the edit form keeps what was typed on the device: a killed tab comes back with it, a save clears it', async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  const { listing } = await hostEditing(page, baseURL!)
+  const title = `${listing.title} with a balcony`
+  await page.getByLabel('Title *').fill(title)
+  await page.getByLabel('Bedrooms').fill('3')
+  await expect.poll(async () => (await readStore<{ form: { draft: { title: string } } }>(page, 'efie-edit-autosave', 'forms'))[0]?.form.draft.title).toBe(title)
+
+  // The tab is killed (the photo picker on a phone short of memory) and opened again.
+  await page.close()
+  const reopened = await page.context().newPage()
+  await reopened.goto(`/property/${listing.id}/edit`)
+  await expect(reopened.getByRole('status').filter({ hasText: 'Your unsaved changes were kept' })).toBeVisible()
+  await expect(reopened.getByLabel('Title *')).toHaveValue(title)
+  await expect(reopened.getByLabel('Bedrooms')).toHaveValue('3')
+
+  await reopened.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(reopened).toHaveURL(new RegExp(`/property/${listing.id}$`))
+  expect(await onServer(reopened.request, listing.id)).toMatchObject({ title })
+  await expect.poll(async () => (await readStore(reopened, 'efie-edit-autosave', 'forms')).length).toBe(0)
+  // Opened again once the device has stored the saved listing: the form shows it, and nothing "restored".
+  await expect.poll(async () => JSON.stringify((await persistedCache(reopened))?.clientState)).toContain(title)
+  await reopened.goto(`/property/${listing.id}/edit`)
+  await expect(reopened.getByLabel('Title *')).toHaveValue(title)
+  await expect(reopened.getByRole('status').filter({ hasText: 'Your unsaved changes' })).toHaveCount(0)
 })
