@@ -232,3 +232,32 @@ test('the edit form keeps what was typed on the device: a killed tab comes back 
   await expect(reopened.getByLabel('Title *')).toHaveValue(title)
   await expect(reopened.getByRole('status').filter({ hasText: 'Your unsaved changes' })).toHaveCount(0)
 })
+
+test('point 2: a save made while the earlier edit of the listing is being sent waits for it, then goes on top of it, without a 409', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000)
+  const { listing } = await hostEditing(page, baseURL!)
+  const statuses: number[] = []
+  context.on('response', (response) => {
+    if (response.request().method() === 'PUT') statuses.push(response.status())
+  })
+  await context.setOffline(true)
+  await page.getByLabel('Title *').fill('Sent first')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Sent first' })).toBeVisible()
+  await page.goto(`/property/${listing.id}/edit`)
+  await page.getByLabel('Title *').fill('Saved while the first was on its way')
+
+  // Back online, the first edit leaves the phone, and its answer takes its time.
+  const held: Route[] = []
+  await context.route(`**/api/properties/${listing.id}`, (route) => (route.request().method() === 'PUT' && held.length === 0 ? void held.push(route) : route.fallback()))
+  await context.setOffline(false)
+  await expect.poll(() => held.length, { timeout: 30_000 }).toBe(1)
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  // The save waits for the sender (the outbox's Web Lock) instead of changing the item in flight.
+  await expect.poll(() => page.evaluate(async () => (await navigator.locks.query()).pending?.filter((lock) => lock.name === 'efie-outbox').length ?? 0)).toBe(1)
+  await held[0]!.fallback()
+
+  await expect.poll(async () => (await onServer(page.request, listing.id)).title, { timeout: 30_000 }).toBe('Saved while the first was on its way')
+  await expect.poll(async () => (await outboxItems(page)).length, { timeout: 30_000 }).toBe(0)
+  expect(statuses).toEqual([200, 200])
+})

@@ -48,3 +48,38 @@ describe('planEditQueue', () => {
     expect(plan.put.id).toBe('key-2')
   })
 })
+
+describe('rebasing a new edit on a newer copy', () => {
+  const values = (fields: Partial<ListingValues>) => ({ ...seen, amenities: [], images: [], isActive: true, ...fields }) as unknown as ListingValues
+  // The form was filled from this device's copy showing the earlier queued edit ("One", still version 6);
+  // that edit was being sent while the person saved again, and arrived as version 7.
+  const second = (latest: Partial<ListingValues>, baseValues = values({ title: 'One' })) =>
+    planEditQueue([], edit({ body: { title: 'Two', pricePerNight: 2500, expectedVersion: 6 }, baseValues }), 1000, { latest: { version: 7, values: values(latest) } }).put
+
+  it('moves onto the newer version when nothing there differs from what the edit was based on', () => {
+    expect(second({ title: 'One' })).toMatchObject({ body: { title: 'Two', expectedVersion: 7 }, baseValues: { title: 'One' } })
+  })
+
+  it('moves onto the newer version when what changed there is what this edit wants too', () => {
+    expect(second({ title: 'Two' }, values({ title: 'Flat' })).body.expectedVersion).toBe(7)
+  })
+
+  it('keeps the old version when the newer copy holds a change this edit does not make, so the server refuses and the person sees it', () => {
+    expect(second({ title: 'One', isActive: false }).body.expectedVersion).toBe(6)
+    expect(second({ title: 'Someone else' }).body.expectedVersion).toBe(6)
+  })
+
+  it("moves onto the newer version when what changed there is exactly the person's earlier edit, sent while they saved again", () => {
+    const put = planEditQueue([], edit({ body: { title: 'Two', pricePerNight: 2200, isActive: true, expectedVersion: 6 }, baseValues: values({ title: 'Flat' }) }), 1000, {
+      latest: { version: 7, values: values({ title: 'One', pricePerNight: 2500 }) },
+      earlier: { title: 'One', pricePerNight: 2500, expectedVersion: 6 },
+    }).put
+    // The price the form still showed from before is not sent: it would undo the earlier edit.
+    expect(put.body).toEqual({ title: 'Two', expectedVersion: 7 })
+  })
+
+  it('never rebases a request that already left the phone', () => {
+    const sent = planEditQueue([], edit({ alreadySent: true }), 1000, { latest: { version: 9, values: values({ title: 'One' }) } })
+    expect(sent.put.body.expectedVersion).toBe(6)
+  })
+})

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../lib/api-client'
 import type { Property, UpdatePropertyInput } from '../lib/contract'
 import { cachedUserId } from '../lib/current-user'
-import { planEditQueue } from './edit-coalesce'
-import { editValues, type ListingValues } from './listing-edit-diff'
+import { isWaitingEditOf, planEditQueue } from './edit-coalesce'
+import { editValues, listingValues, type ListingValues } from './listing-edit-diff'
 import { kickOutbox } from './outbox-runtime'
 import { listItems, putItem, removeItem } from './outbox-store'
 
@@ -15,7 +15,8 @@ export const isNetworkFailure = (error: unknown) =>
 
 // The outbox's Web Lock (drain.ts): whoever holds it is sending; nothing is in flight without it.
 const OUTBOX_LOCK = 'efie-outbox'
-const LOCK_PATIENCE_MS = 5_000
+// Long enough for one request in flight to end (send.ts gives each 10 s) and its answer to be stored.
+const LOCK_PATIENCE_MS = 15_000
 
 /**
  * Runs `change` holding the outbox's lock, so that no item it reads is being sent meanwhile.
@@ -58,11 +59,16 @@ export async function queueEdit(queryClient: QueryClient, property: Property, ed
   const ownerId = cachedUserId(queryClient)
   // The edit form is shown to a signed-in person only; without one there is no session to send it with.
   if (!ownerId) throw new Error('Please sign in again to save your changes.')
+  // Seen before waiting for the lock: an earlier edit of this listing that may be in flight right now.
+  const earlier = (await listItems()).find((item) => isWaitingEditOf(item, { propertyId: property.id, ownerId }))
   await withOutboxLock(async (locked) => {
     const label = `Changes to ${edit.body.title ?? property.title}`
     // Without the lock an item may be in flight: queued beside it, never merged into it.
     const items = locked ? await listItems() : []
-    const plan = planEditQueue(items, { ...edit, ownerId, propertyId: property.id, label, alreadySent: edit.alreadySent ?? false }, Date.now())
+    // Read under the lock: an earlier edit of this listing sent meanwhile has put the server's answer here.
+    const cached = queryClient.getQueryData<Property>(['properties', 'detail', property.id])
+    const latest = cached && locked ? { version: cached.version, values: listingValues(cached) } : undefined
+    const plan = planEditQueue(items, { ...edit, ownerId, propertyId: property.id, label, alreadySent: edit.alreadySent ?? false }, Date.now(), { latest, earlier: earlier?.body })
     // The merged item is stored before the ones it replaces are removed: a crash between leaves both, never neither.
     await putItem(plan.put)
     for (const id of plan.remove) await removeItem(id)
