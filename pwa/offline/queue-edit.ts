@@ -61,10 +61,12 @@ export async function queueEdit(queryClient: QueryClient, property: Property, ed
   if (!ownerId) throw new Error('Please sign in again to save your changes.')
   // Seen before waiting for the lock: an earlier edit of this listing that may be in flight right now.
   const earlier = (await listItems()).find((item) => isWaitingEditOf(item, { propertyId: property.id, ownerId }))
-  await withOutboxLock(async (locked) => {
+  const plan = await withOutboxLock(async (locked) => {
     const label = `Changes to ${edit.body.title ?? property.title}`
     // Without the lock an item may be in flight: queued beside it, never merged into it.
-    const items = locked ? await listItems() : []
+    // A refused item this save replaces is never in flight: it is replaced with or without the lock.
+    const all = await listItems()
+    const items = locked ? all : all.filter((item) => item.id === edit.supersedes && item.status === 'failed')
     // Read under the lock: an earlier edit of this listing sent meanwhile has put the server's answer here.
     const cached = queryClient.getQueryData<Property>(['properties', 'detail', property.id])
     const latest = cached && locked ? { version: cached.version, values: listingValues(cached) } : undefined
@@ -72,7 +74,9 @@ export async function queueEdit(queryClient: QueryClient, property: Property, ed
     // The merged item is stored before the ones it replaces are removed: a crash between leaves both, never neither.
     await putItem(plan.put)
     for (const id of plan.remove) await removeItem(id)
+    return plan
   })
   kickOutbox()
-  queryClient.setQueryData<Property>(['properties', 'detail', property.id], (old) => (old ? ({ ...old, ...editValues(edit.body) } as Property) : old))
+  // What the merged item will send, over this device's copy.
+  queryClient.setQueryData<Property>(['properties', 'detail', property.id], (old) => (old ? ({ ...old, ...editValues(plan.put.body) } as Property) : old))
 }
