@@ -1,4 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Page, type Route } from '@playwright/test'
+import { expectAccessible } from './support/fixtures'
 import { answeredRequests, cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
 
 // Issue 20, points 1, 2 and 3: a listing edit is made against the version the person saw,
@@ -66,6 +67,7 @@ test('point 1: newer data arriving while the edit form is open is shown, field b
   const price = notice.getByRole('row', { name: /Price/ })
   await expect(price).toContainText('2200')
   await expect(price).toContainText('3000')
+  await expectAccessible(page, 'edit form with the changed-listing notice')
   await price.getByRole('button', { name: 'Take theirs' }).click()
   await expect(page.getByLabel('Price *')).toHaveValue('3000')
   await expect(notice).toHaveCount(0)
@@ -134,6 +136,7 @@ test('point 3: a queued edit refused with 409 shows yours beside theirs, rolls t
   await expect(table.getByRole('row', { name: /Title/ })).toContainText(mine)
   await expect(table.getByRole('row', { name: /Title/ })).toContainText(theirs)
   await expect(table.getByRole('row', { name: /Price/ })).toContainText('2500')
+  await expectAccessible(page, 'outbox list with a refused edit')
   // What was typed is still in the outbox item, until the person chooses.
   expect(await outboxItems(page)).toEqual([expect.objectContaining({ status: 'failed', kind: 'edit-listing' })])
 
