@@ -48,16 +48,19 @@ export function EditProperty({ id, fromItem }: { id: string; fromItem?: string |
 /** Reads what the form starts from (a refused edit, the person's autosaved form, or the listing) once. */
 function EditFormLoader({ property, ownerId, fromItem }: { property: Property; ownerId: string; fromItem: string | undefined }) {
   const [start, setStart] = useState<EditFormStart | null>(null)
+  // The copy this device had when the form opened; a newer one arriving later is the form's to compare with.
   const first = useRef(property)
+  first.current = first.current.id === property.id ? first.current : property
   useEffect(() => {
     let live = true
+    setStart(null)
     void editFormStart(first.current, ownerId, fromItem).then((found) => live && setStart(found))
     return () => {
       live = false
     }
-  }, [ownerId, fromItem])
+  }, [property.id, ownerId, fromItem])
   if (!start) return <CenteredSpinner />
-  return <EditForm key={`${ownerId}:${fromItem ?? ''}`} property={property} ownerId={ownerId} start={start} />
+  return <EditForm key={`${property.id}:${ownerId}:${fromItem ?? ''}`} property={property} ownerId={ownerId} start={start} />
 }
 
 function EditForm({ property, ownerId, start }: { property: Property; ownerId: string; start: EditFormStart }) {
