@@ -7,6 +7,7 @@ import { routeTree } from './routeTree.gen'
 import { CenteredSpinner } from './ui/spinner'
 import { restoreQueryCache, BUILD_ID } from './offline/persist-cache'
 import { startOutbox } from './offline/outbox-runtime'
+import { followEditRefusals } from './offline/edit-refusals'
 import { RouteError } from './offline/route-error'
 import './styles.css'
 
@@ -15,6 +16,7 @@ document.documentElement.dataset.build = BUILD_ID
 // What was saved on this device is in the cache before the first screen asks for it.
 await restoreQueryCache(queryClient)
 startOutbox(queryClient)
+followEditRefusals(queryClient)
 
 const router = createRouter({
   routeTree,

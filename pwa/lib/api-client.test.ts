@@ -26,6 +26,25 @@ describe('apiRequest', () => {
     expect(errorText(error, 'Registration failed')).toBe('That e-mail is taken')
   })
 
+  it('gives every write an Idempotency-Key, and reads none', async () => {
+    const fetch = answer(200, '{}')
+    vi.stubGlobal('fetch', fetch)
+    await apiRequest('DELETE', '/api/x')
+    await apiRequest('GET', '/api/x')
+    const [write, read] = (fetch.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init)
+    expect((write!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\w-]{8,200}$/)
+    expect(read!.headers).not.toHaveProperty('Idempotency-Key')
+  })
+
+  it("sends the caller's key when the same submission is sent again", async () => {
+    const fetch = answer(200, '{}')
+    vi.stubGlobal('fetch', fetch)
+    await apiRequest('PUT', '/api/x', { body: {}, idempotencyKey: 'submission-1' })
+    await apiRequest('PUT', '/api/x', { body: {}, idempotencyKey: 'submission-1' })
+    const keys = (fetch.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'])
+    expect(keys).toEqual(['submission-1', 'submission-1'])
+  })
+
   it('uses the status text when the body is empty', async () => {
     vi.stubGlobal('fetch', answer(502, '', 'Bad Gateway'))
     await expect(apiRequest('GET', '/api/x')).rejects.toThrow('502: Bad Gateway')

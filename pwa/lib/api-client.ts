@@ -16,11 +16,25 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { body?: unknown; signal?: AbortSignal | undefined }
+type RequestOptions = {
+  body?: unknown
+  signal?: AbortSignal | undefined
+  /** Fixed by the caller when the person submits, and reused if that same submission is sent again. */
+  idempotencyKey?: string | undefined
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** A new Idempotency-Key (contract: at most 200 characters). */
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 export async function apiRequest<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } }
+  // Every write carries a key (issue 20): a request sent again after a lost answer is answered
+  // from the server's record instead of being applied twice or refused as a conflict.
+  const key = WRITES.has(method) ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) } }
   if (options.signal) init.signal = options.signal
   if (options.body !== undefined) {
     init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body)

@@ -1,3 +1,5 @@
+import { newIdempotencyKey } from './api-client'
+
 const VISITOR_KEY = 'efie.visitorId'
 
 function visitorId(): string {
@@ -17,7 +19,7 @@ export function trackVisit(pageUrl: string): void {
   fetch('/api/analytics/track-visitor', {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': newIdempotencyKey() },
     body: JSON.stringify({ visitorId: visitorId(), pageUrl, pageTitle: document.title }),
     keepalive: true,
   }).catch((error: unknown) => console.warn('visitor tracking failed', error))

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { CreatePropertyInput, Property, UpdatePropertyInput } from '../lib/contract'
+import type { ListingValues } from './listing-edit-diff'
 
 // What an outbox item is, as stored in IndexedDB, and how an item stored by an older version
 // of Efie is read: upgraded, never dropped. An item of a kind this version does not know (a
@@ -85,7 +86,13 @@ export type CreateListingItem = Base & {
   uploaded?: (string | null)[]
   propertyId?: string
 }
-export type EditListingItem = Base & { kind: 'edit-listing'; propertyId: string; body: UpdatePropertyInput }
+export type EditListingItem = Base & {
+  kind: 'edit-listing'
+  propertyId: string
+  body: UpdatePropertyInput
+  /** The listing's values the edit was based on (at body.expectedVersion): shown beside a refusal, and what a re-apply compares with. */
+  baseValues?: ListingValues
+}
 /** A kind this version cannot send; `storedKind` is what it was written as (kept on write). */
 export type UnknownKindItem = Base & { kind: 'unknown'; storedKind: string }
 export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem | UnknownKindItem

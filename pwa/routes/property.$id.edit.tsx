@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
 import { propertyQuery } from '../lib/queries/property.queries'
 import { EditProperty } from '../features/listings/edit-property-form'
 
 export const Route = createFileRoute('/property/$id/edit')({
+  // `item`: a refused outbox edit the person chose to fix (the form opens with their values).
+  validateSearch: v.object({ item: v.fallback(v.optional(v.string()), undefined) }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(propertyQuery(params.id))
   },
@@ -10,5 +13,5 @@ export const Route = createFileRoute('/property/$id/edit')({
 })
 
 function EditPropertyPage() {
-  return <EditProperty id={Route.useParams().id} />
+  return <EditProperty id={Route.useParams().id} fromItem={Route.useSearch().item} />
 }

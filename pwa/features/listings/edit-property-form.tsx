@@ -1,22 +1,30 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Switch } from 'radix-ui'
+import { isStatus, newIdempotencyKey } from '../../lib/api-client'
 import type { Property } from '../../lib/contract'
 import { useAuth } from '../../lib/current-user'
 import { useProperty } from '../../lib/queries/property.queries'
+import { clearEditAutosave } from '../../offline/edit-autosave'
+import { changedFields, listingValues, takeFields, type EditableField } from '../../offline/listing-edit-diff'
+import { listItems, removeItem } from '../../offline/outbox-store'
 import { isNetworkFailure, queueEdit } from '../../offline/queue-edit'
 import { buttonClass, Button } from '../../ui/button'
 import { Card, PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
+import { useEditAutosave } from './use-edit-autosave'
+import { editFormStart, type EditFormStart } from './edit-form-start'
+import { formValues, takeIntoForm, type EditBase, type EditFormState } from './edit-form-state'
 import { AmenityFields, BasicsFields, LocationPriceFields, PhotoFields } from './listing-fields'
+import { ListingChangedNotice } from './listing-changed-notice'
 import { checkEdit, type ListingDraft } from './listing-form.schema'
 import { useUpdateProperty } from './listing-mutations'
 
 const DENIED = "Access Denied: You don't have permission to edit this property"
 
-export function EditProperty({ id }: { id: string }) {
+export function EditProperty({ id, fromItem }: { id: string; fromItem?: string | undefined }) {
   const auth = useAuth()
   const property = useProperty(id)
   const navigate = useNavigate()
@@ -34,51 +42,101 @@ export function EditProperty({ id }: { id: string }) {
   if (auth.status !== 'authenticated' || property.isPending || denied) {
     return denied ? <p className="sr-only" role="alert">{DENIED}</p> : <CenteredSpinner />
   }
-  return <EditForm property={property.data!} />
+  return <EditFormLoader property={property.data!} ownerId={auth.user.id} fromItem={fromItem} />
 }
 
-const toDraft = (property: Property): ListingDraft => ({
-  title: property.title, description: property.description, propertyType: property.propertyType, category: property.category,
-  listingType: property.listingType, country: property.country, city: property.city, address: property.address,
-  price: String(property.pricePerNight ?? ''), currency: property.currency, pricingPeriod: property.pricingPeriod,
-  bedrooms: String(property.bedrooms), bathrooms: String(property.bathrooms), amenities: property.amenities ?? [], images: property.images ?? [],
-})
+/** Reads what the form starts from (a refused edit, the person's autosaved form, or the listing) once. */
+function EditFormLoader({ property, ownerId, fromItem }: { property: Property; ownerId: string; fromItem: string | undefined }) {
+  const [start, setStart] = useState<EditFormStart | null>(null)
+  // The copy this device had when the form opened; a newer one arriving later is the form's to compare with.
+  const first = useRef(property)
+  first.current = first.current.id === property.id ? first.current : property
+  useEffect(() => {
+    let live = true
+    setStart(null)
+    void editFormStart(first.current, ownerId, fromItem).then((found) => live && setStart(found))
+    return () => {
+      live = false
+    }
+  }, [property.id, ownerId, fromItem])
+  if (!start) return <CenteredSpinner />
+  return <EditForm key={`${property.id}:${ownerId}:${fromItem ?? ''}`} property={property} ownerId={ownerId} start={start} />
+}
 
-function EditForm({ property }: { property: Property }) {
-  const [draft, setDraft] = useState(() => toDraft(property))
-  const [isActive, setIsActive] = useState(property.isActive)
+function EditForm({ property, ownerId, start }: { property: Property; ownerId: string; start: EditFormStart }) {
+  // The version the form was filled from, and its values: the save is made against it (issue 20, point 1).
+  const [base, setBase] = useState<EditBase>(start.base)
+  const [form, setForm] = useState<EditFormState>(start.form)
+  const [saveHeld, setSaveHeld] = useState(false)
   const update = useUpdateProperty()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const onChange = (patch: Partial<ListingDraft>) => setDraft((old) => ({ ...old, ...patch }))
+  const autosave = useEditAutosave({ ownerId, propertyId: property.id, base, form, fromItem: start.fromItem, restored: start.source !== 'listing' })
 
-  const submit = (event: FormEvent) => {
+  // Newer data for the listing (a refetch, the outbox sending something): what changed there since the form was filled.
+  const latest = listingValues(property)
+  const newer = property.version > base.version
+  const changedElsewhere = newer ? changedFields(base.values, latest) : []
+  // Nothing differs from the newer copy: saving on top of it undoes nothing.
+  const expectedVersion = newer && changedElsewhere.length === 0 ? property.version : base.version
+
+  const edit = (change: (old: EditFormState) => EditFormState) => {
+    autosave.touched()
+    setForm(change)
+  }
+  const onChange = (patch: Partial<ListingDraft>) => edit((old) => ({ ...old, draft: { ...old.draft, ...patch } }))
+  const keepMine = (fields: EditableField[]) => {
+    autosave.touched()
+    setBase((old) => ({ ...old, values: takeFields(old.values, latest, fields) }))
+    setSaveHeld(false)
+  }
+  const takeTheirs = (fields: EditableField[]) => {
+    keepMine(fields)
+    edit((old) => takeIntoForm(old, latest, fields))
+  }
+
+  const done = async (title: string, description: string) => {
+    await autosave.clear()
+    toast({ title, description })
+    void navigate({ to: '/property/$id', params: { id: property.id } })
+  }
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const checked = checkEdit(draft, { isActive, expectedVersion: property.version })
+    if (changedElsewhere.length > 0) return setSaveHeld(true)
+    const checked = checkEdit(form.draft, { isActive: form.isActive, expectedVersion })
     if (!checked.ok) {
       toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })
       return
     }
+    // One key per submission: the online PUT and, if its answer is lost, the outbox item send the same request under it.
+    const submission = { id: newIdempotencyKey(), body: checked.body, baseValues: base.values, supersedes: start.fromItem }
     // Offline (issue 6): with no connection the changes wait in the outbox instead of failing.
-    const queue = async () => {
+    const queue = async (alreadySent: boolean) => {
       try {
-        await queueEdit(queryClient, property, checked.body)
+        await queueEdit(queryClient, property, { ...submission, alreadySent })
       } catch (error) {
         return toast({ title: 'Failed to update property. Please try again.', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
       }
-      toast({ title: 'Saved on this device', description: 'Your changes will be sent when you are back online.' })
-      void navigate({ to: '/property/$id', params: { id: property.id } })
+      await done('Saved on this device', 'Your changes will be sent when you are back online.')
     }
-    if (!navigator.onLine) return void queue()
+    // An earlier edit of this listing still waiting: this one joins it, so the two cannot refuse each other (point 2).
+    const waiting = (await listItems()).some((item) => item.kind === 'edit-listing' && item.propertyId === property.id && item.ownerId === ownerId && item.status === 'waiting')
+    if (!navigator.onLine || waiting) return void queue(false)
     update.mutate(
-      { id: property.id, ...checked.body },
+      { id: property.id, ...checked.body, idempotencyKey: submission.id },
       {
-        onSuccess: () => {
-          toast({ title: 'Property updated', description: 'Your changes have been saved.' })
-          void navigate({ to: '/property/$id', params: { id: property.id } })
+        onSuccess: async () => {
+          if (start.fromItem) await removeItem(start.fromItem)
+          await done('Property updated', 'Your changes have been saved.')
         },
         onError: (error) => {
-          if (isNetworkFailure(error)) return void queue()
+          if (isNetworkFailure(error)) return void queue(true)
+          if (isStatus(error, 409)) {
+            // Changed on the server since the last copy this device had: fetch it, and the form shows what changed.
+            void queryClient.invalidateQueries({ queryKey: ['properties', 'detail', property.id] })
+            return toast({ title: 'This listing changed since you opened it', description: 'Nothing was saved. Choose what to keep, then save again.', variant: 'destructive' })
+          }
           toast({ title: 'Failed to update property. Please try again.', variant: 'destructive' })
         },
       },
@@ -89,13 +147,22 @@ function EditForm({ property }: { property: Property }) {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <PageTitle sub={property.title}>Edit Property</PageTitle>
       <Card>
-        <form onSubmit={submit} noValidate className="grid gap-6">
-          <BasicsFields draft={draft} onChange={onChange} />
-          <LocationPriceFields draft={draft} onChange={onChange} roomsMin={{ bedrooms: 1, bathrooms: 1, price: 0 }} />
-          <AmenityFields draft={draft} onChange={onChange} />
-          <PhotoFields draft={draft} onChange={onChange} mode="multipart" failureTitle="Failed to upload images" />
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
+          {start.source !== 'listing' && (
+            <p role="status" className="rounded-md bg-teal-50 p-3 text-sm">
+              {start.source === 'autosave' ? 'Your unsaved changes were kept on this device and are back.' : 'These are the changes the server did not accept. Check them and save again.'}
+            </p>
+          )}
+          {changedElsewhere.length > 0 && (
+            <ListingChangedNotice fields={changedElsewhere} base={base.values} latest={latest} mine={formValues(form)} saveHeld={saveHeld}
+              onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+          )}
+          <BasicsFields draft={form.draft} onChange={onChange} />
+          <LocationPriceFields draft={form.draft} onChange={onChange} roomsMin={{ bedrooms: 1, bathrooms: 1, price: 0 }} />
+          <AmenityFields draft={form.draft} onChange={onChange} />
+          <PhotoFields draft={form.draft} onChange={onChange} mode="multipart" failureTitle="Failed to upload images" />
           <div className="flex items-center gap-3">
-            <Switch.Root id="is-active" checked={isActive} onCheckedChange={setIsActive}
+            <Switch.Root id="is-active" checked={form.isActive} onCheckedChange={(isActive) => edit((old) => ({ ...old, isActive }))}
               className="relative h-6 w-11 rounded-full bg-stone-300 data-[state=checked]:bg-teal-700">
               <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
             </Switch.Root>
@@ -103,7 +170,7 @@ function EditForm({ property }: { property: Property }) {
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
-            <Link to="/property/$id" params={{ id: property.id }} className={buttonClass('secondary')}>Cancel</Link>
+            <Link to="/property/$id" params={{ id: property.id }} onClick={() => void autosave.clear()} className={buttonClass('secondary')}>Cancel</Link>
           </div>
         </form>
       </Card>

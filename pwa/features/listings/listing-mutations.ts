@@ -10,8 +10,9 @@ export function useCreateProperty() {
 }
 
 // PUT /api/properties/{id}
-export const putProperty = ({ id, ...body }: UpdatePropertyInput & { id: string }) =>
-  apiRequest<Property>('PUT', `/api/properties/${encodeURIComponent(id)}`, { body })
+// The key is the form's submission key: if the answer is lost, the outbox sends the same request under it.
+export const putProperty = ({ id, idempotencyKey, ...body }: UpdatePropertyInput & { id: string; idempotencyKey: string }) =>
+  apiRequest<Property>('PUT', `/api/properties/${encodeURIComponent(id)}`, { body, idempotencyKey })
 export function useUpdateProperty() {
   const queryClient = useQueryClient()
   return useMutation({
