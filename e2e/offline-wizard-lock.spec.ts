@@ -33,9 +33,10 @@ test('point 6: while "Submitting…" nothing can change the draft, a queued draf
   await expect(page.getByRole('button', { name: 'Remove photo 1' })).toBeDisabled()
 
   // The upload fails without an answer: the listing waits in the outbox, the draft with it.
+  // (The later route takes precedence: from here no write gets through, not even a retry.)
+  await context.route('**/api/**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected')))
   await Promise.all(held.map((route) => route.abort('internetdisconnected')))
   await context.unroute('**/api/upload/property-images')
-  await context.route('**/api/**', (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected')))
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 })
   const [draft] = await readStore<StoredDraft>(page, 'efie-drafts', 'drafts')
   expect(draft!.queuedItemId).toEqual(expect.any(String))
