@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import sharp from 'sharp'
 import { openAccountMenu, signIn, unique } from './support/fixtures'
 import { answeredRequests, cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, register } from './support/offline'
+import { fillWizardUpToPhotos, plainPhoto } from './support/wizard'
 
 // Security issue, point 6: on a shared phone, what one person queued offline is sent only
 // with that person's session, never with the next person's.
@@ -76,15 +76,8 @@ test("one person's queued listing and favourite are never sent with the next per
   await page.getByRole('button', { name: `Save ${forA.title}` }).click()
   await expect(page.getByRole('button', { name: '1 waiting to send' })).toBeVisible()
   await page.goto('/list-property')
-  await page.getByLabel('Title *').fill(title)
-  await page.getByLabel('Description *').fill('Two rooms and a porch, a short walk from the lorry station.')
-  await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByRole('combobox', { name: 'City *' }).click()
-  await page.getByRole('option', { name: 'Kumasi', exact: true }).click()
-  await page.getByLabel('Price *').fill('900')
-  await page.getByRole('button', { name: 'Next' }).click()
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 90, b: 40 } } }).jpeg().toBuffer()
-  await page.getByLabel(/^Photos/).setInputFiles([{ name: 'porch.jpg', mimeType: 'image/jpeg', buffer: jpeg }])
+  await fillWizardUpToPhotos(page, title)
+  await page.getByLabel(/^Photos/).setInputFiles([await plainPhoto('porch.jpg')])
   await expect(page.getByRole('list', { name: 'Uploaded photos' }).getByRole('listitem')).toHaveCount(1)
   await page.getByRole('button', { name: 'Submit Listing' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
