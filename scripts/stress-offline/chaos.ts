@@ -14,17 +14,17 @@ async function sleepUnless(stopping: () => boolean, ms: number) {
   while (!stopping() && Date.now() < end) await sleep(Math.min(500, end - Date.now()));
 }
 
-/** Offline for 4–20 s every 10–40 s; each online stretch on a 2G-like link half the time. */
+/** Offline for 8–30 s after 8–25 s online; each online stretch on a 2G-like link half the time. */
 export async function runNetworkChaos(device: Device, random: Random, ledger: Ledger, stopping: () => boolean): Promise<void> {
   while (!stopping()) {
     const throttled = random.chance(0.5);
     await device.setThrottled(throttled);
     if (throttled) ledger.count('2G periods');
-    await until(stopping, random.between(10_000, 40_000));
+    await until(stopping, random.between(8_000, 25_000));
     if (stopping()) return;
     await device.setOffline(true);
     ledger.count('offline periods');
-    await until(stopping, random.between(4_000, 20_000));
+    await until(stopping, random.between(8_000, 30_000));
     await device.setOffline(false);
   }
 }

@@ -61,33 +61,42 @@ export async function editListing(actor: Actor): Promise<void> {
   const values = { title: `Chaos flat ${device.name} edit ${n}`, pricePerNight: 1000 + n };
   await title.fill(values.title);
   await page.getByLabel('Price *').fill(String(values.pricePerNight));
-  await settleNotice(page, ledger);
-  let made = ledger.saveEdit(device.name, listing.id, values, Date.now());
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  ledger.count('edit');
-  if (await actor.midSend()) return;
   const saved = new RegExp(`/property/${listing.id}$`);
+  // Said on the form when nothing was sent: the save held back, or refused online (409), or failed.
+  const notSent = page.getByText(/Nothing was saved|nothing was sent|Failed to update property/);
   for (let round = 0; round < 3; round++) {
-    const outcome = await Promise.race([
-      page.waitForURL(saved, { timeout: 60_000 }).then(() => 'saved' as const),
-      page.getByRole('region', { name: NOTICE }).waitFor({ timeout: 60_000 }).then(() => 'changed' as const),
-      page.getByText('Failed to update property').first().waitFor({ timeout: 60_000 }).then(() => 'failed' as const),
-    ]).catch(() => 'no answer' as const);
+    await settleNotice(page, ledger);
+    const before = await notSent.count();
+    const made = ledger.saveEdit(device.name, listing.id, values, Date.now());
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    ledger.count(round === 0 ? 'edit' : 'edit saved again after settling');
+    if (round === 0 && (await actor.midSend())) return;
+    const outcome = await firstOf(60_000, [
+      [() => saved.test(new URL(page.url()).pathname), 'saved'],
+      [async () => (await notSent.count()) > before, 'not sent'],
+    ]);
     if (outcome === 'saved') {
       for (const c of made) c.certain = true;
       return;
     }
-    if (outcome === 'no answer') {
-      ledger.note(`${device.name}: edit of ${listing.id} had no answer on screen after 60 s`);
+    if (outcome === undefined) {
+      ledger.note(`${device.name}: edit of ${listing.id}: no answer on screen after 60 s`);
       return;
     }
-    // Nothing was sent (the save was held or refused on the form): the person settles it and saves again.
-    ledger.count(outcome === 'changed' ? 'edit held by the changed-listing notice' : 'edit failed on the form');
+    // Nothing was sent, and the form says so: this tap meant nothing; the person settles and saves again.
     for (const c of made) c.cancelled = true;
-    await settleNotice(page, ledger);
-    made = ledger.saveEdit(device.name, listing.id, values, Date.now());
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    ledger.count('edit not sent, said on the form');
   }
+}
+
+/** The label of the first condition to hold, polled every 250 ms for at most `ms`. */
+async function firstOf<T extends string>(ms: number, conditions: [() => boolean | Promise<boolean>, T][]): Promise<T | undefined> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    for (const [holds, label] of conditions) if (await holds()) return label;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
 }
 
 /** Taps the heart of one of this phone's listings on its page. */
