@@ -39,6 +39,8 @@ export async function disturb(device: Device, random: Random, ledger: Ledger, ho
     await device.close();
     await sleep(random.between(200, 3_000));
     await device.open();
+    // The person opens the app again (the service worker answers even offline).
+    await device.page.goto('/dashboard', { timeout: 30_000 }).catch(() => undefined);
   }
 }
 

@@ -44,7 +44,10 @@ async function settleNotice(page: Page, ledger: Ledger): Promise<void> {
 /** Opens the edit form, types a new title and price, saves; a changed listing is settled first. */
 export async function editListing(actor: Actor): Promise<void> {
   const { device, ledger, random, catalogue } = actor;
-  const choices = catalogue.all();
+  // Mostly the listings both phones opened at the start: that is where two phones' edits meet.
+  const all = catalogue.all();
+  const shared = all.filter((l) => ledger.originals.has(l.id));
+  const choices = shared.length > 0 && random.chance(0.75) ? shared : all;
   if (choices.length === 0) return;
   const listing = random.pick(choices);
   const page = device.page;

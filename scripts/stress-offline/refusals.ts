@@ -36,6 +36,7 @@ async function openPanel(page: Page) {
 /** Answers every refused item of `ownerId` on this phone; returns how many were answered. */
 export async function answerRefusals(device: Device, ownerId: string, ledger: Ledger, random: Random): Promise<number> {
   const page = device.page;
+  if (!page.url().startsWith('http')) return 0;
   const refused = (await readOutbox(page, ownerId)).filter((item) => item.status === 'failed');
   if (refused.length === 0) return 0;
   const panel = await openPanel(page);
