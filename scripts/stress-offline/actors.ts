@@ -17,8 +17,8 @@ export async function runHostPhone(actor: Actor, ownerId: string, stopping: () =
     try {
       if (!device.isOpen) await device.open();
       const draw = random.next();
-      if (draw < 0.45) await editListing(actor);
-      else if (draw < 0.78) await toggleFavourite(actor);
+      if (draw < 0.55) await editListing(actor);
+      else if (draw < 0.8) await toggleFavourite(actor);
       else if (draw < 0.9) await submitListing(actor);
       else await disturb(device, random, ledger);
       if (random.chance(0.5)) await answerRefusals(device, ownerId, ledger, random);

@@ -47,7 +47,7 @@ export async function editListing(actor: Actor): Promise<void> {
   // Mostly the listings both phones opened at the start: that is where two phones' edits meet.
   const all = catalogue.all();
   const shared = all.filter((l) => ledger.originals.has(l.id));
-  const choices = shared.length > 0 && random.chance(0.75) ? shared : all;
+  const choices = shared.length > 0 && random.chance(0.85) ? shared : all;
   if (choices.length === 0) return;
   const listing = random.pick(choices);
   const page = device.page;
@@ -73,6 +73,7 @@ export async function editListing(actor: Actor): Promise<void> {
     const made = ledger.saveEdit(device.name, listing.id, values, Date.now());
     await page.getByRole('button', { name: 'Save Changes' }).click();
     ledger.count(round === 0 ? 'edit' : 'edit saved again after settling');
+    if (device.offline) ledger.count('edit saved while offline');
     if (round === 0 && (await actor.midSend())) return;
     const outcome = await firstOf(60_000, [
       [() => saved.test(new URL(page.url()).pathname), 'saved'],
@@ -129,6 +130,7 @@ export async function toggleFavourite(actor: Actor): Promise<void> {
   const tap = ledger.tapFavourite(device.name, listing.id, wanted, Date.now());
   await (wanted ? save : remove).click();
   ledger.count(wanted ? 'favourite: save' : 'favourite: remove');
+  if (device.offline) ledger.count('favourite tapped while offline');
   if (await actor.midSend()) return;
   await (wanted ? remove : save).waitFor({ timeout: 10_000 }).then(() => (tap.certain = true), () => ledger.note(`${device.name}: the heart of ${listing.id} did not turn`));
 }
@@ -165,6 +167,7 @@ export async function submitListing(actor: Actor): Promise<void> {
   const submission = ledger.submit(device.name, marker, title, price, Date.now());
   await page.getByRole('button', { name: 'Submit Listing' }).click();
   ledger.count('create');
+  if (device.offline) ledger.count('create submitted while offline');
   if (await actor.midSend()) return;
   const outcome = await Promise.race([
     page.waitForURL(/\/(images-pending-approval|dashboard)/, { timeout: 90_000 }).then(() => 'done' as const),

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
 import { registerVerified, signIn } from './accounts.ts';
@@ -16,7 +17,7 @@ import { createRandom } from './random.ts';
 
 export type Report = { ledger: Ledger; findings: Findings | undefined; leftovers: Leftovers[]; seconds: number; chaosSeconds: number; faults: string[]; kept: string | undefined };
 
-const STARTING_LISTINGS = 4;
+const STARTING_LISTINGS = 3;
 /** How long the end waits for each phone's outbox to empty or show only reasons. */
 const DRAIN_MS = 180_000;
 /** How long a phone's current action may take to finish once the run is over. */
@@ -119,7 +120,12 @@ export async function runChaos(options: Options, log: (line: string) => void): P
     await Promise.all([...phones, admin].map((d) => d.close()));
     await server.process.stop().catch(() => server.process.kill());
     const bad = failed(report);
-    if (bad || options.keep) report.kept = [server.dataDir, ...phones.map((p) => p.profile)].join(', ');
+    if (bad || options.keep) {
+      const file = join(server.dataDir, 'ledger.json');
+      const { commitments, taps, submissions, admin: decisions, notes } = ledger;
+      writeFileSync(file, JSON.stringify({ commitments, taps, submissions, admin: decisions, notes, findings: report.findings, leftovers: report.leftovers }, null, 1));
+      report.kept = [file, server.dataDir, ...phones.map((p) => p.profile)].join(', ');
+    }
     else for (const dir of [server.dataDir, ...phones.map((p) => p.profile), admin.profile]) rmSync(dir, { recursive: true, force: true });
   }
   return report;
