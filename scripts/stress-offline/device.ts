@@ -14,8 +14,8 @@ const LAUNCH = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 /** A bad 2G link: 400 ms each way, 250 kbit/s down, 40 kbit/s up (a photo of 30 KB takes about 6 s). */
-const TWO_G = { offline: false, latency: 400, downloadThroughput: (250 * 1024) / 8, uploadThroughput: (40 * 1024) / 8 };
-const UNTHROTTLED = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+const TWO_G = { latency: 400, downloadThroughput: (250 * 1024) / 8, uploadThroughput: (40 * 1024) / 8 };
+const UNTHROTTLED = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 
 export type Device = ReturnType<typeof createDevice>;
 
@@ -26,11 +26,17 @@ export function createDevice(name: string, origin: string) {
   let offline = false;
   let throttled = false;
 
+  /**
+   * Playwright's setOffline is itself Network.emulateNetworkConditions on the page: whichever is
+   * sent last wins, so ours always carries the offline state too, and is sent again after each
+   * setOffline (which resets the throughput).
+   */
   async function applyThrottle() {
     if (!context || !page) return;
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', throttled ? TWO_G : UNTHROTTLED);
+    await cdp.send('Network.emulateNetworkConditions', { offline, ...(throttled ? TWO_G : UNTHROTTLED) });
+    await cdp.detach();
   }
 
   const device = {
@@ -70,6 +76,7 @@ export function createDevice(name: string, origin: string) {
     async setOffline(value: boolean) {
       offline = value;
       await context?.setOffline(value).catch(() => undefined);
+      await applyThrottle().catch(() => undefined);
     },
     async setThrottled(value: boolean) {
       throttled = value;

@@ -49,7 +49,10 @@ export async function editListing(actor: Actor): Promise<void> {
   const shared = all.filter((l) => ledger.originals.has(l.id));
   const choices = shared.length > 0 && random.chance(0.85) ? shared : all;
   if (choices.length === 0) return;
-  const listing = random.pick(choices);
+  // Half the time the listing the other phone edited last: the conflicts a person with two phones makes.
+  const otherPhone = ledger.commitments.filter((c) => c.device !== device.name && c.via === 'save').at(-1);
+  const followed = otherPhone && random.chance(0.5) ? catalogue.get(otherPhone.propertyId) : undefined;
+  const listing = followed ?? random.pick(choices);
   const page = device.page;
   await page.goto(`/property/${listing.id}/edit`);
   const title = page.getByLabel('Title *');
@@ -81,6 +84,7 @@ export async function editListing(actor: Actor): Promise<void> {
     ]);
     if (outcome === 'saved') {
       for (const c of made) c.certain = true;
+      if (await page.getByText('Saved on this device').first().isVisible()) ledger.count('edit queued in the outbox');
       return;
     }
     if (outcome === undefined) {
