@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fireOutboxSync } from '../../e2e/support/offline.ts';
 import type { ServerProcess } from '../stress-crash/server-process.ts';
 import type { Device } from './device.ts';
 import type { Ledger } from './ledger.ts';
@@ -39,8 +40,26 @@ export async function disturb(device: Device, random: Random, ledger: Ledger, ho
     await device.close();
     await sleep(random.between(200, 3_000));
     await device.open();
+    if (!device.offline && random.chance(0.5)) await backgroundSync(device, ledger);
     // The person opens the app again (the service worker answers even offline).
     await device.page.goto('/dashboard', { timeout: 30_000 }).catch(() => undefined);
+  }
+}
+
+/**
+ * The app closed, the browser wakes the service worker: Background Sync fired through the
+ * DevTools protocol (as offline-outbox.spec.ts does) with only a same-origin page that runs no
+ * Efie code open, then a few seconds for the worker's drain.
+ */
+async function backgroundSync(device: Device, ledger: Ledger) {
+  const origin = new URL(device.origin).origin;
+  try {
+    await device.page.goto('/api/health', { timeout: 15_000 });
+    await Promise.race([fireOutboxSync(device.context, device.page, origin), sleep(10_000).then(() => Promise.reject(new Error('no service worker registration in 10 s')))]);
+    ledger.count('Background Sync fired with the app closed');
+    await sleep(5_000);
+  } catch (error) {
+    ledger.note(`${device.name}: Background Sync not fired: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }
 }
 

@@ -42,6 +42,7 @@ export function createDevice(name: string, origin: string) {
   const device = {
     name,
     profile,
+    origin,
     get page(): Page {
       if (!page) throw new Error(`${name} is closed`);
       return page;
