@@ -120,13 +120,13 @@ export async function runChaos(options: Options, log: (line: string) => void): P
     await Promise.all([...phones, admin].map((d) => d.close()));
     await server.process.stop().catch(() => server.process.kill());
     const bad = failed(report);
+    rmSync(admin.profile, { recursive: true, force: true });
     if (bad || options.keep) {
       const file = join(server.dataDir, 'ledger.json');
       const { commitments, taps, submissions, admin: decisions, notes } = ledger;
       writeFileSync(file, JSON.stringify({ commitments, taps, submissions, admin: decisions, notes, findings: report.findings, leftovers: report.leftovers }, null, 1));
       report.kept = [file, server.dataDir, ...phones.map((p) => p.profile)].join(', ');
-    }
-    else for (const dir of [server.dataDir, ...phones.map((p) => p.profile), admin.profile]) rmSync(dir, { recursive: true, force: true });
+    } else for (const dir of [server.dataDir, ...phones.map((p) => p.profile)]) rmSync(dir, { recursive: true, force: true });
   }
   return report;
 }
