@@ -66,17 +66,34 @@ describe('a claim on an Idempotency-Key whose request never answered', () => {
   it('is taken over by one of two retries arriving together; the other is told to wait', async () => {
     const db = database();
     let runs = 0;
+    let release = () => {};
+    let gate: Promise<void> = Promise.resolve();
     const app = new Hono<AppEnv>();
     app.onError(errorResponse);
     app.use('*', idempotencyKeys(db));
-    app.post('/once', async (c) => c.json({ run: ++runs }));
+    app.post('/once', async (c) => {
+      const run = ++runs;
+      await gate;
+      return c.json({ run });
+    });
     await db.query(
       `insert into http_idempotency (caller, idempotency_key, request_hash, created_at) values ('anonymous', 'orphan', $1, now() - interval '1 minute')`,
       [await requestHashOf(app)],
     );
     runs = 0;
-    const answers = await Promise.all([1, 2].map(() => app.request('/once', { method: 'POST', headers: { 'idempotency-key': 'orphan' } })));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    // The retry that takes the claim over is held in its handler: the other cannot find an answer
+    // to replay, so it must be told to wait (a second takeover would run the handler again).
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const statuses: number[] = [];
+    const answers = [1, 2].map(async () => {
+      const answer = await app.request('/once', { method: 'POST', headers: { 'idempotency-key': 'orphan' } });
+      statuses.push(answer.status);
+      return answer;
+    });
+    await vi.waitFor(() => expect(statuses).toEqual([409]), { timeout: 15_000, interval: 20 });
+    expect(runs).toBe(1);
+    release();
+    expect((await Promise.all(answers)).map((a) => a.status).sort()).toEqual([200, 409]);
     expect(runs).toBe(1);
   });
 });
