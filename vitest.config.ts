@@ -14,6 +14,7 @@ const LOG_TESTS = [
   'events/store/stream-order.test.ts',
   'events/store/subscriptions.test.ts',
   'api/health/health.routes.test.ts',
+  'api/videos/scan-queue.subscription.test.ts',
 ];
 
 // Separate from vite.config.ts, whose root is the PWA: the suite spans api/, events/ and pwa/.

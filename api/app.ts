@@ -12,11 +12,15 @@ import { limitRequestBodies } from './http/body-limit.ts';
 import { errorBody, errorResponse } from './http/error-response.ts';
 import { csrfOriginCheck } from './middleware/csrf.ts';
 import { idempotencyKeys } from './middleware/idempotency.ts';
+import { adminOutboxRoutes } from './outbox/admin-outbox.routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { userPropertiesRoutes } from './properties/user-properties.routes.ts';
+import { serviceProvidersRoutes } from './service-providers/service-providers.routes.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
+import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
+import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
 
 export function createApp(deps: AppDeps) {
@@ -39,8 +43,13 @@ export function createApp(deps: AppDeps) {
   api.route('/properties', propertiesRoutes(deps));
   api.route('/user', userPropertiesRoutes(deps));
   api.route('/admin', adminPropertiesRoutes(deps));
+  api.route('/admin', adminOutboxRoutes(deps));
   api.route('/favorites', favoritesRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
+  api.route('/service-providers', serviceProvidersRoutes(deps));
+  api.route('/support', supportRoutes(deps));
+  api.route('/contact', contactRoutes(deps));
+  api.route('/admin', adminMessagesRoutes(deps));
   api.all('*', (c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404));
 
   app.route('/api', api);

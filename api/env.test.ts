@@ -5,7 +5,8 @@ import { loadConfig } from './env.ts';
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, s3: undefined, publicOrigin: 'http://localhost:3000', production: false });
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, s3: undefined, publicOrigin: 'http://localhost:3000', production: false, supportEmail: 'support@efie.app' });
+    expect(loadConfig({ SUPPORT_EMAIL: ' Team@Efie.GH ' }).supportEmail).toBe('team@efie.gh');
   });
 
   it.each([
@@ -16,6 +17,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'admin@example.com' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'longenough' }, /ADMIN_EMAIL must be an e-mail address/],
     [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN must be a URL/],
+    [{ SUPPORT_EMAIL: 'support' }, /^Invalid configuration: SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address$/],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

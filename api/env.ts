@@ -11,6 +11,11 @@ const port = (name: string) =>
     v.maxValue(65535, `${name} must be a whole number between 1 and 65535`),
   );
 
+export const DEFAULT_MAIL_FROM = 'Efie <no-reply@efie.app>';
+export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
+
+const SMS_SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
+
 const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '3000'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
@@ -29,7 +34,17 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('ADMIN_EMAIL must be an e-mail address'))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('PUBLIC_ORIGIN must be a URL such as https://efie.example'))),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('SUPPORT_EMAIL must be an e-mail address')), 'support@efie.app'),
   EFIE_DEV_OUTBOX: v.optional(v.picklist(['1', '0'], 'EFIE_DEV_OUTBOX must be 1 (on) or 0 (off)')),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/[^\s/]+/, 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465'))),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^([^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/, 'MAIL_FROM must be an address, or a name and an address such as Efie <no-reply@efie.app>')),
+    DEFAULT_MAIL_FROM,
+  ),
+  SMS_API_BASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/[^\s/]+\/?$/, 'SMS_API_BASE_URL must be an origin such as https://api.twilio.com'))),
+  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits'))),
+  TWILIO_AUTH_TOKEN: optionalText,
+  SMS_FROM: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, 'SMS_FROM must be a phone number in international form (+14155550100), an alphanumeric sender id (at most 11 letters, digits or spaces, one letter at least), or a Messaging Service SID (MG…)'))),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -42,6 +57,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   publicOrigin: string;
   production: boolean;
+  /** Where support and contact messages go (the team's inbox). */
+  supportEmail: string;
   /** Session cookies carry Secure: whenever PUBLIC_ORIGIN is https:, whatever NODE_ENV says. */
   secureCookies: boolean;
   /**
@@ -49,6 +66,18 @@ export type Config = {
    * never in production, and then for loopback callers only.
    */
   devOutbox: boolean;
+  /** E-mail goes out over SMTP when set (the URL holds the password: never log it); else the log sender. */
+  smtp: { url: string; from: string } | undefined;
+  /** SMS goes out through Twilio's Messages API (or a compatible gateway) when set; else the log sender. */
+  sms: SmsSettings | undefined;
+};
+
+export type SmsSettings = {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** A phone number or alphanumeric sender id (From), or a Messaging Service SID (MG…). */
+  from: string;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +100,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (e.EFIE_DEV_OUTBOX === '1' && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: EFIE_DEV_OUTBOX: the dev outbox shows every code and reset link; it cannot be on with NODE_ENV=production');
+  }
+  const smsSet = SMS_SETTINGS.filter((name) => e[name] !== undefined);
+  if ((smsSet.length > 0 || e.SMS_API_BASE_URL !== undefined) && smsSet.length < SMS_SETTINGS.length) {
+    const missing = SMS_SETTINGS.filter((name) => e[name] === undefined);
+    throw new ConfigError(`Invalid configuration: SMS sending needs ${SMS_SETTINGS.join(', ')} together; missing ${missing.join(', ')}`);
   }
   const port = Number(e.PORT);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -99,7 +133,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     publicOrigin,
     production: e.NODE_ENV === 'production',
+    supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),
     devOutbox: e.EFIE_DEV_OUTBOX === '1',
+    smtp: e.SMTP_URL === undefined ? undefined : { url: e.SMTP_URL, from: e.MAIL_FROM },
+    sms:
+      e.TWILIO_ACCOUNT_SID === undefined || e.TWILIO_AUTH_TOKEN === undefined || e.SMS_FROM === undefined
+        ? undefined
+        : {
+            baseUrl: (e.SMS_API_BASE_URL ?? DEFAULT_SMS_API_BASE_URL).replace(/\/$/, ''),
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          },
   };
 }

@@ -13,6 +13,9 @@ import { openDatabase } from './db/open-database.ts';
 import type { Config } from './env.ts';
 import type { Logger } from './logger.ts';
 import { createOutbox } from './outbox/outbox.ts';
+import { createLogSender, senderPerChannel, type MessageSender } from './outbox/sender.ts';
+import { createSmtpSender } from './outbox/smtp-sender.ts';
+import { createTwilioSender } from './outbox/twilio-sender.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
@@ -54,4 +57,20 @@ export async function openRuntime(config: Config, log: Logger, options: { pwaDir
     await db.close();
     throw error;
   }
+}
+
+/**
+ * The gateway per channel: e-mail over SMTP when SMTP_URL is set, SMS through
+ * Twilio's API when its settings are; otherwise the log sender, which only
+ * records. `gateways` names them for the start-up log (never a secret).
+ */
+export function createMessageSender(config: Config, log: Logger): { sender: MessageSender; gateways: { email: 'smtp' | 'log'; sms: 'twilio' | 'log' } } {
+  const logSender = createLogSender(log);
+  return {
+    sender: senderPerChannel({
+      email: config.smtp ? createSmtpSender(config.smtp) : logSender,
+      sms: config.sms ? createTwilioSender(config.sms) : logSender,
+    }),
+    gateways: { email: config.smtp ? 'smtp' : 'log', sms: config.sms ? 'twilio' : 'log' },
+  };
 }

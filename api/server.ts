@@ -5,8 +5,7 @@ import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
-import { createLogSender } from './outbox/sender.ts';
-import { openRuntime } from './runtime.ts';
+import { createMessageSender, openRuntime } from './runtime.ts';
 
 const log = createLogger({ service: 'efie-api' });
 
@@ -22,8 +21,9 @@ async function main() {
   });
   const pruning = setInterval(() => void pruneIdempotencyKeys(deps.db).catch(() => {}), 60 * 60 * 1000);
   pruning.unref();
-  // No gateway is configured yet: the log sender marks messages sent; a real one plugs in here.
-  const outboxWorker = startOutboxWorker(deps.db, createLogSender(log), {
+  const { sender, gateways } = createMessageSender(config, log);
+  log.info('message delivery', gateways);
+  const outboxWorker = startOutboxWorker(deps.db, sender, {
     log,
     clock: deps.clock,
     // The text of a sent code or link is kept only for the dev outbox to show.

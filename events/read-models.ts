@@ -1,8 +1,11 @@
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
+import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
 import type { Projection } from './store/projections.ts';
+import { supportMessagesProjection } from './support-message/support-messages.projection.ts';
 import { userCredentialsProjection } from './user/user-credentials.projection.ts';
 import { usersProjection } from './user/users.projection.ts';
+import { videosProjection } from './video/videos.projection.ts';
 
 /**
  * Every read model the API reads, each with the one projection that writes it.
@@ -13,4 +16,7 @@ export const readModels: readonly Projection[] = [
   userCredentialsProjection,
   propertiesProjection,
   favoritesProjection,
+  serviceProvidersProjection,
+  supportMessagesProjection,
+  videosProjection,
 ];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryInt } from './query-int.ts';
 import { citiesOf, COUNTRIES, defaultCurrencyOf } from './places.ts';
 
 // The HTTP shapes of listings (CONTRACT.md "Resources", spec part 1 §3, §5, §7
@@ -185,16 +186,6 @@ export const UpdatePropertySchema = v.object(
 );
 export type UpdatePropertyInput = v.InferInput<typeof UpdatePropertySchema>;
 export type UpdateProperty = v.InferOutput<typeof UpdatePropertySchema>;
-
-const queryInt = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^\d+$/, `${label} must be a whole number`),
-    v.transform(Number),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
 const queryPrice = (label: string) =>
   v.pipe(
     v.string(),

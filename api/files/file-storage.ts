@@ -9,13 +9,31 @@ export interface FileStorage {
   readonly kind: 'local' | 's3';
   /** Stores bytes or a stream (videos are streamed, never held whole in memory). */
   put(key: string, body: Uint8Array | Readable, contentType: string): Promise<void>;
-  /** The file as a stream, or undefined when there is none. */
-  get(key: string): Promise<StoredFile | undefined>;
+  /**
+   * The file as a stream, or undefined when there is none. With a range, only
+   * those bytes (`end` inclusive, cut to the file's end) for HTTP Range
+   * requests; a range starting past the end throws UnsatisfiableRangeError (416).
+   */
+  get(key: string, range?: ByteRange): Promise<StoredFile | undefined>;
   /** Removing a file that is not there is not an error. */
   delete(key: string): Promise<void>;
 }
 
-export type StoredFile = { body: Readable; contentType: string; size: number | undefined };
+/** Bytes `start` to `end`, both included, as in an HTTP Range header. */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * `size` is the whole file's length (when storage says it); `range` is set when
+ * the body holds only part of it, with the bytes it holds.
+ */
+export type StoredFile = { body: Readable; contentType: string; size: number | undefined; range?: ByteRange };
+
+export class UnsatisfiableRangeError extends Error {
+  constructor(readonly size: number | undefined) {
+    super('The requested range starts past the end of the file.');
+    this.name = 'UnsatisfiableRangeError';
+  }
+}
 
 /** Path segments of letters, digits, dot, dash and underscore; no empty, dot-only or absolute parts. */
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, contentTypeOf, type FileStorage } from './file-storage.ts';
+import { assertSafeKey, contentTypeOf, UnsatisfiableRangeError, type FileStorage } from './file-storage.ts';
 
 /** Files under `<root>/<key>`, written to a temporary name and renamed, so a reader never sees half a file. */
 export function createLocalDiskStorage(root: string): FileStorage {
@@ -30,11 +30,14 @@ export function createLocalDiskStorage(root: string): FileStorage {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       const info = await stat(path).catch(() => undefined);
       if (!info?.isFile()) return undefined;
-      return { body: createReadStream(path), contentType: contentTypeOf(key), size: info.size };
+      if (!range) return { body: createReadStream(path), contentType: contentTypeOf(key), size: info.size };
+      if (range.start >= info.size) throw new UnsatisfiableRangeError(info.size);
+      const part = { start: range.start, end: Math.min(range.end, info.size - 1) };
+      return { body: createReadStream(path, part), contentType: contentTypeOf(key), size: info.size, range: part };
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -10,7 +10,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, type FileStorage } from './file-storage.ts';
+import { assertSafeKey, UnsatisfiableRangeError, type FileStorage } from './file-storage.ts';
 
 export type S3StorageConfig = {
   endpoint: string | undefined;
@@ -82,15 +82,24 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
         await putStream(key, body, contentType);
       }
     },
-    async get(key) {
+    async get(key, range) {
       assertSafeKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         if (!out.Body) return undefined;
-        return { body: out.Body as Readable, contentType: out.ContentType ?? 'application/octet-stream', size: out.ContentLength };
+        const contentType = out.ContentType ?? 'application/octet-stream';
+        if (!range) return { body: out.Body as Readable, contentType, size: out.ContentLength };
+        // "bytes 0-99/1234": the part sent and the whole object's length.
+        const sent = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(out.ContentRange ?? '');
+        if (!sent) throw new Error(`S3 answered a range request without a usable Content-Range: ${out.ContentRange}`);
+        const size = sent[3] === '*' ? undefined : Number(sent[3]);
+        return { body: out.Body as Readable, contentType, size, range: { start: Number(sent[1]), end: Number(sent[2]) } };
       } catch (error) {
         const name = (error as { name?: string }).name;
         if (name === 'NoSuchKey' || name === 'NotFound') return undefined;
+        if (name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
+          throw new UnsatisfiableRangeError(undefined);
+        }
         throw error;
       }
     },

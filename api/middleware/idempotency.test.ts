@@ -66,6 +66,16 @@ describe('Idempotency-Key', () => {
     expect(state.runs).toBe(1);
   });
 
+  it('takes a key of 1 to 200 characters and refuses an empty or 201-character one with 400, running nothing', async () => {
+    const { send, state } = tinyApp(database(), (c, run) => c.json({ run }, 201));
+    expect((await send('k'.repeat(200))).status).toBe(201);
+    for (const key of ['', 'k'.repeat(201)]) {
+      const refused = await send(key);
+      await expectError(refused, 400, 'invalid_idempotency_key');
+    }
+    expect(state.runs).toBe(1);
+  });
+
   it('keeps one signed-in user’s key apart from another’s: the same key gives each their own listing', async () => {
     const { app } = await createTestApp(database());
     const [ama, kofi] = [createClient(app), createClient(app)];
@@ -138,6 +148,21 @@ describe('Idempotency-Key', () => {
     expect(day.headers.get('idempotent-replayed')).toBe('true');
     expect(await day.json()).toEqual({ run: 2 });
     expect(state.runs).toBe(3);
+  });
+
+  it('forgets the event store’s append keys after 30 days, and keeps a 29-day-old one', async () => {
+    const db = database();
+    for (const [key, age] of [['append-old', '30 days 1 minute'], ['append-recent', '29 days']] as const) {
+      await db.query(
+        `insert into append_idempotency (idempotency_key, stream_id, request_hash, created_at) values ($1, 's', 'h', now() - $2::interval)`,
+        [key, age],
+      );
+    }
+    await pruneIdempotencyKeys(db);
+    const kept = await db.query<{ idempotency_key: string }>(
+      `select idempotency_key from append_idempotency where idempotency_key like 'append-%' order by idempotency_key`,
+    );
+    expect(kept).toEqual([{ idempotency_key: 'append-recent' }]);
   });
 });
 

@@ -93,7 +93,8 @@ export const idempotencyKeys = (db: SqlClient) =>
     // A session cookie cannot be replayed (only its hash is kept), so an answer that sets one is
     // not kept either: a retry runs again, and registration replays its append, signing in again.
     const setsSession = c.res.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
-    if (status >= 500 || !isJson || setsSession) {
+    // 429 is "not now" (Retry-After), not an answer: kept, it would refuse the retry it asks for.
+    if (status >= 500 || status === 429 || !isJson || setsSession) {
       // Not a final answer: let a retry run the request again.
       await db.query('delete from http_idempotency where caller = $1 and idempotency_key = $2', [caller, key]);
       return;

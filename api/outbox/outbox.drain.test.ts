@@ -41,7 +41,7 @@ describe('outbox drain passes', () => {
       async send(message: OutboxMessage) {
         arrived();
         await released;
-        await slow.send(message);
+        return slow.send(message);
       },
     };
     const passA = drainOutbox(deps.db, slowSender, clock);
@@ -70,14 +70,14 @@ describe('outbox drain passes', () => {
     expect(new Set(sent)).toEqual(new Set(texts));
   });
 
-  it('waits attempts × 30 s after each failure before trying again', async () => {
+  it('waits 30 s after the first failure, doubling the pause after each further one', async () => {
     const { deps, clock, enqueue, setTime } = await setup();
     await enqueue('one');
     let at = T0;
     for (let attempt = 1; attempt <= 4; attempt++) {
       setTime(at);
       expect(await drainOutbox(deps.db, failing, clock), `attempt ${attempt}`).toBe(1);
-      const wait = attempt * 30_000;
+      const wait = 30_000 * 2 ** (attempt - 1);
       setTime(at + wait - 1);
       expect(await drainOutbox(deps.db, failing, clock), `${wait - 1} ms after attempt ${attempt}`).toBe(0);
       at += wait;
@@ -90,16 +90,18 @@ describe('outbox drain passes', () => {
     expect((await row())?.sent_at).not.toBeNull();
   });
 
-  it('gives a message up after 10 failed attempts, keeping the last error', async () => {
+  it('gives a message up after 10 failed attempts, marking it failed and keeping the last error', async () => {
     const { deps, clock, enqueue, setTime } = await setup();
     await enqueue('one');
     let at = T0;
     for (let attempt = 1; attempt <= 10; attempt++) {
       setTime(at);
       expect(await drainOutbox(deps.db, failing, clock), `attempt ${attempt}`).toBe(1);
-      at += attempt * 30_000;
+      at += Math.min(30_000 * 2 ** (attempt - 1), 30 * 60_000);
     }
     expect(await row()).toEqual({ attempts: 10, sent_at: null, last_error: 'gateway down' });
+    const [failed] = await deps.outbox.listFailed();
+    expect(failed).toMatchObject({ attempts: 10, failure: 'exhausted', lastError: 'gateway down', text: 'one' });
     setTime(at + 365 * 24 * 3600_000);
     const sender = createRecordingSender();
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);

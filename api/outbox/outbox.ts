@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { OutboxMessage } from '../contract/auth.schema.ts';
+import type { DeliveryFailure, FailedMessage } from '../contract/outbox.schema.ts';
 
 export type NewMessage = {
   channel: 'email' | 'sms';
@@ -20,6 +21,32 @@ type OutboxRow = {
   created_at: Date;
   sent_at: Date | null;
 };
+
+type FailedRow = {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  text: string | null;
+  attempts: number;
+  failure: DeliveryFailure;
+  last_error: string | null;
+  created_at: Date;
+  failed_at: Date;
+};
+
+const toFailedMessage = (row: FailedRow): FailedMessage => ({
+  id: row.id,
+  channel: row.channel,
+  to: row.recipient,
+  subject: row.subject,
+  text: row.text,
+  attempts: row.attempts,
+  failure: row.failure,
+  lastError: row.last_error,
+  createdAt: new Date(row.created_at).toISOString(),
+  failedAt: new Date(row.failed_at).toISOString(),
+});
 
 const toMessage = (row: OutboxRow): OutboxMessage => ({
   id: row.id,
@@ -55,6 +82,28 @@ export function createOutbox(db: SqlClient, clock: () => Date) {
         [to, limit],
       );
       return rows.map(toMessage);
+    },
+    /** Messages given up on, newest first (the admin's Delivery tab): the text of one that held a code or link is withheld. */
+    async listFailed(limit = 100): Promise<FailedMessage[]> {
+      const rows = await db.query<FailedRow>(
+        `select id, channel, recipient, subject, case when contains_secret then null else body end as text,
+           attempts, failure, last_error, created_at, failed_at
+         from outbox_messages where failed_at is not null order by failed_at desc, seq desc limit $1`,
+        [limit],
+      );
+      return rows.map(toFailedMessage);
+    },
+    /**
+     * An admin's decision to send a failed message again: it gets a fresh set of
+     * attempts at once. False when there is no such failed message.
+     */
+    async retry(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `update outbox_messages set failed_at = null, failure = null, attempts = 0, claimed_until = null, sending_since = null
+         where id = $1 and failed_at is not null and sent_at is null returning id`,
+        [id],
+      );
+      return rows.length === 1;
     },
   };
 }

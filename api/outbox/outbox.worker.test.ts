@@ -25,7 +25,11 @@ describe('outbox worker', () => {
     const clock = () => now;
     const { deps } = await createTestApp(database(), { clock });
     await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'one' });
-    const failing = { send: async () => { throw new Error('gateway down'); } };
+    const failing = {
+      send: async () => {
+        throw new Error('gateway down');
+      },
+    };
     expect(await drainOutbox(deps.db, failing, clock)).toBe(1);
     const [row] = await deps.db.query<{ sent_at: Date | null; attempts: number; last_error: string }>('select sent_at, attempts, last_error from outbox_messages');
     expect(row).toEqual({ sent_at: null, attempts: 1, last_error: 'gateway down' });
@@ -36,7 +40,7 @@ describe('outbox worker', () => {
     expect(sender.sent).toHaveLength(1);
   });
 
-  it('leaves a message claimed by a sender that died to a later pass once the lease ends', async () => {
+  it('leaves a message claimed by a pass that died before it began sending to a later pass once the lease ends', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
     const clock = () => now;
     const { deps } = await createTestApp(database(), { clock });

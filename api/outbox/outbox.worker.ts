@@ -1,21 +1,90 @@
+import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
 import type { Logger } from '../logger.ts';
 import { toMessage, type OutboxRow } from './outbox.ts';
-import type { MessageSender } from './sender.ts';
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
+import { refusalOf, type Accepted, type MessageSender } from './sender.ts';
 
-const MAX_ATTEMPTS = 10;
-/** How long a claimed message is left to its sender before another pass may take it. */
-const LEASE_MS = 60_000;
-/** After a failed send, wait attempts × this before trying again. */
-const RETRY_STEP_MS = 30_000;
 export const FORGOTTEN_TEXT = 'Sent. The text held a code or a link and is not kept.';
+export const UNCERTAIN_AFTER_STOP =
+  'The server stopped while the gateway was answering: the message may have arrived, so it is not sent again automatically.';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Hands unsent messages to the sender, oldest first. A short transaction
- * claims a batch (SKIP LOCKED, with a lease), the sender runs outside any
- * transaction, and each outcome is written on its own: two servers never send
- * the same message at once, a crash mid-send frees the message when its lease
- * ends (at-least-once), and a failure is retried later, up to MAX_ATTEMPTS.
+ * A send that began (sending_since) and whose outcome was never written, once
+ * its lease is over: the process stopped, or the write after an accepted send
+ * failed. The gateway may have taken it, so it is failed, never sent again.
+ */
+async function giveUpAbandonedSends(db: Database, now: Date): Promise<void> {
+  await db.query(
+    `update outbox_messages set failed_at = $1, failure = 'uncertain', last_error = $2, sending_since = null, claimed_until = null
+     where sent_at is null and failed_at is null and sending_since is not null and claimed_until <= $1`,
+    [now, UNCERTAIN_AFTER_STOP],
+  );
+}
+
+/** Claims a batch in one short statement (SKIP LOCKED, with a lease), counting the attempt. */
+async function claim(db: Database, now: Date, batchSize: number) {
+  const rows = await db.query<OutboxRow & { seq: number; attempts: number }>(
+    `update outbox_messages set claimed_until = $3, attempts = attempts + 1
+     where id in (
+       select id from outbox_messages
+       where sent_at is null and failed_at is null and sending_since is null and attempts < $1
+         and (claimed_until is null or claimed_until <= $4)
+       order by created_at, seq limit $2 for update skip locked)
+     returning id, channel, recipient, subject, body, created_at, sent_at, seq, attempts`,
+    [MAX_ATTEMPTS, batchSize, new Date(now.getTime() + LEASE_MS), now],
+  );
+  return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.seq - b.seq);
+}
+
+/**
+ * Written before the gateway is called, with a fresh lease: from here on the
+ * message counts as possibly accepted. Nothing is written when the claim is no
+ * longer ours (another pass took it after our lease ended: attempts moved on).
+ */
+async function markSending(db: Database, id: string, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `update outbox_messages set sending_since = $3, claimed_until = $4
+     where id = $1 and attempts = $2 and sent_at is null and failed_at is null and sending_since is null
+     returning id`,
+    [id, attempts, now, new Date(now.getTime() + LEASE_MS)],
+  );
+  return rows.length === 1;
+}
+
+async function recordAccepted(db: Database, id: string, accepted: Accepted, now: Date, forgetSecrets: boolean) {
+  // By id alone: the gateway took it, whatever another pass thought meanwhile.
+  await db.query(
+    `update outbox_messages set sent_at = $2, claimed_until = null, sending_since = null, failed_at = null, failure = null,
+       provider_id = $5, provider_response = $6,
+       body = case when contains_secret and $3 then $4 else body end
+     where id = $1`,
+    [id, now, forgetSecrets, FORGOTTEN_TEXT, accepted.providerId, accepted.response],
+  );
+}
+
+async function recordRefused(db: Database, id: string, attempts: number, error: unknown, now: Date) {
+  const refusal = refusalOf(error);
+  const failure = refusal === 'uncertain' ? 'uncertain' : refusal === 'permanent' ? 'refused' : attempts >= MAX_ATTEMPTS ? 'exhausted' : null;
+  await db.query(
+    `update outbox_messages set last_error = $3, sending_since = null,
+       failure = $4, failed_at = case when $4::text is null then null else $5::timestamptz end,
+       claimed_until = case when $4::text is null then $6::timestamptz else null end
+     where id = $1 and attempts = $2 and sent_at is null`,
+    [id, attempts, errorText(error), failure, now, new Date(now.getTime() + retryDelayMs(attempts))],
+  );
+}
+
+/**
+ * Hands unsent messages to the sender, oldest first. A short statement claims
+ * a batch with a lease; each message is then marked "sending" on its own, the
+ * sender runs outside any transaction, and its outcome is written at once.
+ * Two servers never send the same message at once; a refusal is retried with a
+ * doubling pause up to MAX_ATTEMPTS, then the message is failed; a message the
+ * gateway may have accepted (the process stopped mid-send, or the write after it
+ * failed) is never sent again automatically.
  */
 export async function drainOutbox(
   db: Database,
@@ -23,33 +92,19 @@ export async function drainOutbox(
   clock: () => Date,
   { batchSize = 20, forgetSecrets = false }: { batchSize?: number; forgetSecrets?: boolean } = {},
 ): Promise<number> {
-  const now = clock();
-  const rows = await db.query<OutboxRow & { seq: number }>(
-    `update outbox_messages set claimed_until = $3, attempts = attempts + 1
-     where id in (
-       select id from outbox_messages
-       where sent_at is null and attempts < $1 and (claimed_until is null or claimed_until <= $4)
-       order by created_at, seq limit $2 for update skip locked)
-     returning id, channel, recipient, subject, body, created_at, sent_at, seq`,
-    [MAX_ATTEMPTS, batchSize, new Date(now.getTime() + LEASE_MS), now],
-  );
-  rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.seq - b.seq);
+  await giveUpAbandonedSends(db, clock());
+  const rows = await claim(db, clock(), batchSize);
   for (const row of rows) {
+    if (!(await markSending(db, row.id, row.attempts, clock()))) continue;
+    let accepted: Accepted;
     try {
-      await sender.send(toMessage(row));
-      await db.query(
-        `update outbox_messages set sent_at = $2, claimed_until = null,
-           body = case when contains_secret and $3 then $4 else body end
-         where id = $1`,
-        [row.id, clock(), forgetSecrets, FORGOTTEN_TEXT],
-      );
+      accepted = await sender.send(toMessage(row));
     } catch (error) {
-      await db.query(
-        `update outbox_messages set last_error = $2, claimed_until = $3::timestamptz + make_interval(secs => attempts * $4::float8 / 1000)
-         where id = $1`,
-        [row.id, error instanceof Error ? error.message : String(error), clock(), RETRY_STEP_MS],
-      );
+      await recordRefused(db, row.id, row.attempts, error, clock());
+      continue;
     }
+    // If this write fails, sending_since stays: the message is never sent again (see giveUpAbandonedSends).
+    await recordAccepted(db, row.id, accepted, clock(), forgetSecrets);
   }
   return rows.length;
 }
@@ -58,27 +113,10 @@ export function startOutboxWorker(
   db: Database,
   sender: MessageSender,
   { log, clock = () => new Date(), pollMs = 1000, forgetSecrets = false }: { log: Logger; clock?: () => Date; pollMs?: number; forgetSecrets?: boolean },
-) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = drainOutbox(db, sender, clock, { forgetSecrets })
-      .then((count) => {
-        if (!stopped) timer = setTimeout(tick, count > 0 ? 0 : pollMs);
-      })
-      .catch((error: unknown) => {
-        log.error('outbox worker failed', { error: error instanceof Error ? error.message : String(error) });
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      });
-  };
-  timer = setTimeout(tick, pollMs);
-  timer.unref?.();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+): Poller {
+  return startPolling(async () => (await drainOutbox(db, sender, clock, { forgetSecrets })) > 0, {
+    pollMs,
+    firstAfterPoll: true,
+    onError: (error) => log.error('outbox worker failed', { error: errorText(error) }),
+  });
 }

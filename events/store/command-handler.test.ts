@@ -4,7 +4,8 @@ import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { handleCommand } from './command-handler.ts';
 import type { Decider } from './decider.ts';
 import { DomainError } from './errors.ts';
-import { createEventStore } from './event-store.ts';
+import { createEventStore, type EventStore } from './event-store.ts';
+import type { SqlClient } from './sql.ts';
 import { defineEvent, type DomainEvent } from './event-type.ts';
 
 const database = useMigratedDatabase();
@@ -41,5 +42,57 @@ describe('handleCommand', () => {
       code: 'version_conflict',
     });
     expect(await store.streamVersion('user-1')).toBe(2);
+  });
+
+  it('decides again on the fresh state after losing a race, and gives up after 3 retries', async () => {
+    const real = createEventStore(database());
+    await handleCommand(real, account, 'user-2', { type: 'Rename', name: 'Ama' });
+    // Another writer gets in between this command's read and its append, `races` times.
+    const racing = (races: number): EventStore => {
+      let left = races;
+      return {
+        ...real,
+        async append(streamId, expected, events, metadata, options) {
+          if (left-- > 0) {
+            const version = await real.streamVersion(streamId);
+            await real.append(streamId, version, [{ type: 'AccountRenamed', data: { name: `Rival ${races - left}` } }]);
+          }
+          return real.append(streamId, expected, events, metadata, options);
+        },
+      };
+    };
+
+    const won = await handleCommand(racing(3), account, 'user-2', { type: 'Rename', name: 'Kofi' });
+    expect(won.state).toEqual({ name: 'Kofi' });
+    // Three rivals' events, then this command's, decided on the state the third rival left.
+    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name)).toEqual(['Ama', 'Rival 1', 'Rival 2', 'Rival 3', 'Kofi']);
+
+    await expect(handleCommand(racing(4), account, 'user-2', { type: 'Rename', name: 'Yaw' })).rejects.toMatchObject({ code: 'version_conflict' });
+    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(5)).toEqual(['Rival 1', 'Rival 2', 'Rival 3', 'Rival 4']);
+  });
+
+  it('runs `alongside` in the append’s transaction: its failure takes the events back, and a replayed key runs it no more', async () => {
+    const db = database();
+    const store = createEventStore(db);
+    await db.query('create table if not exists side_effects (name text not null)');
+    const write = async (tx: SqlClient, events: { data: { name: string } }[], state: { name: string | null }) => {
+      await tx.query('insert into side_effects (name) values ($1)', [`${state.name} after ${events.length} event`]);
+    };
+
+    await expect(
+      handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, {
+        alongside: async () => {
+          throw new Error('the outbox is full');
+        },
+      }),
+    ).rejects.toThrow('the outbox is full');
+    expect(await store.streamVersion('user-3')).toBe(0);
+
+    const idempotency = { key: 'rename-esi', requestHash: 'h' };
+    const first = await handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, { idempotency, alongside: write });
+    const again = await handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, { idempotency, alongside: write });
+    expect([first.replayed, again.replayed]).toEqual([false, true]);
+    expect(await store.streamVersion('user-3')).toBe(1);
+    expect(await db.query('select name from side_effects')).toEqual([{ name: 'Esi after 1 event' }]);
   });
 });

@@ -2,6 +2,7 @@ import { foldEvents, type Decider } from './decider.ts';
 import { ConcurrencyError } from './errors.ts';
 import { createEventDecoder, type DomainEvent, type EventType } from './event-type.ts';
 import type { AppendResult, EventMetadata, EventStore, Idempotency, RecordedEvent } from './event-store.ts';
+import type { SqlClient } from './sql.ts';
 
 export type Aggregate<Command, Types extends readonly EventType<string, unknown>[], State> = {
   eventTypes: Types;
@@ -24,7 +25,16 @@ export async function handleCommand<Command, Types extends readonly EventType<st
   aggregate: Aggregate<Command, Types, State>,
   streamId: string,
   command: Command,
-  options: { expectedVersion?: number | undefined; metadata?: EventMetadata; idempotency?: Idempotency | undefined } = {},
+  options: {
+    expectedVersion?: number | undefined;
+    metadata?: EventMetadata;
+    idempotency?: Idempotency | undefined;
+    /**
+     * Writes the decision calls for that must commit with its events (an outbox message):
+     * run in the append's transaction with the new events and state; not run on a replay.
+     */
+    alongside?: (tx: SqlClient, events: DomainEvent<Types[number]>[], state: State) => Promise<void>;
+  } = {},
 ): Promise<CommandResult<DomainEvent<Types[number]>, State>> {
   const decode = createEventDecoder(aggregate.eventTypes);
   const versions = new Map(aggregate.eventTypes.map((t) => [t.type, t.version] as const));
@@ -46,15 +56,17 @@ export async function handleCommand<Command, Types extends readonly EventType<st
     }
     const state = foldEvents(aggregate.decider, own(recorded));
     const events = aggregate.decider.decide(command, state);
+    const next = events.reduce(aggregate.decider.evolve, state);
+    const { alongside } = options;
     try {
       const result = await store.append(
         streamId,
         version === 0 ? 'no_stream' : version,
         events.map((e) => ({ type: e.type, data: e.data, schemaVersion: versions.get(e.type) ?? 1 })),
         options.metadata ?? {},
-        { idempotency: options.idempotency },
+        { idempotency: options.idempotency, alongside: alongside && ((tx) => alongside(tx, events, next)) },
       );
-      return { ...result, events, state: events.reduce(aggregate.decider.evolve, state) };
+      return { ...result, events, state: next };
     } catch (error) {
       const mayRetry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RACE_RETRIES;
       if (!mayRetry) throw error;

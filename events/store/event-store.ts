@@ -46,7 +46,15 @@ export type AppendResult = {
 
 export type Idempotency = { key: string; requestHash: string };
 
-export type AppendOptions = { idempotency?: Idempotency | undefined };
+export type AppendOptions = {
+  idempotency?: Idempotency | undefined;
+  /**
+   * Other writes that must commit with the events (an outbox message a decision calls for),
+   * run in the append's transaction after the events are written; not run when an earlier
+   * append with the same idempotency key answers instead.
+   */
+  alongside?: ((tx: SqlClient, result: AppendResult) => Promise<void>) | undefined;
+};
 
 /** Called inside the append's transaction: read models change together with the log. */
 export type InlineProjector = (tx: SqlClient, events: RecordedEvent[]) => Promise<void>;
@@ -153,7 +161,7 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
     expected: ExpectedVersion,
     events: readonly NewEvent[],
     metadata: EventMetadata,
-    { idempotency }: AppendOptions,
+    { idempotency, alongside }: AppendOptions,
     projected: boolean,
   ): Promise<AppendResult> {
     if (idempotency) {
@@ -199,6 +207,7 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
         result,
       ]);
     }
+    if (alongside) await alongside(tx, result);
     return result;
   }
 
@@ -218,7 +227,7 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
     ): Promise<AppendResult> {
       const projected = readByAnyProjection(events);
       // With nothing else to write, the append is one atomic statement: no transaction round trips.
-      if (!options.idempotency && !projected) return appendWith(db, streamId, expected, events, metadata, options, projected);
+      if (!options.idempotency && !projected && !options.alongside) return appendWith(db, streamId, expected, events, metadata, options, projected);
       return db.transaction((tx) => appendWith(tx, streamId, expected, events, metadata, options, projected));
     },
     /** Appends inside a caller's transaction (when other writes must commit with the events). */

@@ -7,7 +7,7 @@ import { readAllSettled } from '../../api/testing/settled-read.ts';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
-import { runSubscriptionBatch } from './subscriptions.ts';
+import { runSubscriptionBatch, startSubscription } from './subscriptions.ts';
 
 describe('subscriptions', () => {
   const database = useMigratedDatabase();
@@ -37,6 +37,38 @@ describe('subscriptions', () => {
     expect((await runSubscriptionBatch(db, sub, 3)).handled).toBe(0);
     const rows = await db.query<{ n: number; d: number }>('select count(*)::int8 as n, count(distinct event_id)::int8 as d from effects');
     expect(rows[0]).toEqual({ n: 6, d: 6 });
+  });
+});
+
+describe('startSubscription', () => {
+  const database = useMigratedDatabase();
+
+  it('polls batch after batch until every event is handled once, survives a failing batch, and stops when asked', async () => {
+    const db = database();
+    const store = createEventStore(db);
+    for (let i = 0; i < 5; i++) await store.append(`poll-${i}`, 'no_stream', [{ type: 'Tick', data: { i } }]);
+    await readAllSettled(db, 5);
+    const handled: number[] = [];
+    const errors: unknown[] = [];
+    let failOnce = true;
+    const running = startSubscription(
+      db,
+      {
+        name: 'polling',
+        async handle(_tx: SqlClient, events: RecordedEvent[]) {
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('first batch fails');
+          }
+          handled.push(...events.map((e) => (e.data as { i: number }).i));
+        },
+      },
+      { pollMs: 10, batchSize: 2, onError: (error) => errors.push(error) },
+    );
+    await vi.waitFor(() => expect(handled).toEqual([0, 1, 2, 3, 4]), { timeout: 20_000, interval: 10 });
+    expect(errors).toEqual([new Error('first batch fails')]);
+    await running.stop();
+    expect(handled).toEqual([0, 1, 2, 3, 4]);
   });
 });
 

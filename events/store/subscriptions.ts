@@ -1,4 +1,5 @@
 import { checkpointOf, readAll, type Checkpoint, type RecordedEvent } from './event-store.ts';
+import { startPolling, type Poller } from './polling.ts';
 import type { Database, SqlClient } from './sql.ts';
 
 /**
@@ -136,7 +137,7 @@ export async function logStatus(client: SqlClient, cap = 1_000): Promise<LogStat
   };
 }
 
-export type RunningSubscription = { stop(): Promise<void> };
+export type RunningSubscription = Poller;
 
 /** Polls until stopped; a failing batch is logged and retried after the poll interval. */
 export function startSubscription(
@@ -144,28 +145,5 @@ export function startSubscription(
   sub: Subscription,
   { pollMs = 250, batchSize = 500, onError = (e: unknown) => console.error(`subscription ${sub.name}:`, e) } = {},
 ): RunningSubscription {
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const loop = (async () => {
-    while (!stopped) {
-      let outcome: BatchOutcome = { handled: 0, busy: false };
-      try {
-        outcome = await runSubscriptionBatch(db, sub, batchSize);
-      } catch (error) {
-        onError(error);
-      }
-      if (outcome.handled > 0 && !stopped) continue;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, pollMs).unref?.();
-      });
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-    },
-  };
+  return startPolling(async () => (await runSubscriptionBatch(db, sub, batchSize)).handled > 0, { pollMs, onError });
 }

@@ -16,6 +16,7 @@ export {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '../../api/contract/auth.schema.ts'
+export type { AdminOutboxAnswer, DeliveryFailure, FailedMessage } from '../../api/contract/outbox.schema.ts'
 export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
 export type { Property, PropertyPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
 export {
@@ -35,3 +36,17 @@ export {
   UpdatePropertySchema,
 } from '../../api/contract/properties.schema.ts'
 export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts'
+export { PROVIDER_CATEGORIES, type ProviderCategory } from '../../api/contract/service-provider-categories.ts'
+export type {
+  ProviderCounts,
+  ProviderPage,
+  ProviderStatus,
+  ProviderStatusAnswer,
+  RegisterProviderInput,
+  ServiceProvider,
+} from '../../api/contract/service-providers.schema.ts'
+// The service providers' schemas and limits: pwa/features/services/provider-contract.ts (kept
+// out of the first-load bundle, which takes in everything this file re-exports).
+export type { ContactMessageBody, MessageReceipt, MessageStatus, SupportMessageBody, TeamMessage, TeamMessagePage } from '../../api/contract/messages.schema.ts'
+// The support and contact forms' rules: pwa/features/messages/messages-contract.ts (kept out of
+// the first-load bundle, like the service providers').

@@ -1,6 +1,6 @@
 import { deleteDraft, repairOrphanedDrafts } from './drafts-store'
 import { afterFailure, classify, type Failure } from './outbox-retry'
-import { nextToSend, type Due, type SignedIn } from './outbox-owner'
+import { isForAnySession, isOwnedBy, nextToSend, type Due, type SignedIn } from './outbox-owner'
 import { announce, changeItem, getItem, listItems, recordMissingOwners, type OutboxItem, type SendProgress } from './outbox-store'
 import { send, type PhotoProgress } from './send'
 import { whoIsSignedIn } from './signed-in-user'
@@ -75,9 +75,10 @@ async function sendOne(listed: OutboxItem): Promise<Outcome> {
     await changeItem(item.id, () => 'remove')
     return 'gone'
   }
-  let signedIn: SignedIn
+  // A public form acts for nobody's account: any session (or none) may send it, unasked.
+  let signedIn: SignedIn = item.ownerId
   try {
-    signedIn = await whoIsSignedIn()
+    if (!isForAnySession(item)) signedIn = await whoIsSignedIn()
   } catch {
     await settleFailure(item, { kind: 'offline' })
     return 'offline'
@@ -155,7 +156,7 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
       // about that item only: the items behind it go on.
       if (outcome === 'offline' || outcome === 'busy') break
     }
-    result.left = (await listItems()).filter((item) => owner !== null && item.ownerId === owner && item.status === 'waiting' && !item.supersededBy).length
+    result.left = (await listItems()).filter((item) => isOwnedBy(item, owner ?? null) && item.status === 'waiting' && !item.supersededBy).length
     return result
   }, options.waitForLock ?? false)
 }

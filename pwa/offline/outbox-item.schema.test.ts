@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_SCHEMA_VERSION, toStored, upgradeItem } from './outbox-item.schema'
+import { ANY_SESSION, FORM_ENDPOINTS, OUTBOX_SCHEMA_VERSION, targetOf, toStored, upgradeItem } from './outbox-item.schema'
+import { formItem } from './queue-form'
 
 describe('upgradeItem', () => {
   it('upgrades a version 1 item (no version, no owner, no counters) instead of dropping it', () => {
@@ -23,5 +24,35 @@ describe('upgradeItem', () => {
   it('answers nothing for what is not an item', () => {
     expect(upgradeItem(null)).toBeUndefined()
     expect(upgradeItem({ kind: 'favorite' })).toBeUndefined()
+  })
+})
+
+describe('post-form items (version 3)', () => {
+  const stored = {
+    id: 'key-1', kind: 'post-form', ownerId: ANY_SESSION, createdAt: 1, label: 'Message to Efie support: Hi', status: 'waiting', attempts: 0, nextAttemptAt: 0,
+    revision: 0, faults: 0, endpoint: '/api/support/message', body: { email: 'ama@example.com', subject: 'Hi', message: 'Hello' },
+  }
+  it('reads a queued form with its endpoint, body and label, and writes it back the same', () => {
+    const item = upgradeItem(stored)
+    expect(item).toMatchObject({ ...stored, schemaVersion: 3 })
+    expect(toStored(item!)).toEqual({ ...stored, schemaVersion: 3 })
+    expect(targetOf(item!)).toBe('form:key-1')
+  })
+  it('keeps a form whose endpoint is not on the allow-list as an unknown item, never sent', () => {
+    const item = upgradeItem({ ...stored, endpoint: '/api/admin/properties/1/approve' })
+    expect(item).toMatchObject({ kind: 'unknown', storedKind: 'post-form' })
+  })
+  it('keeps a form without a body as an unknown item', () => {
+    const { body: _body, ...withoutBody } = stored
+    expect(upgradeItem(withoutBody)).toMatchObject({ kind: 'unknown', storedKind: 'post-form' })
+  })
+  it('builds the item sendForm queues: the key is its id, any session sends a public form', () => {
+    const item = formItem({ endpoint: '/api/contact/message', body: { subject: 'x' }, label: 'Message to Efie: x' }, 'key-2', 5)
+    expect(item).toEqual({ kind: 'post-form', id: 'key-2', ownerId: ANY_SESSION, endpoint: '/api/contact/message', body: { subject: 'x' }, label: 'Message to Efie: x', createdAt: 5, status: 'waiting', attempts: 0, nextAttemptAt: 5, revision: 0, faults: 0 })
+    expect(upgradeItem(toStored(item))).toMatchObject(item)
+    expect(formItem({ endpoint: '/api/service-providers', body: {}, label: 'Registration', ownerId: 'ama' }, 'k', 1).ownerId).toBe('ama')
+  })
+  it('accepts only the allowed endpoints', () => {
+    expect(FORM_ENDPOINTS).toEqual(['/api/support/message', '/api/contact/message', '/api/service-providers'])
   })
 })

@@ -6,8 +6,24 @@ import type { ListingValues } from './listing-edit-diff'
 // of Efie is read: upgraded, never dropped. An item of a kind this version does not know (a
 // newer version wrote it, then the app was rolled back) is kept as it is, and shown.
 
-/** Version 1: no schemaVersion, maybe no ownerId. Version 2: revisions, faults, supersededBy, needsSignIn. */
-export const OUTBOX_SCHEMA_VERSION = 2
+/**
+ * Version 1: no schemaVersion, maybe no ownerId. Version 2: revisions, faults, supersededBy, needsSignIn.
+ * Version 3: the `post-form` kind (a form sent later), and the owner ANY_SESSION. Version 2 items read as they were.
+ */
+export const OUTBOX_SCHEMA_VERSION = 3
+
+/**
+ * The owner of an item that any session (or none) may send: a public form (support, contact)
+ * whose endpoint acts for nobody's account. Shown to whoever holds the phone.
+ */
+export const ANY_SESSION = '*any-session*'
+
+/**
+ * The endpoints a queued form may be sent to. A stored item names its endpoint, so the list
+ * keeps an item (or a tampered IndexedDB) from turning the outbox into a way to POST anywhere.
+ */
+export const FORM_ENDPOINTS = ['/api/support/message', '/api/contact/message', '/api/service-providers'] as const
+export type FormEndpoint = (typeof FORM_ENDPOINTS)[number]
 
 const BaseSchema = v.looseObject({
   /** Sent as the Idempotency-Key (with a suffix per request of a multi-request item). */
@@ -60,6 +76,14 @@ const EditListingSchema = v.looseObject({
   body: v.looseObject({}),
 })
 
+const PostFormSchema = v.looseObject({
+  ...BaseSchema.entries,
+  kind: v.literal('post-form'),
+  endpoint: v.picklist(FORM_ENDPOINTS),
+  /** The form's JSON body, as it was when the person pressed Send. */
+  body: v.looseObject({}),
+})
+
 /** The fields every item has once read (upgraded). The schemas are loose: fields of a newer version survive. */
 type Base = {
   id: string
@@ -93,11 +117,13 @@ export type EditListingItem = Base & {
   /** The listing's values the edit was based on (at body.expectedVersion): shown beside a refusal, and what a re-apply compares with. */
   baseValues?: ListingValues
 }
+/** A form sent with POST later, with the Idempotency-Key (its id) chosen when the person pressed Send. */
+export type PostFormItem = Base & { kind: 'post-form'; endpoint: FormEndpoint; body: Record<string, unknown> }
 /** A kind this version cannot send; `storedKind` is what it was written as (kept on write). */
 export type UnknownKindItem = Base & { kind: 'unknown'; storedKind: string }
-export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem | UnknownKindItem
+export type OutboxItem = FavoriteItem | CreateListingItem | EditListingItem | PostFormItem | UnknownKindItem
 
-const KNOWN = { favorite: FavoriteSchema, 'create-listing': CreateListingSchema, 'edit-listing': EditListingSchema } as const
+const KNOWN = { favorite: FavoriteSchema, 'create-listing': CreateListingSchema, 'edit-listing': EditListingSchema, 'post-form': PostFormSchema } as const
 
 /**
  * Reads a stored record: the current shape, or an older one upgraded (no ownerId: unclaimed,
@@ -130,6 +156,8 @@ export function targetOf(item: OutboxItem): string {
       return `listing:${item.propertyId}`
     case 'create-listing':
       return `draft:${item.draftId}`
+    case 'post-form':
+      return `form:${item.id}`
     case 'unknown':
       return `unknown:${item.id}`
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Property } from '../lib/contract'
+import { ANY_SESSION } from './outbox-item.schema'
 import { nextToSend, outboxSummary, unsentCount, visibleTo, type Due } from './outbox-owner'
 import type { EditListingItem, FavoriteItem, OutboxItem } from './outbox-store'
 
@@ -85,5 +86,27 @@ describe('nextToSend, one thing at a time', () => {
     const backingOff = favorite('a', 'ama', { nextAttemptAt: NOW + 10_000 })
     expect(nextToSend([backingOff], 'ama', due())).toBeUndefined()
     expect(nextToSend([backingOff], 'ama', due({ force: true }))?.id).toBe('a')
+  })
+})
+
+describe('public forms (any session)', () => {
+  const form = (id: string): OutboxItem => ({
+    kind: 'post-form', id, ownerId: ANY_SESSION, createdAt: NOW - 2_000, label: 'Message to Efie support', status: 'waiting', attempts: 0, nextAttemptAt: NOW,
+    revision: 0, faults: 0, endpoint: '/api/support/message', body: {},
+  })
+  it('are shown and sent whoever is signed in, and when nobody is', () => {
+    const items = [form('f1'), favorite('a', 'ama')]
+    expect(visibleTo(items, null).map((item) => item.id)).toEqual(['f1'])
+    expect(visibleTo(items, 'kofi').map((item) => item.id)).toEqual(['f1'])
+    expect(nextToSend(items, null, due())?.id).toBe('f1')
+    expect(nextToSend(items, 'kofi', due())?.id).toBe('f1')
+    expect(nextToSend([favorite('a', 'ama')], null, due())).toBeUndefined()
+  })
+  it('are not counted as the person\'s unsent changes at sign-out: they go anyway', () => {
+    expect(unsentCount([form('f1'), favorite('a', 'ama')], 'ama')).toBe(1)
+  })
+  it('each wait on their own: one backing off holds back no other form', () => {
+    const items = [form('f1'), form('f2')].map((item, i) => (i === 0 ? { ...item, nextAttemptAt: NOW + 60_000 } : item))
+    expect(nextToSend(items, null, due())?.id).toBe('f2')
   })
 })

@@ -1,4 +1,4 @@
-import { targetOf, type OutboxItem } from './outbox-item.schema'
+import { ANY_SESSION, targetOf, type OutboxItem } from './outbox-item.schema'
 
 // Whose outbox items are whose. A phone is often shared: an item is sent only with the
 // session of the person who queued it, and shown only to them.
@@ -6,23 +6,30 @@ import { targetOf, type OutboxItem } from './outbox-item.schema'
 /** The id of the person signed in, or null when nobody is. */
 export type SignedIn = string | null
 
-export const isOwnedBy = (item: OutboxItem, signedIn: SignedIn) => signedIn !== null && item.ownerId === signedIn
+/** A public form's item: sent with whatever session the phone has, or none. */
+export const isForAnySession = (item: OutboxItem) => item.ownerId === ANY_SESSION
+
+/** Whether the person signed in (or nobody) may send it and see it: their own, or a public form's. */
+export const isOwnedBy = (item: OutboxItem, signedIn: SignedIn) => isForAnySession(item) || (signedIn !== null && item.ownerId === signedIn)
 
 /** Queued before the app recorded who queued what: nobody can tell whose it is. */
 export const isUnclaimed = (item: OutboxItem) => item.ownerId === null
 
 /**
  * What the signed-in person sees: their own items, and the unclaimed ones, which only the
- * person who made them can recognise (and claim or discard). Nothing when nobody is signed in.
+ * person who made them can recognise (and claim or discard). Public forms' items are shown to
+ * whoever holds the phone, signed in or not: nothing else when nobody is signed in.
  */
 export const visibleTo = (items: OutboxItem[], signedIn: SignedIn) =>
-  signedIn === null ? [] : items.filter((item) => !item.supersededBy && (item.ownerId === signedIn || isUnclaimed(item)))
+  items.filter((item) => !item.supersededBy && (isOwnedBy(item, signedIn) || (signedIn !== null && isUnclaimed(item))))
 
 /** Some item waits for a session that ended: the bar asks (whoever holds the phone) to sign in. */
 export const waitsForSignIn = (items: OutboxItem[]) => items.some((item) => item.needsSignIn && item.status === 'waiting' && !item.supersededBy)
 
 /** How many of the person's own changes have not reached the server (told when signing out). */
-export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) => items.filter((item) => isOwnedBy(item, signedIn) && !item.supersededBy).length
+/** (A public form's item is not counted: it is sent after signing out too.) */
+export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) =>
+  items.filter((item) => signedIn !== null && item.ownerId === signedIn && !item.supersededBy).length
 
 export type Due = { now: number; force: boolean; tried: ReadonlySet<string> }
 

@@ -18,6 +18,8 @@ export async function send(item: OutboxItem, onProgress: (progress: PhotoProgres
       return sendNewListing(item, onProgress)
     case 'edit-listing':
       return call<Property>('PUT', `/api/properties/${encodeURIComponent(item.propertyId)}`, item.id, item.body)
+    case 'post-form':
+      return call('POST', item.endpoint, item.id, item.body)
     case 'unknown':
       throw new UnknownKindError(item.storedKind)
     default: {

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { AdminServiceApproval } from '../features/admin/admin-service-approval'
 
-export const Route = createFileRoute('/admin/service-approval')({
-  component: () => <ComingSoon title="Service Provider Approval" />,
-})
+export const Route = createFileRoute('/admin/service-approval')({ component: AdminServiceApproval })

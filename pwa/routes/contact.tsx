@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { ContactPage } from '../features/messages/contact-page'
 
-export const Route = createFileRoute('/contact')({
-  component: () => <ComingSoon title="Contact Us" />,
-})
+export const Route = createFileRoute('/contact')({ component: ContactPage })

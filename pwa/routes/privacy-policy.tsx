@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { LegalPage } from '../features/legal/legal-page'
+import { privacyPolicy } from '../features/legal/privacy-policy.content'
 
 export const Route = createFileRoute('/privacy-policy')({
-  component: () => <ComingSoon title="Privacy Policy" />,
+  component: () => <LegalPage document={privacyPolicy} />,
 })

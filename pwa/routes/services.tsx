@@ -1,6 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { cachedUserId } from '../lib/current-user'
+import { directoryFilterOf, ServicesSearchSchema } from '../features/services/services-search'
+import { directoryQuery } from '../features/services/services.queries'
+import { ServicesScreen } from '../features/services/services-screen'
 
 export const Route = createFileRoute('/services')({
-  component: () => <ComingSoon title="Home Maintenance Services" />,
+  validateSearch: ServicesSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    // The directory answers signed-in people only: no request for a visitor.
+    if (deps.view === 'directory' && cachedUserId(context.queryClient)) void context.queryClient.prefetchQuery(directoryQuery(directoryFilterOf(deps)))
+  },
+  component: ServicesPage,
 })
+
+function ServicesPage() {
+  return <ServicesScreen search={Route.useSearch()} />
+}

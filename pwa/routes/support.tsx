@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { SupportPage } from '../features/messages/support-page'
 
-export const Route = createFileRoute('/support')({
-  component: () => <ComingSoon title="Support" />,
-})
+export const Route = createFileRoute('/support')({ component: SupportPage })

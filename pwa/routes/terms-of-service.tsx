@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { LegalPage } from '../features/legal/legal-page'
+import { termsOfService } from '../features/legal/terms-of-service.content'
 
 export const Route = createFileRoute('/terms-of-service')({
-  component: () => <ComingSoon title="Terms of Service" />,
+  component: () => <LegalPage document={termsOfService} backToHome />,
 })

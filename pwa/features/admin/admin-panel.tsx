@@ -3,7 +3,9 @@ import { useAuth } from '../../lib/current-user'
 import { Card, PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
 import { tabTriggerClass } from '../../ui/tabs'
+import { AdminDeliveryTab } from './admin-delivery-tab'
 import { AdminFeaturedTab } from './admin-featured-tab'
+import { AdminMessagesTab } from './admin-messages-tab'
 import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab'
 import { AdminSettingsTab } from './admin-settings-tab'
 
@@ -19,14 +21,18 @@ export function AdminPanel() {
           <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
             <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
             <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
+            <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
             <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
+            <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
             <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
           <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
+          <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
           <Tabs.Content value="management">
             <Card><p className="text-stone-700">Admin management is coming soon.</p></Card>
           </Tabs.Content>
+          <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
           <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
         </Tabs.Root>
       )}

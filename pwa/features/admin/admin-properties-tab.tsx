@@ -1,3 +1,4 @@
+import { Pager } from '../../ui/pager'
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { ADMIN_STATUSES, type Property } from '../../lib/contract'
@@ -43,13 +44,7 @@ export function AdminPropertiesTab() {
       <ul className="grid gap-3">
         {list.data?.properties.map((property) => <li key={property.id}><AdminPropertyRow property={property} /></li>)}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</Button>
-          <span>Page {page} of {pages}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</Button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   )
 }

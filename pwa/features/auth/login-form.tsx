@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { takeAfterSignIn } from '../../lib/after-sign-in'
 import { errorText } from '../../lib/api-client'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
@@ -25,7 +26,7 @@ export function LoginForm() {
     const result = validate(LoginSchema, { registrationMethod: method, ...body })
     setErrors(result.errors)
     if (!result.ok) return
-    login.mutate(body, { onSuccess: () => void navigate({ to: '/' }) })
+    login.mutate(body, { onSuccess: () => void navigate(takeAfterSignIn() ?? { to: '/' }) })
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { takeAfterSignIn } from '../../lib/after-sign-in'
 import { errorText } from '../../lib/api-client'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
@@ -63,13 +64,15 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
         } else if (search.action === 'list-property') {
           void navigate({ to: '/list-property' })
         } else {
-          void navigate({ to: '/' })
+          void navigate(takeAfterSignIn() ?? { to: '/' })
         }
       },
     })
   }
 
-  const subtitle = search.action === 'contact' ? 'Create a free account to see the contact details of this property.' : 'Join Efie to save homes, contact owners and list your property.'
+  const subtitle = search.action === 'contact' ? 'Create a free account to see the contact details of this property.'
+    : search.action === 'services' ? 'Create a free account to find trusted home maintenance services.'
+    : 'Join Efie to save homes, contact owners and list your property.'
   return (
     <AuthCard title="Create your account" subtitle={subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-4">

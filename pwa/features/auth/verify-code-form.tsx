@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
+import { takeAfterSignIn } from '../../lib/after-sign-in'
 import { ApiError, errorText } from '../../lib/api-client'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
@@ -19,7 +20,7 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
 
   useEffect(() => {
     if (!verify.isSuccess) return
-    const timer = setTimeout(() => void navigate({ to: '/' }), REDIRECT_MS)
+    const timer = setTimeout(() => void navigate(takeAfterSignIn() ?? { to: '/' }), REDIRECT_MS)
     return () => clearTimeout(timer)
   }, [verify.isSuccess, navigate])
 

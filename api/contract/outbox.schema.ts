@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+
+/** Why a message is no longer tried: refused for good, attempts used up, or it may have arrived. */
+export const DELIVERY_FAILURES = ['refused', 'exhausted', 'uncertain'] as const;
+export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
+
+/** GET /api/admin/outbox?status=failed (admins only). */
+export const AdminOutboxQuerySchema = v.object({
+  status: v.optional(v.picklist(['failed'], 'status must be failed'), 'failed'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a whole number'), v.transform(Number), v.number(), v.minValue(1), v.maxValue(200)),
+    '100',
+  ),
+});
+
+/** A message the outbox gave up on. `text` is null when it held a code or a link (never shown, even to admins). */
+export type FailedMessage = {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  text: string | null;
+  attempts: number;
+  failure: DeliveryFailure;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string;
+};
+export type AdminOutboxAnswer = { messages: FailedMessage[] };

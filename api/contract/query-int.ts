@@ -1,0 +1,12 @@
+import * as v from 'valibot';
+
+/** A whole number in a query string (which arrives as text), from `min` to `max`, with messages naming the parameter. */
+export const queryInt = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^\d+$/, `${label} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );

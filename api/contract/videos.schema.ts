@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+
+// The HTTP shapes of property videos (spec part 2 §3 Pending video and Approved
+// video, §7 the video calls; docs/decisions/080). The PWA imports this file:
+// no node:*, no SQL.
+
+/** The video workflow's statuses (events/video/video.decider.ts); the admin screen shows `_` as spaces. */
+export const VIDEO_STATUSES = [
+  'pending_scan', 'scan_failed', 'scan_unavailable', 'infected', 'pending_review', 'edited_pending_scan',
+  'edited_scan_failed', 'edited_scan_unavailable', 'edited_infected', 'publishing', 'approved',
+] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** "edited_pending_scan" → "edited pending scan" (spec: Admin Video Management). */
+export const statusLabel = (status: VideoStatus) => status.replaceAll('_', ' ');
+
+/**
+ * The name a video goes by in URLs: `<videoId>.<mp4|mov|avi>`, made by the
+ * server. A name in a path is only ever matched against this, never joined
+ * into a storage path.
+ */
+export const VIDEO_FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(mp4|mov|avi)$/;
+
+/** The video id in a file name from a URL, or undefined for anything else. */
+export function videoIdOfFileName(fileName: string): string | undefined {
+  return VIDEO_FILE_NAME.exec(fileName)?.[1];
+}
+
+export const PendingVideoSchema = v.object({
+  videoId: v.string(),
+  /** `<videoId>.<ext>`, for GET /api/admin/download-video/{userId}/{fileName}. */
+  fileName: v.string(),
+  /** As the uploader's phone named it: shown, never used as a path. */
+  originalName: v.string(),
+  userId: v.string(),
+  uploaderName: v.string(),
+  propertyId: v.nullable(v.string()),
+  propertyTitle: v.nullable(v.string()),
+  status: v.picklist(VIDEO_STATUSES),
+  uploadedAt: v.string(),
+  fileSize: v.number(),
+  /** Why the last scan gave no verdict, and when the next attempt is due (scan failed / unavailable). */
+  lastScanError: v.nullable(v.string()),
+  nextScanAt: v.nullable(v.string()),
+  infectedSignature: v.nullable(v.string()),
+});
+export type PendingVideo = v.InferOutput<typeof PendingVideoSchema>;
+
+export const ApprovedVideoSchema = v.object({
+  videoId: v.string(),
+  fileName: v.string(),
+  approvedAt: v.string(),
+  fileSize: v.number(),
+  streamUrl: v.string(),
+  propertyId: v.nullable(v.string()),
+});
+export type ApprovedVideo = v.InferOutput<typeof ApprovedVideoSchema>;
+
+/** Where the owner's player streams an approved video from (Range requests). */
+export const videoStreamUrl = (fileName: string) => `/api/user/download-video/${fileName}?inline=1`;

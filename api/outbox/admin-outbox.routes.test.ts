@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminOutboxAnswer } from '../contract/outbox.schema.ts';
+import { createAdmin, registerUser } from '../testing/accounts.ts';
+import { createClient, createTestApp } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { drainOutbox } from './outbox.worker.ts';
+import { createRecordingSender, DeliveryError, type MessageSender } from './sender.ts';
+
+const database = useMigratedDatabase();
+
+const refusing: MessageSender = {
+  async send() {
+    throw new DeliveryError('SMTP: No such mailbox (550 on RCPT TO)', 'permanent');
+  },
+};
+
+/** An admin signed in, and two messages the gateway refused for good: the admin's own code (a secret) and a note to the team. */
+async function withFailedMessages() {
+  const { app, deps } = await createTestApp(database());
+  const admin = createClient(app);
+  const { email } = await createAdmin(deps, admin);
+  await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support request', text: 'My listing does not show.' });
+  await drainOutbox(deps.db, refusing, deps.clock);
+  return { app, deps, admin, adminEmail: email! };
+}
+
+describe('GET /api/admin/outbox?status=failed', () => {
+  it('refuses the signed-out (401) and non-admins (403)', async () => {
+    const { app } = await createTestApp(database());
+    const anonymous = await createClient(app).request('/api/admin/outbox?status=failed');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: 'Not signed in', code: 'unauthorized' });
+    const renter = createClient(app);
+    await registerUser(renter);
+    const refused = await renter.request('/api/admin/outbox?status=failed');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Admins only', code: 'forbidden' });
+    const retry = await renter.request('/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry', { method: 'POST' });
+    expect(retry.status).toBe(403);
+    expect(await retry.json()).toEqual({ error: 'Admins only', code: 'forbidden' });
+  });
+
+  it('lists failed messages newest first with their recipients, withholding the text of one that held a code', async () => {
+    const { admin, adminEmail } = await withFailedMessages();
+    const res = await admin.request('/api/admin/outbox?status=failed');
+    expect(res.status).toBe(200);
+    const { messages } = (await res.json()) as AdminOutboxAnswer;
+    expect(messages).toEqual([
+      {
+        id: expect.any(String),
+        channel: 'email',
+        to: 'team@efie.example',
+        subject: 'Support request',
+        text: 'My listing does not show.',
+        attempts: 1,
+        failure: 'refused',
+        lastError: 'SMTP: No such mailbox (550 on RCPT TO)',
+        createdAt: expect.any(String),
+        failedAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        channel: 'email',
+        to: adminEmail,
+        subject: 'Your Efie verification code',
+        text: null,
+        attempts: 1,
+        failure: 'refused',
+        lastError: 'SMTP: No such mailbox (550 on RCPT TO)',
+        createdAt: expect.any(String),
+        failedAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(messages)).not.toMatch(/verification code is \d{6}/);
+  });
+
+  it('answers 400 to an unknown status', async () => {
+    const { admin } = await withFailedMessages();
+    const res = await admin.request('/api/admin/outbox?status=everything');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_input', error: 'status must be failed' });
+  });
+});
+
+describe('POST /api/admin/outbox/{id}/retry', () => {
+  it('sends a failed message again with a fresh set of attempts, once', async () => {
+    const { admin, deps } = await withFailedMessages();
+    const [failed] = (await deps.outbox.listFailed()).filter((m) => m.to === 'team@efie.example');
+    const res = await admin.request(`/api/admin/outbox/${failed!.id}/retry`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'The message will be sent again shortly' });
+    expect((await deps.outbox.listFailed()).map((m) => m.to)).not.toContain('team@efie.example');
+    const sender = createRecordingSender();
+    expect(await drainOutbox(deps.db, sender, deps.clock)).toBe(1);
+    expect(sender.sent.map((m) => m.text)).toEqual(['My listing does not show.']);
+    const again = await admin.request(`/api/admin/outbox/${failed!.id}/retry`, { method: 'POST' });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: 'No failed message with this id', code: 'not_found' });
+  });
+});

@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import { handleCommand } from '../../events/store/command-handler.ts';
+import { DomainError } from '../../events/store/errors.ts';
+import { supportMessageAggregate } from '../../events/support-message/support-message.decider.ts';
+import { supportMessageStreamId, type SupportMessageContent } from '../../events/support-message/support-message.events.ts';
+import { messageReference } from '../../events/support-message/message-reference.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { MessageReceipt } from '../contract/messages.schema.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { newRecordId } from '../middleware/idempotency.ts';
+import { clientAddress } from './client-address.ts';
+import { createMessageRateLimit, PER_IP, PER_SENDER, type Limit } from './message-rate-limit.ts';
+import { acknowledgement, teamNotice } from './team-messages.ts';
+
+export const RECEIVED_TEXT = {
+  support: "Message Sent Successfully. We'll get back to you within 24 hours.",
+  contact: "Message Sent Successfully. We'll get back to you within 24-48 hours. Thank you for contacting Efie!",
+} as const;
+
+const receipt = (id: string, reference: string, form: SupportMessageContent['form']): MessageReceipt => ({ id, reference, message: RECEIVED_TEXT[form] });
+
+/** The limits one message counts against: every address the sender gave, and where the request came from. */
+function limitsOf(content: SupportMessageContent, ip: string): Limit[] {
+  const limits: Limit[] = [{ key: `ip:${ip}`, max: PER_IP }];
+  if (content.email) limits.push({ key: `email:${content.email}`, max: PER_SENDER });
+  if (content.phone) limits.push({ key: `phone:${content.phone.replace(/\D/g, '')}`, max: PER_SENDER });
+  return limits;
+}
+
+/**
+ * Receives a support or contact message: the id comes from the caller's Idempotency-Key (a
+ * replay, however late, names the same message and reference and counts nothing); the event,
+ * the limit and both outbox messages (team, sender) are written in one transaction, so a
+ * message is never stored without being passed on, nor passed on twice.
+ */
+export async function receiveMessage(deps: Pick<AppDeps, 'store' | 'clock' | 'outbox' | 'config'>, c: Context<AppEnv>, content: SupportMessageContent) {
+  const { store, clock, outbox, config } = deps;
+  const id = newRecordId(c.var.idempotency, 'support-message');
+  const reference = messageReference(id);
+  const limiter = createMessageRateLimit(clock);
+  try {
+    await handleCommand(
+      store,
+      supportMessageAggregate,
+      supportMessageStreamId(id),
+      { type: 'ReceiveMessage', messageId: id, reference, content, at: clock().toISOString() },
+      {
+        metadata: { actorId: c.var.user?.id ?? 'anonymous', requestId: c.var.requestId },
+        // A replay whose stored HTTP answer is gone finds the append's record (and a changed body is refused).
+        idempotency: c.var.idempotency,
+        // In the append's transaction: a refused limit (429) stores nothing, and a stored message is always passed on.
+        async alongside(tx) {
+          await limiter.take(tx, limitsOf(content, clientAddress(c)));
+          await outbox.enqueue(teamNotice(content, reference, config.supportEmail), tx);
+          const ack = acknowledgement(content, reference);
+          if (ack) await outbox.enqueue(ack, tx);
+        },
+      },
+    );
+  } catch (error) {
+    // The same key's first attempt committed between handleCommand's replay check and its read: it is this message.
+    if (!(error instanceof DomainError && error.code === 'message_exists')) throw error;
+  }
+  return receipt(id, reference, content.form);
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readModels } from '../../events/read-models.ts';
+import { handleCommand } from '../../events/store/command-handler.ts';
+import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
+import { createProjectionSet } from '../../events/store/projections.ts';
+import { userStreamId } from '../../events/user/user.events.ts';
+import { videoAggregate, type ScanVerdict } from '../../events/video/video.decider.ts';
+import { videoStreamId } from '../../events/video/video.events.ts';
+import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.policy.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { createLocalDiskStorage } from '../files/local-disk-storage.ts';
+import { createOutbox } from '../outbox/outbox.ts';
+import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, makeSignatureDatabase } from '../testing/clamav.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createClamscanScanner } from './clamscan-scanner.ts';
+import { videoScanQueue } from './scan-queue.subscription.ts';
+import { createVideoScanWorker, SCAN_LEASE_MS } from './scan-worker.ts';
+import type { VirusScanner } from './virus-scanner.ts';
+
+// The scan queue and its worker with the real clamscan, on the test database
+// (PGlite or PostgreSQL) and files on disk.
+
+const database = useMigratedDatabase();
+const projections = createProjectionSet(readModels);
+let dir: string;
+let signatures: string;
+let files: FileStorage;
+let store: EventStore;
+let now: Date;
+const clock = () => now;
+
+const owner = { id: randomUUID(), isAdmin: false };
+const admin = { id: randomUUID(), isAdmin: true };
+const ownerEmail = 'ama@example.com';
+const CLEAN = Buffer.from('a walk-through of a two-bedroom flat in Osu, as an ordinary file');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'efie-scan-worker-'));
+  signatures = await makeSignatureDatabase(join(dir, 'signatures'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  now = new Date('2026-11-23T10:00:00.000Z');
+  files = createLocalDiskStorage(join(dir, `files-${randomUUID()}`));
+  store = createEventStore(database(), { project: projections.applyInline });
+  await store.append(userStreamId(owner.id), 'no_stream', [{ type: 'UserRegistered', data: {
+    userId: owner.id, email: ownerEmail, phone: null, firstName: 'Ama', lastName: 'Mensah', userType: 'owner', businessName: null,
+    passwordHash: 'not-a-real-hash', registeredAt: now.toISOString(),
+  } }]);
+});
+
+/** A scanner that counts the files it was given. */
+function counting(scanner: VirusScanner) {
+  const counter = { scans: 0, scanner: { name: scanner.name, scan: (s: Parameters<VirusScanner['scan']>[0]) => (counter.scans++, scanner.scan(s)) } };
+  return counter;
+}
+const clamscan = () => counting(createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures }));
+
+function workerWith(scanner: VirusScanner) {
+  return createVideoScanWorker({ db: database(), store, files, scanner, outbox: createOutbox(database(), clock), clock });
+}
+
+/** What the subscription does for these events, in a transaction of its own (as a batch would). */
+async function feedQueue(videoId: string) {
+  const events = (await store.readStream(videoStreamId(videoId))).filter((e) => videoScanQueue.types!.includes(e.type));
+  await database().transaction((tx) => videoScanQueue.handle(tx, events));
+}
+
+async function upload(bytes: Uint8Array): Promise<{ videoId: string; key: string }> {
+  const videoId = randomUUID();
+  const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
+  await files.put(key, bytes, 'video/mp4');
+  await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+    type: 'UploadVideo', videoId, actor: owner, propertyId: null, at: now.toISOString(),
+    upload: { originalName: 'tour.mp4', size: bytes.length, contentType: 'video/mp4', quarantineKey: key },
+  });
+  await feedQueue(videoId);
+  return { videoId, key };
+}
+
+const video = async (id: string) =>
+  (await database().query<Record<string, unknown>>(
+    `select status, scan_attempts, last_scan_error, next_scan_at, infected_signature, approved_key from videos where id = $1`, [id],
+  ))[0];
+const verdictEvents = async (id: string) =>
+  (await store.readStream(videoStreamId(id))).map((e) => e.type).filter((t) => t !== 'VideoUploaded' && t !== 'EditedVideoUploaded');
+const later = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+describe('video scan worker', () => {
+  it('marks EICAR infected with its signature, tells the uploader, and never scans it again, even after a restart', async () => {
+    const { videoId } = await upload(Buffer.from(EICAR));
+    const scanner = clamscan();
+    expect(await workerWith(scanner.scanner).scanNext()).toBe('infected');
+    expect(await video(videoId)).toMatchObject({ status: 'infected', infected_signature: EICAR_SIGNATURE });
+    const told = await createOutbox(database(), clock).listTo(ownerEmail);
+    expect(told).toEqual([expect.objectContaining({ channel: 'email', subject: 'Your video could not be accepted' })]);
+    expect(told[0]!.text).toContain('"tour.mp4" was not accepted');
+    expect(await workerWith(scanner.scanner).scanNext()).toBe('idle');
+    later(24 * 60 * 60 * 1000);
+    const afterRestart = clamscan();
+    expect(await workerWith(afterRestart.scanner).scanNext()).toBe('idle');
+    expect([scanner.scans, afterRestart.scans]).toEqual([1, 0]);
+    expect(await verdictEvents(videoId)).toEqual(['VideoFoundInfected']);
+  });
+
+  it('deletes an infected file’s quarantine copy once its 30 days are over, and only then', async () => {
+    const { videoId, key } = await upload(Buffer.from(EICAR));
+    const worker = workerWith(clamscan().scanner);
+    expect(await worker.scanNext()).toBe('infected');
+    later(30 * 24 * 60 * 60 * 1000 - 1);
+    expect(await worker.deleteExpiredNext()).toBe(false);
+    expect(await files.get(key)).toBeDefined();
+    later(1);
+    expect(await worker.deleteExpiredNext()).toBe(true);
+    expect(await files.get(key)).toBeUndefined();
+    expect(await worker.deleteExpiredNext()).toBe(false);
+    expect(await verdictEvents(videoId)).toEqual(['VideoFoundInfected', 'QuarantineCopyDeleted']);
+    expect(await video(videoId)).toMatchObject({ status: 'infected' });
+  });
+
+  it('takes a clean video to pending review, then scans the admin’s edited version and publishes it to the owner’s area', async () => {
+    const { videoId } = await upload(CLEAN);
+    const worker = workerWith(clamscan().scanner);
+    expect(await worker.scanNext()).toBe('clean');
+    expect(await video(videoId)).toMatchObject({ status: 'pending_review' });
+    expect(await worker.publishNext()).toBe(false);
+
+    const edited = Buffer.from('the edited walk-through, trimmed and with music');
+    const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/quicktime');
+    await files.put(editedKey, edited, 'video/quicktime');
+    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+      type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
+      upload: { originalName: 'tour-edited.mov', size: edited.length, contentType: 'video/quicktime', quarantineKey: editedKey },
+    });
+    await feedQueue(videoId);
+    await feedQueue(videoId); // a batch handled again adds no second row
+    expect((await database().query('select 1 from video_scans where video_id = $1', [videoId])).length).toBe(2);
+    expect(await video(videoId)).toMatchObject({ status: 'edited_pending_scan' });
+    expect(await worker.scanNext()).toBe('clean');
+    expect(await video(videoId)).toMatchObject({ status: 'publishing' });
+    expect(await worker.publishNext()).toBe(true);
+    const approvedKey = approvedKeyFor(owner.id, videoId, 'video/quicktime');
+    expect(await video(videoId)).toMatchObject({ status: 'approved', approved_key: approvedKey });
+    expect(await buffer((await files.get(approvedKey))!.body)).toEqual(edited);
+    expect(await worker.publishNext()).toBe(false);
+    expect(await worker.scanNext()).toBe('idle');
+    expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean', 'VideoScannedClean', 'VideoPublished']);
+  });
+
+  it('publishes the other videos when one edited file has gone missing, and reports that one', async () => {
+    const worker = workerWith(clamscan().scanner);
+    const ids: string[] = [];
+    for (const name of ['first', 'second']) {
+      const { videoId } = await upload(CLEAN);
+      expect(await worker.scanNext()).toBe('clean');
+      const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
+      await files.put(editedKey, Buffer.from(`${name} edited`), 'video/mp4');
+      await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+        type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
+        upload: { originalName: `${name}.mp4`, size: 20, contentType: 'video/mp4', quarantineKey: editedKey },
+      });
+      await feedQueue(videoId);
+      expect(await worker.scanNext()).toBe('clean');
+      if (name === 'first') await files.delete(editedKey);
+      ids.push(videoId);
+      later(1000);
+    }
+    expect(await worker.publishNext()).toBe(true);
+    expect(await video(ids[1]!)).toMatchObject({ status: 'approved' });
+    await expect(worker.publishNext()).rejects.toThrow(/the edited file .* is missing/);
+    expect(await video(ids[0]!)).toMatchObject({ status: 'publishing' });
+  });
+
+  it('keeps a video quarantined while no scanner is available, retries with backoff, and scans it once one is', async () => {
+    const { videoId } = await upload(CLEAN);
+    const missing = workerWith(createClamscanScanner({ path: join(dir, 'no-clamscan') }));
+    expect(await missing.scanNext()).toBe('failed');
+    expect(await video(videoId)).toMatchObject({
+      status: 'scan_unavailable', scan_attempts: 1, last_scan_error: expect.stringMatching(/^clamscan could not start: /),
+    });
+    expect(new Date((await video(videoId))!.next_scan_at as string).toISOString()).toBe('2026-11-23T10:00:30.000Z');
+    expect(await missing.scanNext()).toBe('idle');
+    later(29_999);
+    expect(await missing.scanNext()).toBe('idle');
+    later(1);
+    expect(await missing.scanNext()).toBe('failed');
+    expect(await video(videoId)).toMatchObject({ status: 'scan_unavailable', scan_attempts: 2 });
+    later(60_000);
+    const scanner = clamscan();
+    expect(await workerWith(scanner.scanner).scanNext()).toBe('clean');
+    expect(await video(videoId)).toMatchObject({ status: 'pending_review', scan_attempts: 0, next_scan_at: null });
+    expect(scanner.scans).toBe(1);
+    expect(await verdictEvents(videoId)).toEqual(['VideoScanFailed', 'VideoScanFailed', 'VideoScannedClean']);
+  });
+
+  it('records a missing quarantine file as a failed scan, never as clean', async () => {
+    const { videoId, key } = await upload(CLEAN);
+    await files.delete(key);
+    const scanner = clamscan();
+    expect(await workerWith(scanner.scanner).scanNext()).toBe('failed');
+    expect(await video(videoId)).toMatchObject({ status: 'scan_failed', last_scan_error: 'the quarantine copy is missing' });
+    expect(scanner.scans).toBe(0);
+  });
+
+  it('leaves a file being scanned to its worker until the lease ends; a verdict that comes too late is not recorded', async () => {
+    const { videoId } = await upload(CLEAN);
+    let release: (verdict: ScanVerdict) => void = () => undefined;
+    const hanging: VirusScanner = { name: 'clamscan', scan: (s) => (s.resume(), new Promise<ScanVerdict>((resolve) => (release = resolve))) };
+    const first = workerWith(hanging).scanNext();
+    // The claim is written before the scan starts: wait until the row says so.
+    while ((await database().query('select 1 from video_scans where claimed_until is not null')).length === 0) await new Promise((r) => setImmediate(r));
+    const scanner = clamscan();
+    const second = workerWith(scanner.scanner);
+    expect(await second.scanNext()).toBe('idle');
+    later(SCAN_LEASE_MS);
+    expect(await second.scanNext()).toBe('clean');
+    release({ kind: 'infected', scanner: 'clamscan', signature: 'Too.Late' });
+    expect(await first).toBe('infected');
+    expect(await video(videoId)).toMatchObject({ status: 'pending_review', infected_signature: null });
+    expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
+    expect((await database().query<{ scans_started: number }>('select scans_started from video_scans'))[0]!.scans_started).toBe(2);
+  });
+});

@@ -1,0 +1,202 @@
+import { handleCommand } from '../../events/store/command-handler.ts';
+import { foldEvents } from '../../events/store/decider.ts';
+import { ConcurrencyError, DomainError } from '../../events/store/errors.ts';
+import type { EventStore } from '../../events/store/event-store.ts';
+import { createEventDecoder } from '../../events/store/event-type.ts';
+import { startPolling, type Poller } from '../../events/store/polling.ts';
+import type { Database, SqlClient } from '../../events/store/sql.ts';
+import { videoAggregate, videoDecider, type KnownVideo, type ScanVerdict, type VideoState } from '../../events/video/video.decider.ts';
+import { videoEventTypes, videoStreamId } from '../../events/video/video.events.ts';
+import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS } from '../../events/video/video.policy.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import type { NewMessage, Outbox } from '../outbox/outbox.ts';
+import { errorText, type VirusScanner } from './virus-scanner.ts';
+
+export type ScanWorkerDeps = {
+  db: Database;
+  store: EventStore;
+  files: FileStorage;
+  scanner: VirusScanner;
+  outbox: Outbox;
+  clock: () => Date;
+  /** How long a claimed file is ours: longer than any scan may take. */
+  leaseMs?: number;
+};
+
+export const SCAN_LEASE_MS = 10 * 60 * 1000;
+const SCANNER_ACTOR = 'system:video-scanner';
+
+type Claimed = { quarantine_key: string; video_id: string; file: 'original' | 'edited'; scans_started: number };
+
+const decode = createEventDecoder(videoEventTypes);
+
+async function loadVideo(store: EventStore, videoId: string, client?: SqlClient): Promise<{ state: VideoState; version: number }> {
+  const recorded = await store.readStream(videoStreamId(videoId), 1, client);
+  return { state: foldEvents(videoDecider, recorded.map(decode)), version: recorded[recorded.length - 1]?.streamVersion ?? 0 };
+}
+
+/** What the uploader is told about an infected video, by e-mail or else SMS. */
+export function infectedNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+  const name = video.original.originalName.slice(0, 100);
+  const text =
+    `Your video "${name}" was not accepted: our virus scanner found something harmful in the file. ` +
+    'It will never be shown or sent to anyone, and it will be deleted. Please check the device it came from, ' +
+    'then upload the video again. If you think this is a mistake, contact support@efie.app.';
+  if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video could not be accepted', text };
+  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
+  return undefined;
+}
+
+/**
+ * Works through the scan queue (docs/decisions/080): claims one due file with
+ * a lease, scans it outside any transaction, then records the verdict and
+ * closes (or reschedules) the queue row in one transaction. Also publishes
+ * clean edited versions to the owner's approved area.
+ */
+export function createVideoScanWorker({ db, store, files, scanner, outbox, clock, leaseMs = SCAN_LEASE_MS }: ScanWorkerDeps) {
+  async function claim(now: Date): Promise<Claimed | undefined> {
+    const rows = await db.query<Claimed>(
+      `update video_scans set claimed_until = $2, scans_started = scans_started + 1
+       where quarantine_key = (
+         select quarantine_key from video_scans
+         where done_at is null and due_at <= $1 and (claimed_until is null or claimed_until <= $1)
+         order by due_at, quarantine_key limit 1 for update skip locked)
+       returning quarantine_key, video_id::text as video_id, file, scans_started`,
+      [now, new Date(now.getTime() + leaseMs)],
+    );
+    return rows[0];
+  }
+
+  async function scanFile(key: string): Promise<ScanVerdict> {
+    const stored = await files.get(key).catch((error: unknown) => error as Error);
+    if (stored instanceof Error) return { kind: 'failed', failure: 'error', reason: `reading the quarantine copy failed: ${errorText(stored)}` };
+    if (!stored) return { kind: 'failed', failure: 'error', reason: 'the quarantine copy is missing' };
+    return scanner.scan(stored.body);
+  }
+
+  async function record(job: Claimed, verdict: ScanVerdict): Promise<void> {
+    await db.transaction(async (tx) => {
+      // Still ours? Past our lease another worker may have taken (and finished) the file.
+      const [row] = await tx.query<{ scans_started: number; done_at: Date | null }>(
+        'select scans_started, done_at from video_scans where quarantine_key = $1 for update', [job.quarantine_key]);
+      if (!row || row.done_at !== null || row.scans_started !== job.scans_started) return;
+      const at = clock().toISOString();
+      const { state, version } = await loadVideo(store, job.video_id, tx);
+      let events;
+      try {
+        events = videoDecider.decide({ type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at }, state);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // The video no longer waits for this file (a verdict recorded elsewhere): nothing left to scan.
+        await tx.query(`update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where quarantine_key = $1`, [job.quarantine_key, at]);
+        return;
+      }
+      await store.appendIn(tx, videoStreamId(job.video_id), version, events, { actorId: SCANNER_ACTOR });
+      const [event] = events;
+      if (event?.type === 'VideoScanFailed') {
+        await tx.query('update video_scans set due_at = $2, claimed_until = null where quarantine_key = $1', [job.quarantine_key, event.data.nextAttemptAt]);
+        return;
+      }
+      await tx.query('update video_scans set done_at = $2, verdict = $3, claimed_until = null where quarantine_key = $1', [
+        job.quarantine_key, at, verdict.kind,
+      ]);
+      if (event?.type === 'VideoFoundInfected' && event.data.file === 'original' && state.status !== 'none') {
+        const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [state.ownerId]);
+        const notice = contact && infectedNotice(contact, state);
+        if (notice) await outbox.enqueue(notice, tx);
+      }
+    });
+  }
+
+  async function publish(videoId: string): Promise<boolean> {
+    const { state } = await loadVideo(store, videoId);
+    if (state.status !== 'publishing' || !state.edited) return false;
+    const approvedKey = approvedKeyFor(state.ownerId, state.videoId, state.edited.contentType);
+    const source = await files.get(state.edited.quarantineKey);
+    if (!source) throw new Error(`video ${state.videoId}: the edited file ${state.edited.quarantineKey} is missing`);
+    await files.put(approvedKey, source.body, state.edited.contentType);
+    try {
+      await handleCommand(store, videoAggregate, videoStreamId(state.videoId), { type: 'PublishVideo', approvedKey, at: clock().toISOString() }, {
+        metadata: { actorId: SCANNER_ACTOR },
+      });
+    } catch (error) {
+      // Another worker published it first: the same bytes at the same key.
+      if (!(error instanceof DomainError && error.code === 'video_not_publishable')) throw error;
+    }
+    return true;
+  }
+
+  return {
+    /**
+     * Deletes one infected file's quarantine copy whose retention is over
+     * (INFECTED_RETENTION_DAYS after its verdict): the file first (a missing
+     * file is no error), then the event, then the queue row. A crash between
+     * any two steps is finished by the next pass. True when one was handled.
+     */
+    async deleteExpiredNext(): Promise<boolean> {
+      const at = clock();
+      const [row] = await db.query<{ quarantine_key: string; video_id: string }>(
+        `select quarantine_key, video_id::text as video_id from video_scans
+         where verdict = 'infected' and copy_deleted_at is null and done_at <= $1 order by done_at, quarantine_key limit 1`,
+        [addDays(at.toISOString(), -INFECTED_RETENTION_DAYS)],
+      );
+      if (!row) return false;
+      await files.delete(row.quarantine_key);
+      await handleCommand(store, videoAggregate, videoStreamId(row.video_id), { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at: at.toISOString() }, {
+        metadata: { actorId: SCANNER_ACTOR },
+      });
+      await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
+      return true;
+    },
+
+    /** Scans the next due file: its verdict's kind, or 'idle' when nothing is due. */
+    async scanNext(): Promise<ScanVerdict['kind'] | 'idle'> {
+      const job = await claim(clock());
+      if (!job) return 'idle';
+      const verdict = await scanFile(job.quarantine_key);
+      // The owner may change the video (attach it to a listing) while it is scanned: decide again on the new version.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await record(job, verdict);
+          break;
+        } catch (error) {
+          if (!(error instanceof ConcurrencyError) || attempt === 3) throw error;
+        }
+      }
+      return verdict.kind;
+    },
+
+    /**
+     * Copies one clean edited version to its owner's approved area and records
+     * it: true when one was published. A crash between the copy and the append
+     * leaves the video `publishing`, and the next pass copies it again.
+     */
+    async publishNext(): Promise<boolean> {
+      // A video whose copy keeps failing (its file gone) must not hold up the others behind it.
+      const rows = await db.query<{ id: string }>(`select id::text as id from videos where status = 'publishing' order by updated_at, id limit 20`);
+      let failure: unknown;
+      for (const row of rows) {
+        try {
+          if (await publish(row.id)) return true;
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+      if (failure) throw failure;
+      return false;
+    },
+  };
+}
+
+export type VideoScanWorker = ReturnType<typeof createVideoScanWorker>;
+
+/** Runs the worker until stopped: publishes, scans what is due, deletes expired infected copies, then waits `pollMs`. */
+export function startVideoScanWorker(
+  worker: VideoScanWorker,
+  { pollMs = 1_000, onError = (error: unknown) => console.error('video scan worker:', error) } = {},
+): Poller {
+  return startPolling(
+    async () => (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext()),
+    { pollMs, onError },
+  );
+}

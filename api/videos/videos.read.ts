@@ -1,0 +1,84 @@
+import type { SqlClient } from '../../events/store/sql.ts';
+import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type VideoStatus } from '../contract/videos.schema.ts';
+
+const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-msvideo': 'avi' };
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+type PendingRow = {
+  id: string; owner_id: string; status: VideoStatus; original_name: string; file_size: string | number; content_type: string;
+  uploaded_at: Date | string; last_scan_error: string | null; next_scan_at: Date | string | null; infected_signature: string | null;
+  first_name: string | null; last_name: string | null; property_id: string | null; title: string | null;
+};
+
+/**
+ * Admin Video Management's list: every video not yet approved (infected ones
+ * included, marked so), newest upload first, with the uploader's name and the
+ * listing it is for.
+ */
+export async function listPendingVideos(db: SqlClient, limit = 500): Promise<PendingVideo[]> {
+  const rows = await db.query<PendingRow>(
+    `select v.id::text as id, v.owner_id::text as owner_id, v.status, v.original_name, v.file_size, v.content_type, v.uploaded_at,
+       v.last_scan_error, v.next_scan_at, v.infected_signature, u.first_name, u.last_name,
+       p.id::text as property_id, p.title
+     from videos v
+     left join users u on u.id = v.owner_id
+     left join properties p on p.id = v.property_id
+     where v.status <> 'approved'
+     order by v.uploaded_at desc, v.id desc
+     limit $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    videoId: r.id,
+    fileName: `${r.id}.${EXTENSIONS[r.content_type] ?? 'bin'}`,
+    originalName: r.original_name,
+    userId: r.owner_id,
+    uploaderName: [r.first_name, r.last_name].filter(Boolean).join(' '),
+    propertyId: r.property_id,
+    propertyTitle: r.title,
+    status: r.status,
+    uploadedAt: iso(r.uploaded_at)!,
+    fileSize: Number(r.file_size),
+    lastScanError: r.last_scan_error,
+    nextScanAt: iso(r.next_scan_at),
+    infectedSignature: r.infected_signature,
+  }));
+}
+
+/** My Videos: the caller's approved videos, newest approval first. */
+export async function listApprovedVideos(db: SqlClient, ownerId: string): Promise<ApprovedVideo[]> {
+  const rows = await db.query<{ id: string; approved_file_name: string; approved_at: Date | string; approved_size: string | number; property_id: string | null }>(
+    `select id::text as id, approved_file_name, approved_at, approved_size, property_id::text as property_id from videos
+     where owner_id = $1 and status = 'approved' order by approved_at desc, id desc`,
+    [ownerId],
+  );
+  return rows.map((r) => ({
+    videoId: r.id,
+    fileName: r.approved_file_name,
+    approvedAt: iso(r.approved_at)!,
+    fileSize: Number(r.approved_size),
+    streamUrl: videoStreamUrl(r.approved_file_name),
+    propertyId: r.property_id,
+  }));
+}
+
+/**
+ * The video a URL's `{userId}/{fileName}` names, only if that user owns it:
+ * the name must be one the server made (`<videoId>.<ext>`) and the id and
+ * owner must match a row. Anything else is undefined (a 404), so a crafted
+ * name reaches neither another user's video nor a storage path.
+ */
+export async function findVideoOf(db: SqlClient, ownerId: string, fileName: string): Promise<string | undefined> {
+  const videoId = videoIdOfFileName(fileName);
+  if (!videoId || !/^[0-9a-f-]{36}$/i.test(ownerId)) return undefined;
+  const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
+  const rows = await db.query<{ id: string; content_type: string; approved_content_type: string | null }>(
+    'select id::text as id, content_type, approved_content_type from videos where id = $1 and owner_id = $2',
+    [videoId, ownerId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  // The name's extension is the original's (admin download) or the approved file's (owner download).
+  const known = [EXTENSIONS[row.content_type], row.approved_content_type ? EXTENSIONS[row.approved_content_type] : undefined];
+  return known.includes(ext) ? row.id : undefined;
+}

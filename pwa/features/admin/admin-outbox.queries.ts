@@ -1,0 +1,18 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiGet, apiRequest } from '../../lib/api-client'
+import type { AdminOutboxAnswer } from '../../lib/contract'
+
+// GET /api/admin/outbox?status=failed
+export const failedMessagesQuery = () =>
+  queryOptions({ queryKey: ['admin', 'outbox', 'failed'], queryFn: ({ signal }) => apiGet<AdminOutboxAnswer>('/api/admin/outbox?status=failed', signal) })
+
+export const useFailedMessages = () => useQuery(failedMessagesQuery())
+
+// POST /api/admin/outbox/{id}/retry
+export function useRetryMessage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('POST', `/api/admin/outbox/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  })
+}

@@ -1,0 +1,25 @@
+import { Card } from '../../ui/card'
+import { ContactCards } from './contact-cards'
+import { ContactForm } from './contact-form'
+
+/** /contact: header, contact cards on the left, the form on the right (spec part 2 §2). */
+export function ContactPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <header className="mb-8 flex items-center gap-3">
+        <span aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-teal-700 text-2xl font-bold text-white">E</span>
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Contact Efie</h1>
+          <p className="text-stone-700">Landlords, tenants and property managers: we read every message.</p>
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <ContactCards />
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Send us a message</h2>
+          <ContactForm />
+        </Card>
+      </div>
+    </div>
+  )
+}

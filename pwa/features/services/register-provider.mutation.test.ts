@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { toStored, upgradeItem } from '../../offline/outbox-item.schema'
+import { formItem } from '../../offline/queue-form'
+import { checkProviderForm, emptyProviderForm } from './provider-form.schema'
+import { registrationForm } from './register-provider.mutation'
+
+const checked = checkProviderForm({
+  ...emptyProviderForm('plumber'),
+  businessName: 'Kofi Pipes', contactPerson: 'Kofi Asante', email: 'kofi@example.com', phone: '024 123 4567',
+  businessAddress: 'Ring Road, Accra', serviceArea: 'Accra', servicesOffered: 'Leaks', years: '3', months: '4',
+})
+if (!checked.ok) throw new Error(JSON.stringify(checked.errors))
+const body = checked.body
+
+describe('a registration kept on the phone', () => {
+  const form = registrationForm({ body, idempotencyKey: 'submission-1', ownerId: 'kofi' })
+
+  it('goes to the registration endpoint with the submission key, for the applicant only, under the business name', () => {
+    expect(form).toEqual({ endpoint: '/api/service-providers', body, label: 'Business registration: Kofi Pipes', key: 'submission-1', ownerId: 'kofi' })
+  })
+  it('is stored as a form the outbox knows how to send, with the key as its id and the applicant as its owner', () => {
+    const item = upgradeItem(toStored(formItem(form, form.key!, 7)))
+    expect(item).toMatchObject({ kind: 'post-form', id: 'submission-1', ownerId: 'kofi', endpoint: '/api/service-providers', body, label: 'Business registration: Kofi Pipes' })
+  })
+})
