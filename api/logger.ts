@@ -17,4 +17,7 @@ export function createLogger(base: Record<string, unknown> = {}, write: (line: s
   };
 }
 
+/** An error's message for a log line or a stored reason; anything thrown that is not an Error, as text. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 export const silentLogger: Logger = { info() {}, warn() {}, error() {}, child: () => silentLogger };

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { isUuid } from '../http/is-uuid.ts';
 import { validate } from '../middleware/validate.ts';
 import { invalidResetLink } from '../../events/user/user.decider.ts';
 import { runUserCommand } from './account-commands.ts';
@@ -15,7 +16,6 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that address, we have sent it a link to reset the password. The link works for 60 minutes.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Forgot password and reset by link. The link's token is `userId.secret`: the
@@ -50,7 +50,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post('/reset-password', validate('json', ResetPasswordSchema), async (c) => {
       const { token, newPassword } = c.req.valid('json');
       const userId = token.split('.')[0] ?? '';
-      const row = UUID.test(userId) ? await findUserById(deps.db, userId) : undefined;
+      const row = isUuid(userId) ? await findUserById(deps.db, userId) : undefined;
       if (!row) throw invalidResetLink();
       const passwordHash = await deps.passwords.hash(newPassword);
       await runUserCommand(deps, c, row.id, { type: 'CompletePasswordReset', tokenHash: sha256(token), passwordHash, at: deps.clock() }, { actorId: row.id });

@@ -4,8 +4,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { isUuid } from '../http/is-uuid.ts';
 import { visibleProperty } from '../properties/listing-commands.ts';
-import { isUuid, PROPERTY_SELECT, toProperty, type PropertyReadRow } from '../properties/properties.read.ts';
+import { PROPERTY_SELECT, toProperty, type PropertyReadRow } from '../properties/properties.read.ts';
 import { LISTING_ERRORS } from '../../events/listing/listing.decider.ts';
 
 /**

@@ -1,37 +1,22 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { normalizeEmail, normalizePhone } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
+import { isLoopbackAddress, socketAddress } from '../http/socket-address.ts';
 import { validate } from '../middleware/validate.ts';
 import type { Outbox } from './outbox.ts';
 
 const QuerySchema = v.object({ to: v.pipe(v.string('to is required'), v.trim(), v.nonEmpty('to is required')) });
 
-const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-
-/** True for a request that came straight from this machine (127.0.0.0/8 or ::1). */
-function isLoopbackAddress(address: string | undefined): boolean {
-  return address !== undefined && LOOPBACK.test(address);
-}
-
 /** Headers a reverse proxy adds: behind one, every caller would look like loopback. */
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
-
-function remoteAddressOf(c: Context<AppEnv>): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not served by @hono/node-server: no socket to trust
-  }
-}
 
 /** Whether the caller is on this machine and not relayed by a proxy on it. */
 function isLocalCaller(c: Context<AppEnv>): boolean {
   if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
-  return isLoopbackAddress(remoteAddressOf(c));
+  return isLoopbackAddress(socketAddress(c));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
-import type { Logger } from '../logger.ts';
+import { errorText, type Logger } from '../logger.ts';
 import { toMessage, type OutboxRow } from './outbox.ts';
 import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
 import { refusalOf, type Accepted, type MessageSender } from './sender.ts';
@@ -8,8 +8,6 @@ import { refusalOf, type Accepted, type MessageSender } from './sender.ts';
 export const FORGOTTEN_TEXT = 'Sent. The text held a code or a link and is not kept.';
 export const UNCERTAIN_AFTER_STOP =
   'The server stopped while the gateway was answering: the message may have arrived, so it is not sent again automatically.';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A send that began (sending_since) and whose outcome was never written, once

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { SmsSettings } from '../env.ts';
+import { errorText } from '../logger.ts';
 import { httpPost, HttpPostError } from './http-post.ts';
 import { DeliveryError, type MessageSender } from './sender.ts';
 
@@ -55,7 +56,7 @@ export function createTwilioSender(settings: SmsSettings, { timeoutMs = SEND_TIM
         if (error instanceof HttpPostError && error.requestSent) {
           throw new DeliveryError(`SMS gateway: ${error.message} after the request was sent; it may have been accepted, so it is not sent again automatically`, 'uncertain');
         }
-        throw new DeliveryError(`SMS gateway unreachable: ${error instanceof Error ? error.message : String(error)}`, 'transient');
+        throw new DeliveryError(`SMS gateway unreachable: ${errorText(error)}`, 'transient');
       }
       if (answer.status === 200 || answer.status === 201) {
         const created = v.safeParse(CreatedSchema, parseJson(answer.body));

@@ -2,6 +2,7 @@ import type { PropertyRow } from '../../events/listing/properties.projection.ts'
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
 import type { Amenity, Category, Currency, ListingType, PricingPeriod, Property, PropertyType, UserType } from '../contract/properties.schema.ts';
+import { isUuid } from '../http/is-uuid.ts';
 
 /** A row of the properties read model (as the projection writes it) joined with its owner's public fields. */
 export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'updated_at'> & {
@@ -75,9 +76,6 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
   }
   return property;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 /** A listing that exists and is not deleted, whoever may see it. */
 export async function findProperty(db: SqlClient, id: string): Promise<PropertyReadRow | undefined> {

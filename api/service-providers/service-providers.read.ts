@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { ProviderCounts, ProviderListQuery, ServiceProvider } from '../contract/service-providers.schema.ts';
+import { isUuid } from '../http/is-uuid.ts';
 
 export type ProviderRow = {
   id: string;
@@ -23,8 +24,6 @@ export type ProviderRow = {
 const COLUMNS = `id, applicant_id, category_id, business_name, contact_person, email, phone, business_address, service_area,
   years_experience, services_offered, emergency_available, description, status, created_at, updated_at`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const toProvider = (r: ProviderRow): ServiceProvider => ({
   id: r.id,
   categoryId: r.category_id,
@@ -45,7 +44,7 @@ export const toProvider = (r: ProviderRow): ServiceProvider => ({
 
 /** Undefined for an unknown id, and for text that is no id at all (never a cast error). */
 export async function findProvider(db: SqlClient, id: string): Promise<ProviderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.query<ProviderRow>(`select ${COLUMNS} from service_providers where id = $1`, [id]);
   return row;
 }

@@ -6,10 +6,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { currentUser, requireAdmin } from '../auth/session.middleware.ts';
 import { AdminMessagesQuerySchema } from '../contract/messages.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { isUuid } from '../http/is-uuid.ts';
 import { validate } from '../middleware/validate.ts';
 import { findTeamMessage, listTeamMessages } from './admin-messages.read.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The admin panel's Messages tab: support and contact messages, and marking one handled. Admins only. */
 export function adminMessagesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
@@ -24,7 +23,7 @@ export function adminMessagesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'
     })
     .post('/messages/:id/handled', async (c) => {
       const id = c.req.param('id');
-      if (!UUID.test(id) || !(await findTeamMessage(db, id))) throw SUPPORT_MESSAGE_ERRORS.notFound();
+      if (!isUuid(id) || !(await findTeamMessage(db, id))) throw SUPPORT_MESSAGE_ERRORS.notFound();
       const admin = currentUser(c);
       await handleCommand(store, supportMessageAggregate, supportMessageStreamId(id), { type: 'MarkHandled', actor: { id: admin.id, isAdmin: admin.isAdmin }, at: clock().toISOString() }, {
         metadata: { actorId: admin.id, requestId: c.var.requestId },

@@ -1,8 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+import { isLoopbackAddress, socketAddress } from '../http/socket-address.ts';
 
 /**
  * The caller's IP address, for rate limits. A forwarding header is believed only when the
@@ -11,13 +9,8 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * else the header is the caller's own claim, and the socket's address counts.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  let socket: string | undefined;
-  try {
-    socket = getConnInfo(c).remote.address;
-  } catch {
-    socket = undefined; // not served by @hono/node-server (tests without a connection)
-  }
-  if (socket === undefined || LOOPBACK.test(socket)) {
+  const socket = socketAddress(c);
+  if (socket === undefined || isLoopbackAddress(socket)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean).at(-1);
     if (forwarded && socket !== undefined) return forwarded;
   }

@@ -2,7 +2,8 @@ import { createConnection, type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { ScanVerdict } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
-import { errorText, foundVerdict, type VirusScanner } from './virus-scanner.ts';
+import { errorText } from '../logger.ts';
+import { foundVerdict, type VirusScanner } from './virus-scanner.ts';
 
 export type ClamdAddress = { socket: string } | { host: string; port: number };
 

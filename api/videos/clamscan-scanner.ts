@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ScanVerdict } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
-import { errorText, foundVerdict, type VirusScanner } from './virus-scanner.ts';
+import { errorText } from '../logger.ts';
+import { foundVerdict, type VirusScanner } from './virus-scanner.ts';
 
 export type ClamscanOptions = {
   /** The binary: CLAMSCAN_PATH, else `clamscan` on the PATH. */

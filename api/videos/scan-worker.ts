@@ -9,8 +9,9 @@ import { videoAggregate, videoDecider, type KnownVideo, type ScanVerdict, type V
 import { videoEventTypes, videoStreamId } from '../../events/video/video.events.ts';
 import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS } from '../../events/video/video.policy.ts';
 import type { FileStorage } from '../files/file-storage.ts';
+import { errorText } from '../logger.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
-import { errorText, type VirusScanner } from './virus-scanner.ts';
+import type { VirusScanner } from './virus-scanner.ts';
 
 export type ScanWorkerDeps = {
   db: Database;

@@ -1,7 +1,7 @@
 import type { SqlClient } from '../../events/store/sql.ts';
+import { storedExtensionOf } from '../../events/video/video.policy.ts';
 import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type VideoStatus } from '../contract/videos.schema.ts';
 
-const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-msvideo': 'avi' };
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 type PendingRow = {
@@ -30,7 +30,7 @@ export async function listPendingVideos(db: SqlClient, limit = 500): Promise<Pen
   );
   return rows.map((r) => ({
     videoId: r.id,
-    fileName: `${r.id}.${EXTENSIONS[r.content_type] ?? 'bin'}`,
+    fileName: `${r.id}.${storedExtensionOf(r.content_type) ?? 'bin'}`,
     originalName: r.original_name,
     userId: r.owner_id,
     uploaderName: [r.first_name, r.last_name].filter(Boolean).join(' '),
@@ -79,6 +79,6 @@ export async function findVideoOf(db: SqlClient, ownerId: string, fileName: stri
   const row = rows[0];
   if (!row) return undefined;
   // The name's extension is the original's (admin download) or the approved file's (owner download).
-  const known = [EXTENSIONS[row.content_type], row.approved_content_type ? EXTENSIONS[row.approved_content_type] : undefined];
+  const known = [storedExtensionOf(row.content_type), row.approved_content_type ? storedExtensionOf(row.approved_content_type) : undefined];
   return known.includes(ext) ? row.id : undefined;
 }

@@ -26,4 +26,3 @@ export function foundVerdict(scanner: string, signature: string): ScanVerdict {
     : { kind: 'infected', scanner, signature };
 }
 
-export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

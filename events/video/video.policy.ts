@@ -33,6 +33,9 @@ const EXTENSIONS: Record<VideoContentType, string> = {
   'video/x-msvideo': 'avi',
 };
 export const extensionOf = (type: VideoContentType) => EXTENSIONS[type];
+/** For a type read back from storage, where the database does not constrain it: undefined if it is none of ours. */
+export const storedExtensionOf = (type: string): string | undefined =>
+  Object.hasOwn(EXTENSIONS, type) ? EXTENSIONS[type as VideoContentType] : undefined;
 
 /** Server-chosen keys only: the uploader's file name never becomes part of a path. */
 export const quarantinePrefix = (videoId: string) => `videos/quarantine/${videoId}/`;
