@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../events/store/sql.ts';
 import { loadConfig, type SmsSettings } from '../env.ts';
-import { freePort } from '../testing/spawn-server.ts';
+import { freePort } from '../testing/free-port.ts';
 import { created, invalidNumber, startSmsTestGateway } from '../testing/sms-test-gateway.ts';
 import { startSmtpTestServer } from '../testing/smtp-test-server.ts';
 import { createAdmin } from '../testing/accounts.ts';

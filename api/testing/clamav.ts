@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createClamdScanner } from '../videos/clamd-scanner.ts';
+import { freePort } from './free-port.ts';
 
 // Real ClamAV for tests (docs/decisions/080): Debian's clamscan, sigtool and
 // clamd (packages clamav and clamav-daemon) with a signature database the test
@@ -38,14 +38,6 @@ export async function makeSignatureDatabase(dir: string): Promise<string> {
   await writeFile(join(db, 'test.hdb'), sig.stdout);
   await writeFile(join(db, 'test.ndb'), `Efie.Test.TailMarker:0:*:${Buffer.from(TAIL_MARKER).toString('hex')}\n`);
   return db;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export type RunningClamd = { socket: string; port: number; log: () => string; stop(): Promise<void> };
