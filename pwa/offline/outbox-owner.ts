@@ -26,8 +26,10 @@ export const visibleTo = (items: OutboxItem[], signedIn: SignedIn) =>
 /** Some item waits for a session that ended: the bar asks (whoever holds the phone) to sign in. */
 export const waitsForSignIn = (items: OutboxItem[]) => items.some((item) => item.needsSignIn && item.status === 'waiting' && !item.supersededBy)
 
-/** How many of the person's own changes have not reached the server (told when signing out). */
-/** (A public form's item is not counted: it is sent after signing out too.) */
+/**
+ * How many of the person's own changes have not reached the server (told when signing out).
+ * A public form's item is not counted: it is sent after signing out too.
+ */
 export const unsentCount = (items: OutboxItem[], signedIn: SignedIn) =>
   items.filter((item) => signedIn !== null && item.ownerId === signedIn && !item.supersededBy).length
 

@@ -4,14 +4,12 @@ import type { Property, UpdatePropertyInput } from '../lib/contract'
 import { cachedUserId } from '../lib/current-user'
 import { isWaitingEditOf, planEditQueue } from './edit-coalesce'
 import { editValues, listingValues, type ListingValues } from './listing-edit-diff'
+import { isNoAnswer } from './no-answer'
 import { kickOutbox } from './outbox-runtime'
 import { listItems, putItem, removeItem } from './outbox-store'
 
 /** No answer at all (offline, timed out) or a server error: worth sending again later. */
-export const isNetworkFailure = (error: unknown) =>
-  error instanceof TypeError ||
-  (error instanceof DOMException && ['AbortError', 'TimeoutError', 'NetworkError'].includes(error.name)) ||
-  (error instanceof ApiError && error.status >= 500)
+export const isNetworkFailure = (error: unknown) => isNoAnswer(error) || (error instanceof ApiError && error.status >= 500)
 
 // The outbox's Web Lock (drain.ts): whoever holds it is sending; nothing is in flight without it.
 const OUTBOX_LOCK = 'efie-outbox'

@@ -1,8 +1,8 @@
 import { apiRequest, newIdempotencyKey } from '../lib/api-client'
+import { isNoAnswer } from './no-answer'
 import { ANY_SESSION, type FormEndpoint, type PostFormItem } from './outbox-item.schema'
 import { enqueue } from './outbox-runtime'
 import { listen } from './outbox-store'
-import { NoConnectionError } from './transport'
 
 // A form that is sent now when there is a connection, and kept in the outbox to be sent once
 // when there is none. One call for any form (support, contact, a provider's registration):
@@ -27,8 +27,6 @@ export type FormToSend = {
 }
 export type FormOutcome<T> = { status: 'sent'; result: T; key: string } | { status: 'queued'; key: string }
 
-const isNoConnection = (error: unknown) => error instanceof NoConnectionError || error instanceof TypeError
-
 /** The item the outbox keeps; its id is the Idempotency-Key. */
 export function formItem(form: FormToSend, key: string, now = Date.now()): PostFormItem {
   return {
@@ -44,7 +42,7 @@ export async function sendForm<T>(form: FormToSend): Promise<FormOutcome<T>> {
       const result = await apiRequest<T>('POST', form.endpoint, { body: form.body, idempotencyKey: key })
       return { status: 'sent', result, key }
     } catch (error) {
-      if (!isNoConnection(error)) throw error
+      if (!isNoAnswer(error)) throw error
     }
   }
   await enqueue(formItem(form, key))

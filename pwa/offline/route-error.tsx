@@ -1,15 +1,14 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { isNoAnswer } from './no-answer'
 import { useOnline } from './use-outbox'
 
 // A screen whose data could not be loaded: offline with nothing saved for it says so
 // plainly (instead of spinning); anything else is a plain error with a retry.
 
-const isNetworkFailure = (error: unknown) => error instanceof TypeError || (error instanceof DOMException && ['AbortError', 'TimeoutError'].includes(error.name))
-
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const online = useOnline()
-  const offline = !online || isNetworkFailure(error)
+  const offline = !online || isNoAnswer(error)
   const retry = () => {
     reset()
     void router.invalidate()

@@ -1,5 +1,6 @@
+import { SOCIAL_LINKS } from '../../lib/social-links'
 import { Card } from '../../ui/card'
-import { ALL_ADDRESSES, INFO_ADDRESS, SOCIAL_LINKS, SUPPORT_ADDRESS } from './contact-details'
+import { ALL_ADDRESSES, INFO_ADDRESS, SUPPORT_ADDRESS } from './contact-details'
 
 const mail = (address: string) => (
   <a href={`mailto:${address}`} className="break-all text-teal-800 underline underline-offset-2">{address}</a>

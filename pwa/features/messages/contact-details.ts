@@ -1,4 +1,4 @@
-// Efie's addresses and profiles, shown on /support and /contact.
+// Efie's addresses, shown on /support and /contact.
 
 export const SUPPORT_ADDRESS = 'support@efie.app'
 export const INFO_ADDRESS = 'info@efie.app'
@@ -9,14 +9,4 @@ export const ALL_ADDRESSES = [
   { label: 'Landlord services', address: 'landlords@efie.app' },
   { label: 'Technical issues', address: 'tech@efie.app' },
   { label: 'Legal/privacy', address: 'legal@efie.app' },
-] as const
-
-export const SOCIAL_LINKS = [
-  { label: 'Instagram', href: 'https://www.instagram.com/' },
-  { label: 'Facebook', href: 'https://www.facebook.com/' },
-  { label: 'X', href: 'https://x.com/' },
-  { label: 'Snapchat', href: 'https://www.snapchat.com/' },
-  { label: 'TikTok', href: 'https://www.tiktok.com/' },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  { label: 'YouTube', href: 'https://www.youtube.com/' },
 ] as const

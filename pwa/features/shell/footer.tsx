@@ -1,13 +1,5 @@
 import { Link } from '@tanstack/react-router'
-
-const SOCIAL = [
-  { label: 'Instagram', href: 'https://www.instagram.com/' },
-  { label: 'Facebook', href: 'https://www.facebook.com/' },
-  { label: 'X', href: 'https://x.com/' },
-  { label: 'TikTok', href: 'https://www.tiktok.com/' },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  { label: 'YouTube', href: 'https://www.youtube.com/' },
-]
+import { SOCIAL_LINKS } from '../../lib/social-links'
 
 export function Footer() {
   return (
@@ -24,7 +16,7 @@ export function Footer() {
           <Link to="/privacy-policy" className="hover:underline">Privacy Policy</Link>
         </nav>
         <ul aria-label="Social media" className="flex flex-wrap content-start gap-3 self-start text-sm">
-          {SOCIAL.map((item) => (
+          {SOCIAL_LINKS.map((item) => (
             <li key={item.label}>
               <a href={item.href} target="_blank" rel="noreferrer noopener" className="hover:underline">{item.label}</a>
             </li>

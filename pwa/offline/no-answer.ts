@@ -1,0 +1,11 @@
+import { NoConnectionError } from './transport'
+
+/**
+ * The request got no answer at all: offline, the connection dropped, or it was aborted or
+ * timed out. The server may or may not have acted; a retry with the same Idempotency-Key is
+ * safe. A server's answer, even a 5xx, is not this.
+ */
+export const isNoAnswer = (error: unknown): boolean =>
+  error instanceof TypeError ||
+  error instanceof NoConnectionError ||
+  (error instanceof DOMException && ['AbortError', 'TimeoutError', 'NetworkError'].includes(error.name))
