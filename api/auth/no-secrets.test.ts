@@ -81,6 +81,10 @@ describe('secrets never leave the server', () => {
     const usersBefore = await deps.db.query('select * from users order by id');
     const credentialsBefore = await deps.db.query('select * from user_credentials order by user_id');
 
+    // Credentials lost and profiles gone wrong: the rebuild must write them again from the log.
+    await deps.db.query('delete from user_credentials');
+    await deps.db.query(`update users set first_name = 'corrupted', phone = null, email_verified = false`);
+    expect(await (await client.request('/api/auth/user')).json()).not.toEqual(before);
     await createProjectionSet(readModels).rebuild(deps.db);
 
     expect(await (await client.request('/api/auth/user')).json()).toEqual(before);

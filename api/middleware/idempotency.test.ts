@@ -66,14 +66,28 @@ describe('Idempotency-Key', () => {
     expect(state.runs).toBe(1);
   });
 
-  it('takes a key of 1 to 200 characters and refuses an empty or 201-character one with 400, running nothing', async () => {
-    const { send, state } = tinyApp(database(), (c, run) => c.json({ run }, 201));
+  it('takes a key of 1 to 200 characters and refuses an empty or 201-character one with 400, running and recording nothing', async () => {
+    const db = database();
+    const { send, state } = tinyApp(db, (c, run) => c.json({ run }, 201));
+    // The shortest key allowed is a real key: its repeat is replayed, not run again.
+    const one = await send('a');
+    expect(one.status).toBe(201);
+    expect(await one.json()).toEqual({ run: 1 });
+    const oneAgain = await send('a');
+    expect(oneAgain.status).toBe(201);
+    expect(oneAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(await oneAgain.json()).toEqual({ run: 1 });
     expect((await send('k'.repeat(200))).status).toBe(201);
+    expect(state.runs).toBe(2);
+    const recorded = async () => (await db.query<{ idempotency_key: string }>('select idempotency_key from http_idempotency order by idempotency_key')).map((r) => r.idempotency_key);
+    const before = await recorded();
+    expect(before).toEqual(expect.arrayContaining(['a', 'k'.repeat(200)]));
     for (const key of ['', 'k'.repeat(201)]) {
       const refused = await send(key);
       await expectError(refused, 400, 'invalid_idempotency_key');
     }
-    expect(state.runs).toBe(1);
+    expect(state.runs).toBe(2);
+    expect(await recorded()).toEqual(before);
   });
 
   it('keeps one signed-in user’s key apart from another’s: the same key gives each their own listing', async () => {

@@ -4,6 +4,7 @@ import { createAdmin, registerUser } from '../testing/accounts.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { drainOutbox } from './outbox.worker.ts';
+import { MAX_ATTEMPTS, RETRY_CAP_MS } from './retry-policy.ts';
 import { createRecordingSender, DeliveryError, type MessageSender } from './sender.ts';
 
 const database = useMigratedDatabase();
@@ -83,17 +84,43 @@ describe('GET /api/admin/outbox?status=failed', () => {
 });
 
 describe('POST /api/admin/outbox/{id}/retry', () => {
-  it('sends a failed message again with a fresh set of attempts, once', async () => {
-    const { admin, deps } = await withFailedMessages();
-    const [failed] = (await deps.outbox.listFailed()).filter((m) => m.to === 'team@efie.example');
-    const res = await admin.request(`/api/admin/outbox/${failed!.id}/retry`, { method: 'POST' });
+  it('sends an exhausted message again with a fresh set of attempts, once', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const clock = () => new Date(now);
+    const { app, deps } = await createTestApp(database(), { clock });
+    const admin = createClient(app);
+    await createAdmin(deps, admin);
+    await drainOutbox(deps.db, createRecordingSender(), clock); // the admin's own code, out of the way
+    const id = await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support request', text: 'My listing does not show.' });
+    const row = async () =>
+      (await deps.db.query<{ attempts: number; failure: string | null; failed_at: Date | null; sent_at: Date | null }>(
+        'select attempts, failure, failed_at, sent_at from outbox_messages where id = $1',
+        [id],
+      ))[0]!;
+    // Every attempt refused for now, each after its pause, until the message is given up on.
+    const unreachable: MessageSender = {
+      async send() {
+        throw new DeliveryError('SMTP: connect ECONNREFUSED', 'transient');
+      },
+    };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await drainOutbox(deps.db, unreachable, clock), `attempt ${attempt}`).toBe(1);
+      now += RETRY_CAP_MS;
+    }
+    expect(await drainOutbox(deps.db, unreachable, clock)).toBe(0);
+    expect(await row()).toMatchObject({ attempts: MAX_ATTEMPTS, failure: 'exhausted', failed_at: expect.any(Date), sent_at: null });
+
+    const res = await admin.request(`/api/admin/outbox/${id}/retry`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'The message will be sent again shortly' });
+    expect(await row()).toMatchObject({ attempts: 0, failure: null, failed_at: null, sent_at: null });
     expect((await deps.outbox.listFailed()).map((m) => m.to)).not.toContain('team@efie.example');
+
     const sender = createRecordingSender();
-    expect(await drainOutbox(deps.db, sender, deps.clock)).toBe(1);
+    expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
     expect(sender.sent.map((m) => m.text)).toEqual(['My listing does not show.']);
-    const again = await admin.request(`/api/admin/outbox/${failed!.id}/retry`, { method: 'POST' });
+    expect(await row()).toMatchObject({ attempts: 1, failure: null, failed_at: null, sent_at: new Date(now) });
+    const again = await admin.request(`/api/admin/outbox/${id}/retry`, { method: 'POST' });
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: 'No failed message with this id', code: 'not_found' });
   });

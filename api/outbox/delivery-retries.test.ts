@@ -115,15 +115,38 @@ describe('delivery over SMTP', () => {
 });
 
 describe('delivery over SMTP when nothing listens', () => {
-  it('tries again after a pause when the connection is refused', async () => {
-    const { deps, clock, row } = await setup();
-    await deps.outbox.enqueue({ channel: 'email', to: 'ama@example.com', subject: 'Hello', text: 'Welcome.' });
+  it('tries again after a pause when the connection is refused, and sends once a server listens', async () => {
+    const { deps, clock, row, at } = await setup();
+    const id = await deps.outbox.enqueue({ channel: 'email', to: 'ama@example.com', subject: 'Hello', text: 'Welcome.' });
     const sender = createSmtpSender({ url: `smtp://efie:mail-secret@127.0.0.1:${await freePort()}`, from: 'Efie <no-reply@efie.app>' });
     expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
     const after = await row();
-    expect(after).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, failure: null, claimed_until: new Date(T0 + 30_000) });
+    expect(after).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, failure: null, claimed_until: new Date(T0 + retryDelayMs(1)) });
     expect(after.last_error).toMatch(/^SMTP: .*ECONNREFUSED/);
     expect(after.last_error).not.toContain('mail-secret');
+
+    // Not during the pause; tried again once it is over, and refused again, with a longer pause.
+    at(T0 + retryDelayMs(1) - 1);
+    expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
+    expect((await row()).attempts).toBe(1);
+    at(T0 + retryDelayMs(1));
+    expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
+    expect(await row()).toMatchObject({
+      attempts: 2,
+      sent_at: null,
+      failed_at: null,
+      failure: null,
+      last_error: expect.stringMatching(/^SMTP: .*ECONNREFUSED/),
+      claimed_until: new Date(T0 + retryDelayMs(1) + retryDelayMs(2)),
+    });
+
+    // A server listens now: the next attempt after the pause delivers it.
+    const smtp = await startSmtpTestServer();
+    cleanups.push(smtp.close);
+    at(T0 + retryDelayMs(1) + retryDelayMs(2));
+    expect(await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock)).toBe(1);
+    expect(smtp.received.map((r) => r.mail.messageId)).toEqual([`<${id}@efie.app>`]);
+    expect(await row()).toMatchObject({ attempts: 3, sent_at: new Date(T0 + retryDelayMs(1) + retryDelayMs(2)), failed_at: null, failure: null });
   });
 });
 

@@ -13,6 +13,17 @@ describe('the HTML part of an e-mail', () => {
     expect(html).not.toContain('<b>');
   });
 
+  it('ends a link that ends the text before its full stop, keeping the dots inside it', () => {
+    const link = 'http://localhost:3000/reset-password?token=a.b.c';
+    const html = emailHtml('Reset your password', `Your reset link is ${link}.`);
+    expect(html).toContain(`<p style="margin:0 0 16px">Your reset link is <a href="${link}" style="color:#b45309">${link}</a>.</p>`);
+    // The same after a comma and before a line break, and after the sentence's other marks.
+    expect(emailHtml(null, `See ${link}, then sign in.\nOr ${link}?`)).toContain(
+      `<p style="margin:0 0 16px">See <a href="${link}" style="color:#b45309">${link}</a>, then sign in.</p>\n` +
+        `<p style="margin:0 0 16px">Or <a href="${link}" style="color:#b45309">${link}</a>?</p>`,
+    );
+  });
+
   it('derives the Message-ID from the outbox id and the From domain', () => {
     expect(messageIdOf('6f1c', 'Efie <no-reply@efie.app>')).toBe('<6f1c@efie.app>');
     expect(messageIdOf('6f1c', 'hello@mail.efie.example')).toBe('<6f1c@mail.efie.example>');

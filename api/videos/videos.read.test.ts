@@ -74,6 +74,11 @@ describe('video read queries', () => {
     for (let steps = 1; steps <= 5; steps++) await video(store, kofi, steps % 2 ? listing : null, 10 * steps, steps);
     const before = [await listPendingVideos(database()), await listApprovedVideos(database(), kofi.id)];
     expect(before.map((list) => list.length)).toEqual([4, 1]);
+    // The read models lost and gone wrong: the rebuild must write them again from the log.
+    await database().query(`delete from videos where status = 'approved'`);
+    await database().query(`update videos set original_name = 'corrupted'`);
+    await database().query(`update properties set title = 'corrupted'`);
+    expect([await listPendingVideos(database()), await listApprovedVideos(database(), kofi.id)]).not.toEqual(before);
     await projections.rebuild(database(), { batchSize: 7 });
     expect([await listPendingVideos(database()), await listApprovedVideos(database(), kofi.id)]).toEqual(before);
   });

@@ -70,6 +70,10 @@ describe('properties projection', () => {
     await database().transaction((tx) => propertiesProjection.apply(tx, all));
     await database().transaction((tx) => propertiesProjection.apply(tx, all.slice(5, 20)));
     expect(await rows()).toEqual(before);
+    // Rows lost and rows gone wrong: the rebuild must write them all again from the log.
+    await database().query(`delete from properties where is_live`);
+    await database().query(`update properties set title = 'corrupted', version = version + 100`);
+    expect(await rows()).toHaveLength(20);
     await projections.rebuild(database(), { batchSize: 7 });
     expect(await rows()).toEqual(before);
     expect(before.filter((r) => r.is_live)).toHaveLength(10);

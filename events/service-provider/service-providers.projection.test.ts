@@ -75,6 +75,10 @@ describe('service providers projection', () => {
     await database().transaction((tx) => serviceProvidersProjection.apply(tx, all));
     await database().transaction((tx) => serviceProvidersProjection.apply(tx, all.slice(3, 9)));
     expect(await rows()).toEqual(before);
+    // Rows lost and rows gone wrong: the rebuild must write them all again from the log.
+    await database().query(`delete from service_providers where status = 'approved'`);
+    await database().query(`update service_providers set business_name = 'corrupted', status = 'approved'`);
+    expect(await rows()).toHaveLength(6);
     await projections.rebuild(database(), { batchSize: 5 });
     expect(await rows()).toEqual(before);
     expect(before.filter((r) => r.status === 'approved')).toHaveLength(6);

@@ -44,18 +44,18 @@ describe('handleCommand', () => {
     expect(await store.streamVersion('user-1')).toBe(2);
   });
 
-  it('decides again on the fresh state after losing a race, and gives up after 3 retries', async () => {
+  it('decides again on the fresh state after losing a race, refusing as the decider does when the rival did the same, and gives up after 3 retries', async () => {
     const real = createEventStore(database());
     await handleCommand(real, account, 'user-2', { type: 'Rename', name: 'Ama' });
     // Another writer gets in between this command's read and its append, `races` times.
-    const racing = (races: number): EventStore => {
+    const racing = (races: number, rivalName = (race: number) => `Rival ${race}`): EventStore => {
       let left = races;
       return {
         ...real,
         async append(streamId, expected, events, metadata, options) {
           if (left-- > 0) {
             const version = await real.streamVersion(streamId);
-            await real.append(streamId, version, [{ type: 'AccountRenamed', data: { name: `Rival ${races - left}` } }]);
+            await real.append(streamId, version, [{ type: 'AccountRenamed', data: { name: rivalName(races - left) } }]);
           }
           return real.append(streamId, expected, events, metadata, options);
         },
@@ -69,6 +69,13 @@ describe('handleCommand', () => {
 
     await expect(handleCommand(racing(4), account, 'user-2', { type: 'Rename', name: 'Yaw' })).rejects.toMatchObject({ code: 'version_conflict' });
     expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(5)).toEqual(['Rival 1', 'Rival 2', 'Rival 3', 'Rival 4']);
+
+    // The rival sets the very name this command wants: decided again on the state it left, the command is
+    // refused with the decider's own error, and nothing of it is appended (a blind retry would append 'Abena' twice).
+    await expect(handleCommand(racing(1, () => 'Abena'), account, 'user-2', { type: 'Rename', name: 'Abena' })).rejects.toMatchObject({
+      code: 'same_name',
+    });
+    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(9)).toEqual(['Abena']);
   });
 
   it('runs `alongside` in the append’s transaction: its failure takes the events back, and a replayed key runs it no more', async () => {

@@ -43,7 +43,7 @@ describe('subscriptions', () => {
 describe('startSubscription', () => {
   const database = useMigratedDatabase();
 
-  it('polls batch after batch until every event is handled once, survives a failing batch, and stops when asked', async () => {
+  it('polls batch after batch until every event is handled once, survives a failing batch, and stops when asked: an event appended after stop() is left to a batch run by hand', async () => {
     const db = database();
     const store = createEventStore(db);
     for (let i = 0; i < 5; i++) await store.append(`poll-${i}`, 'no_stream', [{ type: 'Tick', data: { i } }]);
@@ -69,6 +69,22 @@ describe('startSubscription', () => {
     expect(errors).toEqual([new Error('first batch fails')]);
     await running.stop();
     expect(handled).toEqual([0, 1, 2, 3, 4]);
+
+    // An event appended after stop() is left to whoever runs the next batch: here one batch run by hand
+    // under the same name takes it from the checkpoint the poller left, and the stopped poller never sees it.
+    await store.append('poll-5', 'no_stream', [{ type: 'Tick', data: { i: 5 } }]);
+    await readAllSettled(db, 6);
+    const byHand: number[] = [];
+    const manual = {
+      name: 'polling',
+      async handle(_tx: SqlClient, events: RecordedEvent[]) {
+        byHand.push(...events.map((e) => (e.data as { i: number }).i));
+      },
+    };
+    expect(await runSubscriptionBatch(db, manual, 2)).toEqual({ handled: 1, busy: false });
+    expect(byHand).toEqual([5]);
+    expect(handled).toEqual([0, 1, 2, 3, 4]);
+    expect(errors).toHaveLength(1);
   });
 });
 

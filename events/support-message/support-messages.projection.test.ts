@@ -30,6 +30,9 @@ describe('support messages projection', () => {
     await store.append(supportMessageStreamId(messageId), 1, [handled]);
     const after = await rows();
     expect(after).toMatchObject([{ status: 'handled', handled_by: adminId, version: 2 }]);
+    // The row gone wrong (back to unhandled, another reference): the rebuild must write it again from the log.
+    await database().query(`update support_messages set status = 'unhandled', handled_by = null, reference = 'EF-WRONG1'`);
+    expect(await rows()).not.toEqual(after);
     expect(await projections.rebuild(database())).toEqual({ events: 2 });
     expect(await rows()).toEqual(after);
   });
