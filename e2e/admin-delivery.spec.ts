@@ -1,11 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { expect, request, test } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../api/testing/free-port.ts'
 import { spawnServer, stopServer } from '../api/testing/spawn-server.ts'
 import { startSmtpTestServer } from '../api/testing/smtp-test-server.ts'
-import { expectAccessible, signIn, toasts, unique } from './support/fixtures'
+import { register } from './support/api'
+import { expectAccessible, signIn, toasts } from './support/fixtures'
 
 const ADMIN = { email: 'delivery-admin@efie.test', password: 'Admin-pass-2026' }
 
@@ -19,13 +20,10 @@ test('an admin sees an e-mail the SMTP server refused, without its code, and sen
     { port },
   )
   try {
-    const email = `refused.${unique()}@efie.test`
-    const registered = await fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Efua', lastName: 'Owusu', email, password: 'renter-pass-2026', userType: 'renter' }),
-    })
-    expect(registered.status).toBe(201)
+    // Registering sends the verification code, which the SMTP server refuses.
+    const visitor = await request.newContext({ baseURL: origin })
+    const { email } = await register(visitor, 'renter', 'Efua')
+    await visitor.dispose()
 
     const page = await (await browser.newContext({ baseURL: origin })).newPage()
     await signIn(page, ADMIN.email, ADMIN.password)
@@ -37,12 +35,21 @@ test('an admin sees an e-mail the SMTP server refused, without its code, and sen
     await expect(row.getByText('Your Efie verification code')).toBeVisible()
     await expect(row.getByText('Held a code or a link: the text is not shown.')).toBeVisible()
     await expect(row.getByText(/SMTP: .*550/)).toBeVisible()
+    // No code anywhere on the tab: no six digits in its text, nor in its markup (attributes, hidden text).
+    const tab = page.getByRole('tabpanel', { name: 'Delivery' })
+    await expect(tab).not.toContainText(/\d{6}/)
+    const markup = await tab.innerHTML()
+    expect(markup).not.toMatch(/\d{6}/)
     await expectAccessible(page, 'admin delivery')
 
     await row.getByRole('button', { name: `Send the message to ${email} again` }).click()
     await expect(toasts(page).getByText('Message queued')).toBeVisible()
     await expect(page.getByText('Every message was delivered. Nothing has failed.')).toBeVisible()
     await expect.poll(() => smtp.received.map((r) => r.to), { timeout: 15_000 }).toEqual([[email]])
+    // The message sent again held a code: the tab had shown no trace of it.
+    const code = /\b(\d{6})\b/.exec(smtp.received[0]!.mail.text ?? '')?.[1]
+    expect(code, 'the verification e-mail holds a 6-digit code').toBeDefined()
+    expect(markup).not.toContain(code)
   } finally {
     await stopServer(server.child)
     await smtp.close()

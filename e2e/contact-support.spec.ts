@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { TeamMessage, TeamMessagePage } from '../api/contract/messages.schema'
 import { adminApi } from './support/api'
 import { expectAccessible, signIn, toasts, unique } from './support/fixtures'
-import { controlledByServiceWorker, offlineIndicator, readStore } from './support/offline'
+import { answeredRequests, controlledByServiceWorker, offlineIndicator, outboxItems, readStore } from './support/offline'
 
 // Issue 11: the support and contact forms, the legal pages, and the admin's Messages tab.
 // The service worker's own requests are cut off too when offline.
@@ -95,6 +95,8 @@ test('the contact form keeps what was typed when the server refuses, with the sp
 test('a support message typed offline is kept, then sent exactly once when the connection returns', async ({ page, context, baseURL }) => {
   const admin = await adminApi(baseURL!)
   const subject = `Offline support ${unique()}`
+  // The Idempotency-Keys of the POSTs the server answered (the page's and the service worker's).
+  const sent = answeredRequests(context, 'POST', /^\/api\/support\/message$/)
   await page.goto('/support')
   await controlledByServiceWorker(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible()
@@ -120,6 +122,8 @@ test('a support message typed offline is kept, then sent exactly once when the c
   await expect(page.getByRole('button', { name: /waiting to send/ })).toHaveCount(0)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible()
+  // One POST reached the server, with the queued item's key: not a second one the server deduplicated.
+  expect(sent).toEqual([queued[0]!.id])
   const [stored, ...more] = await messagesAbout(admin, subject)
   expect(more).toEqual([])
   expect(stored).toMatchObject({ form: 'support', email: 'ama.offline@example.com', reference: expect.stringMatching(/^EF-[0-9A-Z]{6}$/), status: 'unhandled' })
@@ -136,8 +140,10 @@ test('a queued message the server refuses stops with its reason in the offline b
   await page.getByRole('button', { name: 'Send Message' }).click()
   await expect(page.getByRole('button', { name: '1 waiting to send' })).toBeVisible()
 
+  // The server refuses this message; any other goes through.
   let calls = 0
   await context.route('**/api/support/message', (route) => {
+    if ((route.request().postDataJSON() as { subject?: string }).subject !== 'Refused later') return route.continue()
     calls++
     return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Invalid email address', code: 'invalid_input' }) })
   })
@@ -152,6 +158,27 @@ test('a queued message the server refuses stops with its reason in the offline b
   expect(others).toEqual([])
   expect(item).toMatchObject({ kind: 'post-form', status: 'failed', httpStatus: 400 })
   expect(calls).toBe(1)
+
+  // More drains, with the refused item still there: the app's start (a reload), then coming back
+  // online (a forced drain, as after an outage) with another message queued. That message
+  // reaching the server shows the forced drain ran over the outbox; the refused one was not sent again.
+  await page.reload()
+  await controlledByServiceWorker(page)
+  await expect(summary).toBeVisible()
+  const subject = `Sent after a refusal ${unique()}`
+  const passed = answeredRequests(context, 'POST', /^\/api\/support\/message$/)
+  await context.setOffline(true)
+  await page.getByLabel('Email Address').fill('kwame@example.com')
+  await page.getByLabel('Subject').fill(subject)
+  await page.getByLabel('Message', { exact: true }).fill('This one the server will take.')
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect.poll(async () => (await outboxItems(page)).length).toBe(2)
+  await context.setOffline(false)
+  await expect.poll(async () => (await outboxItems(page)).map((left) => left.status)).toEqual(['failed'])
+  expect(passed).toHaveLength(1)
+  expect(calls).toBe(1)
+
+  await summary.click()
   await page.getByRole('button', { name: 'Discard' }).click()
   await expect.poll(async () => (await readStore(page, 'efie-outbox', 'items')).length).toBe(0)
 })

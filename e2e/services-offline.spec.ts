@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import type { ProviderPage, ServiceProvider } from '../api/contract/service-providers.schema'
 import { adminApi, signUp } from './support/api'
 import { toasts, unique } from './support/fixtures'
-import { answeredRequests, controlledByServiceWorker, offlineIndicator, outboxItems, readStore } from './support/offline'
+import { answeredBodies, answeredRequests, controlledByServiceWorker, offlineIndicator, outboxItems, readStore } from './support/offline'
 
 // Issue 11: the service provider registration goes through the outbox when there is no connection.
 // The service worker's own requests are cut off too when offline.
@@ -22,6 +22,9 @@ test('a business registered offline on a phone is kept, then sent exactly once w
   // The page's own request context: registering through it signs the phone in.
   const applicant = await signUp(page.request, 'owner', 'Kwesi')
   const sent = answeredRequests(context, 'POST', /^\/api\/service-providers$/)
+  const received = answeredBodies(context, 'POST', /^\/api\/service-providers$/)
+  const email = `offline.pipes.${unique()}@example.com`
+  const description = 'Call-outs day and night in Kasoa and Weija.'
 
   await page.goto('/services')
   await controlledByServiceWorker(page)
@@ -29,11 +32,21 @@ test('a business registered offline on a phone is kept, then sent exactly once w
   const dialog = page.getByRole('dialog', { name: 'Register Your Business' })
   await dialog.getByLabel('Business name *').fill(business)
   await dialog.getByLabel('Contact person *').fill('Kwesi Mensah')
-  await dialog.getByLabel('Email *').fill(`offline.pipes.${unique()}@example.com`)
+  await dialog.getByLabel('Email *').fill(email)
   await dialog.getByLabel('Phone *').fill('024 555 0199')
   await dialog.getByLabel('Business address *').fill('3 Winneba Road, Kasoa')
   await dialog.getByLabel('Service coverage area *').fill(area)
+  await dialog.getByLabel('Years', { exact: true }).fill('7')
+  await dialog.getByLabel('Months', { exact: true }).fill('5')
   await dialog.getByLabel('Services offered *').fill('Leaks, tanks and pumps')
+  await dialog.getByLabel('Available for emergency call-outs').check()
+  await dialog.getByLabel('Description (optional)').fill(description)
+  // What was typed, as the registration's body: 7 years 5 months is 7 whole years, and the
+  // phone goes in international form (the contract's PhoneSchema).
+  const typed = {
+    categoryId: 'plumber', businessName: business, contactPerson: 'Kwesi Mensah', email, phone: '+233245550199', businessAddress: '3 Winneba Road, Kasoa',
+    serviceArea: area, yearsExperience: 7, servicesOffered: 'Leaks, tanks and pumps', emergencyAvailable: true, description,
+  }
 
   await context.setOffline(true)
   await expect(offlineIndicator(page)).toBeVisible()
@@ -54,8 +67,10 @@ test('a business registered offline on a phone is kept, then sent exactly once w
   // One application for that account, pending, sent once with the key chosen at Submit.
   const [application, ...more] = await applicationsIn(admin, area)
   expect(more).toEqual([])
-  expect(application).toMatchObject({ businessName: business, categoryId: 'plumber', status: 'pending' })
   expect(sent).toEqual([queued[0]!.id])
+  // The one body the server received is what was typed, field for field, and so is what it stored.
+  expect(received).toEqual([typed])
+  expect(application).toEqual({ ...typed, id: expect.any(String), status: 'pending', createdAt: expect.any(String), updatedAt: expect.any(String) })
   const again = await page.request.post('/api/service-providers', {
     data: { categoryId: 'plumber', businessName: `${business} again`, contactPerson: 'Kwesi Mensah', email: 'again@example.com', phone: '024 555 0199',
       businessAddress: '3 Winneba Road, Kasoa', serviceArea: area, yearsExperience: 0, servicesOffered: 'Leaks', emergencyAvailable: false, description: '' },

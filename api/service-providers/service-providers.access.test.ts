@@ -62,14 +62,22 @@ describe('who may call the service provider API', () => {
 
   it('lists only approved providers in the directory, for any signed-in person, without counts', async () => {
     const { renter, applicant, admin } = await setup();
-    const pending = await registerProvider(await applicant(), { businessName: 'Waiting Ltd' });
-    const approved = await registerProvider(await applicant(), { businessName: 'Approved Ltd' });
-    const rejected = await registerProvider(await applicant(), { businessName: 'Rejected Ltd' });
+    const [waiting, accepted, turnedDown] = [await applicant(), await applicant(), await applicant()];
+    await registerProvider(waiting, { businessName: 'Waiting Ltd' });
+    const approved = await registerProvider(accepted, { businessName: 'Approved Ltd' });
+    const rejected = await registerProvider(turnedDown, { businessName: 'Rejected Ltd' });
     await setStatus(admin, approved.id, 'approved');
     await setStatus(admin, rejected.id, 'rejected');
-    const page = await listProviders(renter, '?status=approved');
-    expect(page).toEqual({ providers: [expect.objectContaining({ id: approved.id, businessName: 'Approved Ltd', status: 'approved' })], total: 1, page: 1, pageSize: 12 });
-    expect(page.providers.some((p) => p.id === pending.id)).toBe(false);
+    // The same page for a renter and for each applicant: one whose application waits or was
+    // rejected does not see it there, nor anyone else's; the approved one sees theirs as everyone does.
+    for (const [who, client] of [['renter', renter], ['pending applicant', waiting], ['approved applicant', accepted], ['rejected applicant', turnedDown]] as const) {
+      expect(await listProviders(client, '?status=approved'), who).toEqual({
+        providers: [expect.objectContaining({ id: approved.id, businessName: 'Approved Ltd', status: 'approved' })], total: 1, page: 1, pageSize: 12,
+      });
+      for (const query of ['?status=pending', '?status=rejected', '?status=all', '']) {
+        await expectError(await client.request(`/api/service-providers${query}`), 403, 'forbidden');
+      }
+    }
   });
 
   it('gives admins every status with counts per status, and filters by status', async () => {

@@ -8,6 +8,7 @@ import { runSubscriptionBatch } from '../../events/store/subscriptions.ts';
 import { videoAggregate } from '../../events/video/video.decider.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { quarantineKeyFor } from '../../events/video/video.policy.ts';
+import { readAllSettled } from '../testing/settled-read.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';
 
@@ -27,9 +28,11 @@ describe('video scan queue subscription', () => {
     });
     const queued = () => database().query<{ quarantine_key: string; file: string }>('select quarantine_key, file from video_scans');
 
-    await runSubscriptionBatch(database(), videoScanQueue);
-    // A second batch finds nothing new: the file is queued once.
-    await runSubscriptionBatch(database(), videoScanQueue);
+    // Once the upload lies below the horizon, the first batch is sure to see it.
+    await readAllSettled(database(), 1);
+    expect(await runSubscriptionBatch(database(), videoScanQueue)).toEqual({ handled: 1, busy: false });
+    // The checkpoint moved past it: a second batch is handed nothing, and the file is queued once.
+    expect(await runSubscriptionBatch(database(), videoScanQueue)).toEqual({ handled: 0, busy: false });
     expect(await queued()).toEqual([{ quarantine_key: key, file: 'original' }]);
     expect((await database().query('select 1 from subscription_checkpoints where name = $1', ['video-scan-queue'])).length).toBe(1);
     const [row] = await database().query<{ status: string }>('select status from videos where id = $1', [videoId]);

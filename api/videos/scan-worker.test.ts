@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readModels } from '../../events/read-models.ts';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
@@ -213,17 +213,21 @@ describe('video scan worker', () => {
 
   it('leaves a file being scanned to its worker until the lease ends; a verdict that comes too late is not recorded', async () => {
     const { videoId } = await upload(CLEAN);
-    let release: (verdict: ScanVerdict) => void = () => undefined;
+    let release: ((verdict: ScanVerdict) => void) | undefined;
     const hanging: VirusScanner = { name: 'clamscan', scan: (s) => (s.resume(), new Promise<ScanVerdict>((resolve) => (release = resolve))) };
     const first = workerWith(hanging).scanNext();
-    // The claim is written before the scan starts: wait until the row says so.
-    while ((await database().query('select 1 from video_scans where claimed_until is not null')).length === 0) await new Promise((r) => setImmediate(r));
+    // The claim is written before the scan starts: wait, bounded, until the row says so and the
+    // first worker's scanner holds the file (so there is a verdict to release later).
+    await vi.waitFor(async () => {
+      expect(await database().query('select 1 from video_scans where claimed_until is not null')).toHaveLength(1);
+      expect(release).toBeDefined();
+    }, { timeout: 10_000, interval: 10 });
     const scanner = clamscan();
     const second = workerWith(scanner.scanner);
     expect(await second.scanNext()).toBe('idle');
     later(SCAN_LEASE_MS);
     expect(await second.scanNext()).toBe('clean');
-    release({ kind: 'infected', scanner: 'clamscan', signature: 'Too.Late' });
+    release!({ kind: 'infected', scanner: 'clamscan', signature: 'Too.Late' });
     expect(await first).toBe('infected');
     expect(await video(videoId)).toMatchObject({ status: 'pending_review', infected_signature: null });
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);

@@ -126,6 +126,16 @@ export function answeredRequests(context: BrowserContext, method: string, path: 
   return seen
 }
 
+/** The JSON bodies of the requests that reached the server (from the page or the service worker). */
+export function answeredBodies(context: BrowserContext, method: string, path: RegExp) {
+  const seen: unknown[] = []
+  context.on('response', (response) => {
+    const request = response.request()
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) seen.push(request.postDataJSON())
+  })
+  return seen
+}
+
 export const offlineIndicator = (page: Page) => page.getByTestId('offline-indicator')
 
 /**

@@ -42,7 +42,7 @@ function commands(n: number): VideoCommand[] {
   };
   const editedClean: VideoCommand = { type: 'RecordScanResult', quarantineKey: editedKey(n), verdict: { kind: 'clean', scanner: 'clamscan' }, at: t(4) };
   const publish: VideoCommand = { type: 'PublishVideo', approvedKey: approvedKeyFor(owner.id, id, 'video/quicktime'), at: t(5) };
-  const all = [[upload], [upload, fail], [upload, infected], [upload, fail, clean], [upload, clean, edit], [upload, clean, edit, editedClean, publish]];
+  const all = [[upload], [upload, fail], [upload, infected], [upload, fail, clean], [upload, clean, edit], [upload, fail, clean, edit, editedClean, publish]];
   return all[n % all.length]!;
 }
 
@@ -53,12 +53,25 @@ async function run(n: number) {
 
 describe('videos projection', () => {
   it('follows a video from quarantine through a failed and a clean scan, the admin edit and publication', async () => {
-    await run(5);
+    const store = createEventStore(database(), { project: projections.applyInline });
+    const [upload, fail, clean, ...rest] = commands(5);
+    expect([fail, clean]).toMatchObject([{ verdict: { kind: 'failed' } }, { verdict: { kind: 'clean' } }]);
+    const handle = (command: VideoCommand) => handleCommand(store, videoAggregate, videoStreamId(idOf(5)), command);
+    await handle(upload!);
+    await handle(fail!);
+    expect(await rows()).toEqual([expect.objectContaining({ status: 'scan_unavailable', scan_attempts: 1, last_scan_error: 'no clamd', version: 2 })]);
+    expect((await rows())[0]!.next_scan_at).not.toBeNull();
+    // The clean verdict that follows clears the failure's attempt, reason and next attempt.
+    await handle(clean!);
+    expect(await rows()).toEqual([expect.objectContaining({
+      status: 'pending_review', scan_attempts: 0, last_scan_error: null, next_scan_at: null, version: 3,
+    })]);
+    for (const command of rest) await handle(command);
     expect(await rows()).toEqual([expect.objectContaining({
       id: idOf(5), owner_id: owner.id, property_id: propertyId, status: 'approved', original_name: 'tour 5.mp4', file_size: 1005,
       content_type: 'video/mp4', quarantine_key: originalKey(5), edited_key: editedKey(5), edited_by: admin.id, scan_attempts: 0,
       last_scan_error: null, next_scan_at: null, infected_signature: null, approved_key: approvedKeyFor(owner.id, idOf(5), 'video/quicktime'),
-      approved_file_name: `${idOf(5)}.mov`, approved_size: 900, version: 5,
+      approved_file_name: `${idOf(5)}.mov`, approved_size: 900, version: 6,
     })]);
     expect(new Date((await rows())[0]!.approved_at as string).toISOString()).toBe(t(5));
   });

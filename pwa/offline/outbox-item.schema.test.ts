@@ -54,5 +54,16 @@ describe('post-form items (version 3)', () => {
   })
   it('accepts only the allowed endpoints', () => {
     expect(FORM_ENDPOINTS).toEqual(['/api/support/message', '/api/contact/message', '/api/service-providers'])
+    // Read as stored items are read: each allowed endpoint gives a form that is sent...
+    for (const endpoint of ['/api/support/message', '/api/contact/message', '/api/service-providers']) {
+      expect(upgradeItem({ ...stored, endpoint }), endpoint).toMatchObject({ kind: 'post-form', endpoint })
+    }
+    // ...and anything else, however close, an unknown item that never is.
+    for (const endpoint of [
+      '/api/support/message/', '/API/contact/message', '/api/contact/message?to=x', 'https://elsewhere.example/api/support/message',
+      '/api/service-providers/1/status', '/api/auth/register', '/api/support', '', 42,
+    ]) {
+      expect(upgradeItem({ ...stored, endpoint }), String(endpoint)).toMatchObject({ kind: 'unknown', storedKind: 'post-form' })
+    }
   })
 })
