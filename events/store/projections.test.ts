@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
-import { createEventDecoder, defineEvent } from './event-type.ts';
+import { createEventDecoder, defineEvent, UnreadableEventError } from './event-type.ts';
 import { createProjectionSet, type Projection } from './projections.ts';
 import type { SqlClient } from './sql.ts';
 
@@ -65,6 +65,13 @@ describe('projections', () => {
     expect(await set.rebuild(db)).toEqual({ events: 2 });
     expect(await rows(db)).toEqual(inline);
   });
+
+  it('refuses two read models under one name, which a rebuild could not tell apart', () => {
+    expect(() => createProjectionSet([thingSummary, { ...thingSummary, tables: ['other_table'] }])).toThrow(
+      'projection thing-summary is registered twice',
+    );
+    expect(createProjectionSet([thingSummary, { ...thingSummary, name: 'thing-copy' }]).projections).toHaveLength(2);
+  });
 });
 
 describe('versioned event types', () => {
@@ -90,5 +97,17 @@ describe('versioned event types', () => {
   it('refuses unknown types and data that does not match the schema', () => {
     expect(() => decode({ type: 'Nope', schemaVersion: 1, data: {} })).toThrow('unknown event type Nope');
     expect(() => decode({ type: 'ThingRenamed', schemaVersion: 2, data: { firstName: 1 } })).toThrow(/ThingRenamed v2/);
+  });
+
+  it('refuses a stored version that no upcaster leads on from, naming the missing step', () => {
+    const Moved = defineEvent('ThingMoved', v.object({ town: v.string() }), {
+      version: 3,
+      upcasters: { 2: (old) => ({ town: (old as { city: string }).city }) },
+    });
+    const decodeMoved = createEventDecoder([Moved]);
+    expect(decodeMoved({ type: 'ThingMoved', schemaVersion: 2, data: { city: 'Kumasi' } })).toEqual({ type: 'ThingMoved', data: { town: 'Kumasi' } });
+    expect(() => decodeMoved({ type: 'ThingMoved', schemaVersion: 1, data: { place: 'Tamale' } })).toThrow(
+      new UnreadableEventError('no upcaster for ThingMoved v1'),
+    );
   });
 });
