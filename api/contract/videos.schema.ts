@@ -58,3 +58,43 @@ export type ApprovedVideo = v.InferOutput<typeof ApprovedVideoSchema>;
 
 /** Where the owner's player streams an approved video from (Range requests). */
 export const videoStreamUrl = (fileName: string) => `/api/user/download-video/${fileName}?inline=1`;
+
+/**
+ * The resumable upload endpoint (tus 1.0, docs/decisions/080): `POST` creates
+ * an upload (`Upload-Length`, `Upload-Metadata` with `filename`, `filetype`
+ * and optionally `propertyId`, base64 as tus says), `PATCH` sends bytes from
+ * an offset, `HEAD` tells the offset the server has. The finishing `PATCH`
+ * answers with the stored video (UploadedVideoSchema) as JSON.
+ */
+export const VIDEO_TUS_PATH = '/api/uploads/videos';
+
+/** A video just stored in quarantine, waiting for its scan (both upload calls answer with these). */
+export const UploadedVideoSchema = v.object({
+  videoId: v.string(),
+  fileName: v.string(),
+  originalName: v.string(),
+  status: v.picklist(VIDEO_STATUSES),
+  fileSize: v.number(),
+  propertyId: v.nullable(v.string()),
+});
+export type UploadedVideo = v.InferOutput<typeof UploadedVideoSchema>;
+
+/** POST /api/upload/property-videos (multipart field `videos`, optional field `propertyId`): 201. */
+export const UploadVideosResponseSchema = v.object({ videos: v.array(UploadedVideoSchema) });
+
+/** POST /api/admin/upload-edited-video/{userId} (multipart `editedVideo`, `originalFileName` = the pending video's fileName): 201. */
+export const EditedVideoResponseSchema = v.object({ videoId: v.string(), status: v.picklist(VIDEO_STATUSES), message: v.string() });
+
+export const PendingVideosResponseSchema = v.object({ videos: v.array(PendingVideoSchema) });
+export const ApprovedVideosResponseSchema = v.object({ videos: v.array(ApprovedVideoSchema) });
+
+/** A published video shown on a listing's page: GET /api/properties/{id}/videos. */
+export const ListingVideoSchema = v.object({
+  videoId: v.string(),
+  /** Streams with Range requests; nothing is fetched until the viewer presses play. */
+  streamUrl: v.string(),
+  contentType: v.string(),
+  fileSize: v.number(),
+});
+export const ListingVideosResponseSchema = v.object({ videos: v.array(ListingVideoSchema) });
+export const listingVideoStreamUrl = (propertyId: string, fileName: string) => `/api/properties/${propertyId}/videos/${fileName}`;
