@@ -5,6 +5,7 @@ import type { Config } from './env.ts';
 import type { FileStorage } from './files/file-storage.ts';
 import type { Logger } from './logger.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { TusVideoUploads } from './videos/tus-uploads.ts';
 
 /** What the app is built from (api/runtime.ts makes it; tests make their own with real parts). */
 export type AppDeps = {
@@ -19,6 +20,8 @@ export type AppDeps = {
   passwords: PasswordHasher;
   /** Uploaded files: local disk under DATA_DIR or S3 (api/files). */
   files: FileStorage;
+  /** Resumable video uploads (tus), staged under DATA_DIR or in the S3 bucket. */
+  videoUploads: TusVideoUploads;
   /** Where the built PWA lives; absent in API-only tests. */
   pwaDir?: string;
 };

@@ -22,11 +22,14 @@ import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
+import {
+  adminVideoRoutes, listingVideoRoutes, ownerVideoRoutes, STREAMED_BODY_PATHS, tusVideoRoutes, VIDEO_BODY_LIMITS, videoUploadRoutes,
+} from './videos/videos.routes.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Before anything can read a body: a request over its route's limit is cut off at the limit.
-  app.use('*', limitRequestBodies(UPLOAD_BODY_LIMITS));
+  app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS]));
   app.use('*', requestContext(deps.log));
   app.onError(errorResponse);
 
@@ -34,7 +37,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', csrfOriginCheck(deps.config.publicOrigin));
   // The session first: an Idempotency-Key belongs to the signed-in account, whichever session sends it.
   api.use('*', sessionMiddleware(deps));
-  api.use('*', idempotencyKeys(deps.db));
+  api.use('*', idempotencyKeys(deps.db, { streamedBodyPaths: STREAMED_BODY_PATHS }));
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.get('/login', signInRedirect);
@@ -46,6 +49,11 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminOutboxRoutes(deps));
   api.route('/favorites', favoritesRoutes(deps));
   api.route('/upload', uploadRoutes(deps));
+  api.route('/upload', videoUploadRoutes(deps));
+  api.route('/uploads/videos', tusVideoRoutes(deps.videoUploads));
+  api.route('/user', ownerVideoRoutes(deps));
+  api.route('/admin', adminVideoRoutes(deps));
+  api.route('/properties', listingVideoRoutes(deps));
   api.route('/service-providers', serviceProvidersRoutes(deps));
   api.route('/support', supportRoutes(deps));
   api.route('/contact', contactRoutes(deps));

@@ -16,6 +16,7 @@ import { createOutbox } from './outbox/outbox.ts';
 import { createLogSender, senderPerChannel, type MessageSender } from './outbox/sender.ts';
 import { createSmtpSender } from './outbox/smtp-sender.ts';
 import { createTwilioSender } from './outbox/twilio-sender.ts';
+import { createTusVideoUploads } from './videos/tus-uploads.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
@@ -38,7 +39,9 @@ export async function buildDeps(
   const clock = options.clock ?? (() => new Date());
   const outbox = createOutbox(db, clock);
   const passwords = options.passwords ?? createScryptHasher();
-  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files: createFileStorage(config) };
+  const files = createFileStorage(config);
+  const videoUploads = createTusVideoUploads({ db, store, files, clock, config });
+  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;
 }

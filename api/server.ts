@@ -6,6 +6,7 @@ import { createLogger } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
 import { createMessageSender, openRuntime } from './runtime.ts';
+import { startVideoPipeline } from './videos/video-pipeline.ts';
 
 const log = createLogger({ service: 'efie-api' });
 
@@ -29,6 +30,7 @@ async function main() {
     // The text of a sent code or link is kept only for the dev outbox to show.
     forgetSecrets: !config.devOutbox,
   });
+  const videos = startVideoPipeline(deps, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,7 +38,7 @@ async function main() {
     closing = true;
     log.info('shutting down', { signal });
     server.close();
-    await outboxWorker.stop();
+    await Promise.all([outboxWorker.stop(), videos.stop()]);
     await deps.db.close();
     process.exit(0);
   };

@@ -34,7 +34,7 @@ const callerOf = (userId: string | undefined) => (userId ? `user:${userId}` : 'a
  * handed to the handler (c.var.idempotency) so that its event-store append is
  * deduplicated even if the server dies between the append and this record.
  */
-export const idempotencyKeys = (db: SqlClient) =>
+export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { streamedBodyPaths?: readonly string[] } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (!MUTATING.has(c.req.method) || key === undefined) return next();
@@ -42,9 +42,13 @@ export const idempotencyKeys = (db: SqlClient) =>
       throw new DomainError('invalid', 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 characters.');
     }
     const caller = callerOf(c.var.user?.id);
-    // The app's body limit (api/http/body-limit.ts) ran first: this read stops at the route's limit.
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    const requestHash = sha256(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${sha256(body)}`);
+    // A streamed upload (a video) is not read here, let alone held whole: its request is told
+    // apart by its length and media type instead (not the multipart boundary, new on each send). Other bodies are read, within the route's body limit.
+    const streamed = streamedBodyPaths.some((prefix) => c.req.path.startsWith(prefix));
+    const bodyHash = streamed
+      ? `streamed ${c.req.header('content-length') ?? 'chunked'} ${(c.req.header('content-type') ?? '').split(';')[0]}`
+      : sha256(new Uint8Array(await c.req.arrayBuffer()));
+    const requestHash = sha256(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${bodyHash}`);
     const claimed = await db.query(
       `insert into http_idempotency (caller, idempotency_key, request_hash) values ($1, $2, $3)
        on conflict (caller, idempotency_key) do nothing returning caller`,

@@ -26,8 +26,14 @@ function requireBinary(path: string, pkg: string) {
   if (!existsSync(path)) throw new Error(`${path} is missing: these tests need real ClamAV (apt-get install -y ${pkg})`);
 }
 
-/** Writes test.hdb (EICAR's MD5, by sigtool) and test.ndb (the tail marker) into `dir`. */
-export async function makeSignatureDatabase(dir: string): Promise<string> {
+/** The signature for EICAR's test string anywhere in a file (a "video" carrying it), with `eicarInside`. */
+export const EICAR_INSIDE_SIGNATURE = 'Efie.Test.EicarInside.UNOFFICIAL';
+
+/**
+ * Writes test.hdb (EICAR's MD5, by sigtool) and test.ndb (the tail marker) into `dir`;
+ * with `eicarInside`, also a body signature for EICAR's string at any offset.
+ */
+export async function makeSignatureDatabase(dir: string, { eicarInside = false } = {}): Promise<string> {
   requireBinary(SIGTOOL_BIN, 'clamav');
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'eicar.com'), EICAR);
@@ -36,7 +42,9 @@ export async function makeSignatureDatabase(dir: string): Promise<string> {
   const db = join(dir, 'db');
   await mkdir(db, { recursive: true });
   await writeFile(join(db, 'test.hdb'), sig.stdout);
-  await writeFile(join(db, 'test.ndb'), `Efie.Test.TailMarker:0:*:${Buffer.from(TAIL_MARKER).toString('hex')}\n`);
+  const bodies = [`Efie.Test.TailMarker:0:*:${Buffer.from(TAIL_MARKER).toString('hex')}`];
+  if (eicarInside) bodies.push(`Efie.Test.EicarInside:0:*:${Buffer.from(EICAR).toString('hex')}`);
+  await writeFile(join(db, 'test.ndb'), `${bodies.join('\n')}\n`);
   return db;
 }
 

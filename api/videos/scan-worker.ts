@@ -1,16 +1,15 @@
 import { handleCommand } from '../../events/store/command-handler.ts';
-import { foldEvents } from '../../events/store/decider.ts';
 import { ConcurrencyError, DomainError } from '../../events/store/errors.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
-import { createEventDecoder } from '../../events/store/event-type.ts';
 import { startPolling, type Poller } from '../../events/store/polling.ts';
-import type { Database, SqlClient } from '../../events/store/sql.ts';
-import { videoAggregate, videoDecider, type KnownVideo, type ScanVerdict, type VideoState } from '../../events/video/video.decider.ts';
-import { videoEventTypes, videoStreamId } from '../../events/video/video.events.ts';
+import type { Database } from '../../events/store/sql.ts';
+import { videoAggregate, videoDecider, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
+import { videoStreamId } from '../../events/video/video.events.ts';
 import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS } from '../../events/video/video.policy.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { errorText } from '../logger.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
+import { loadVideo } from './load-video.ts';
 import type { VirusScanner } from './virus-scanner.ts';
 
 export type ScanWorkerDeps = {
@@ -29,13 +28,6 @@ const SCANNER_ACTOR = 'system:video-scanner';
 
 type Claimed = { quarantine_key: string; video_id: string; file: 'original' | 'edited'; scans_started: number };
 
-const decode = createEventDecoder(videoEventTypes);
-
-async function loadVideo(store: EventStore, videoId: string, client?: SqlClient): Promise<{ state: VideoState; version: number }> {
-  const recorded = await store.readStream(videoStreamId(videoId), 1, client);
-  return { state: foldEvents(videoDecider, recorded.map(decode)), version: recorded[recorded.length - 1]?.streamVersion ?? 0 };
-}
-
 /** What the uploader is told about an infected video, by e-mail or else SMS. */
 export function infectedNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
   const name = video.original.originalName.slice(0, 100);
@@ -44,6 +36,15 @@ export function infectedNotice(contact: { email: string | null; phone: string | 
     'It will never be shown or sent to anyone, and it will be deleted. Please check the device it came from, ' +
     'then upload the video again. If you think this is a mistake, contact support@efie.app.';
   if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video could not be accepted', text };
+  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
+  return undefined;
+}
+
+/** What the owner is told when the edited video is in their approved area (spec: "the user is told when ready"). */
+export function readyNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+  const name = video.original.originalName.slice(0, 100);
+  const text = `Your video "${name}" is ready. Find it under My Videos in Efie, where you can watch and download it.`;
+  if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video is ready', text };
   if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
   return undefined;
 }
@@ -119,6 +120,12 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     try {
       await handleCommand(store, videoAggregate, videoStreamId(state.videoId), { type: 'PublishVideo', approvedKey, at: clock().toISOString() }, {
         metadata: { actorId: SCANNER_ACTOR },
+        // Told in the publication's transaction: once, and only if it is recorded.
+        alongside: async (tx) => {
+          const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [state.ownerId]);
+          const notice = contact && readyNotice(contact, state);
+          if (notice) await outbox.enqueue(notice, tx);
+        },
       });
     } catch (error) {
       // Another worker published it first: the same bytes at the same key.

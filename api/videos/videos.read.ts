@@ -1,6 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import { storedExtensionOf } from '../../events/video/video.policy.ts';
-import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type VideoStatus } from '../contract/videos.schema.ts';
+import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type UploadedVideo, type VideoStatus } from '../contract/videos.schema.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -81,4 +81,28 @@ export async function findVideoOf(db: SqlClient, ownerId: string, fileName: stri
   // The name's extension is the original's (admin download) or the approved file's (owner download).
   const known = [storedExtensionOf(row.content_type), row.approved_content_type ? storedExtensionOf(row.approved_content_type) : undefined];
   return known.includes(ext) ? row.id : undefined;
+}
+
+/** A video as the upload calls answer it (a replayed upload answers the first one's). */
+export async function findUploadedVideo(db: SqlClient, videoId: string): Promise<UploadedVideo | undefined> {
+  const rows = await db.query<{ id: string; content_type: string; original_name: string; status: VideoStatus; file_size: string | number; property_id: string | null }>(
+    'select id::text as id, content_type, original_name, status, file_size, property_id::text as property_id from videos where id = $1',
+    [videoId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    videoId: row.id, fileName: `${row.id}.${storedExtensionOf(row.content_type) ?? 'bin'}`, originalName: row.original_name,
+    status: row.status, fileSize: Number(row.file_size), propertyId: row.property_id,
+  };
+}
+
+/** The published videos attached to a listing, newest first (shown on its page). */
+export async function listListingVideos(db: SqlClient, propertyId: string): Promise<{ videoId: string; fileName: string; contentType: string; fileSize: number; key: string }[]> {
+  const rows = await db.query<{ id: string; approved_file_name: string; approved_content_type: string; approved_size: string | number; approved_key: string }>(
+    `select id::text as id, approved_file_name, approved_content_type, approved_size, approved_key from videos
+     where property_id = $1 and status = 'approved' order by approved_at desc, id desc limit 5`,
+    [propertyId],
+  );
+  return rows.map((r) => ({ videoId: r.id, fileName: r.approved_file_name, contentType: r.approved_content_type, fileSize: Number(r.approved_size), key: r.approved_key }));
 }

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { handleCommand } from '../../events/store/command-handler.ts';
+import { DomainError } from '../../events/store/errors.ts';
+import type { EventStore, Idempotency } from '../../events/store/event-store.ts';
+import type { SqlClient } from '../../events/store/sql.ts';
+import { videoAggregate, type Actor } from '../../events/video/video.decider.ts';
+import { videoStreamId } from '../../events/video/video.events.ts';
+import { extensionOf } from '../../events/video/video.policy.ts';
+import type { UploadedVideo } from '../contract/videos.schema.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { isUuid } from '../http/is-uuid.ts';
+import { findProperty } from '../properties/properties.read.ts';
+import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
+import { findUploadedVideo } from './videos.read.ts';
+
+// Where an upload, whichever way it came (tus, the spec's multipart call, the
+// admin's edited version), becomes a file in quarantine and an event.
+
+export type UploadDeps = { db: SqlClient; store: EventStore; files: FileStorage; clock: () => Date };
+
+type Source = AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
+
+/** The longest original name kept (shown to admins, never a path). */
+const MAX_NAME = 200;
+
+/** "IMG_0042.MOV" as sent, without folders, control characters or excess length; "video" when empty. */
+export function displayName(name: string | null | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME);
+  return clean || 'video';
+}
+
+/**
+ * A listing a host names for a video must be theirs: someone else's is 403,
+ * a missing or malformed id 404. Null when none was named.
+ */
+export async function ownListing(db: SqlClient, actor: Actor, propertyId: string | null | undefined): Promise<string | null> {
+  if (propertyId === null || propertyId === undefined || propertyId === '') return null;
+  const row = isUuid(propertyId) ? await findProperty(db, propertyId) : undefined;
+  if (!row) throw new DomainError('not_found', 'property_not_found', 'Property not found');
+  if (row.owner_id !== actor.id) throw new DomainError('forbidden', 'not_owner', 'A video can be added only to your own listing.');
+  return row.id;
+}
+
+/**
+ * Records a video already streamed into quarantine (VideoUploaded). With an
+ * idempotency the append is deduplicated: a retry whose first attempt was
+ * recorded gets that video back (its id derived from the same key) and the
+ * retry's copy is deleted. A refused command leaves nothing stored.
+ */
+export async function recordUploadedVideo(
+  { db, store, files, clock }: UploadDeps,
+  { videoId, actor, propertyId, originalName, quarantined, idempotency }: {
+    videoId: string; actor: Actor; propertyId: string | null; originalName: string; quarantined: Quarantined; idempotency?: Idempotency | undefined;
+  },
+): Promise<UploadedVideo> {
+  let replayed: boolean;
+  try {
+    const result = await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+      type: 'UploadVideo', videoId, actor, propertyId,
+      upload: { originalName, ...quarantined },
+      at: clock().toISOString(),
+    }, { metadata: { actorId: actor.id }, idempotency });
+    replayed = result.events.length === 0;
+  } catch (error) {
+    await files.delete(quarantined.quarantineKey).catch(() => undefined);
+    throw error;
+  }
+  if (replayed) {
+    await files.delete(quarantined.quarantineKey).catch(() => undefined);
+    const first = await findUploadedVideo(db, videoId);
+    if (first) return first;
+  }
+  return {
+    videoId, fileName: `${videoId}.${extensionOf(quarantined.contentType)}`, originalName,
+    status: 'pending_scan', fileSize: quarantined.size, propertyId,
+  };
+}
+
+/**
+ * An admin's edited version of a clean video, into quarantine to be scanned
+ * before it is published. The decider is asked before a byte is stored (a
+ * video not waiting for an edit is refused at once) and again with the file.
+ */
+export async function storeEditedVideo(
+  { store, files, clock }: UploadDeps,
+  { videoId, actor, originalName, source, canEdit }: {
+    videoId: string; actor: Actor; originalName: string; source: Source; canEdit: () => Promise<void>;
+  },
+): Promise<void> {
+  await canEdit();
+  const quarantined = await writeToQuarantine(files, source, { videoId, uploadId: randomUUID() });
+  try {
+    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+      type: 'UploadEditedVideo', actor, upload: { originalName, ...quarantined }, at: clock().toISOString(),
+    }, { metadata: { actorId: actor.id } });
+  } catch (error) {
+    await files.delete(quarantined.quarantineKey).catch(() => undefined);
+    throw error;
+  }
+}
