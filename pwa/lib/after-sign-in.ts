@@ -4,11 +4,14 @@
 
 const KEY = 'efie:after-sign-in'
 
-export type AfterSignIn = 'services-directory' | 'services-register'
+export type AfterSignIn = 'services-directory' | 'services-register' | 'user-videos'
 
-const PLACES: Record<AfterSignIn, { to: '/services'; search: { view: 'directory' | 'register' } }> = {
+type Place = { to: '/services'; search: { view: 'directory' | 'register' } } | { to: '/user/videos' }
+
+const PLACES: Record<AfterSignIn, Place> = {
   'services-directory': { to: '/services', search: { view: 'directory' } },
   'services-register': { to: '/services', search: { view: 'register' } },
+  'user-videos': { to: '/user/videos' },
 }
 
 export function rememberAfterSignIn(place: AfterSignIn): void {

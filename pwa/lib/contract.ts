@@ -1,6 +1,9 @@
 // The one door from the PWA to the API: the shapes and schemas of api/contract/.
 // Screens and forms import from here, so a contract change shows up in one place.
 
+import type { InferOutput } from 'valibot'
+import type { ListingVideosResponseSchema } from '../../api/contract/videos.schema.ts'
+
 export type { RegisterAnswer, LoginAnswer, ProfileUpdateAnswer, MessageAnswer, User, UserType, VerificationMethod } from '../../api/contract/auth.schema.ts'
 export {
   AdminChangePasswordSchema,
@@ -50,3 +53,6 @@ export type {
 export type { ContactMessageBody, MessageReceipt, MessageStatus, SupportMessageBody, TeamMessage, TeamMessagePage } from '../../api/contract/messages.schema.ts'
 // The support and contact forms' rules: pwa/features/messages/messages-contract.ts (kept out of
 // the first-load bundle, like the service providers').
+// Video types only (nothing of videos.schema.ts reaches the first-load bundle through here); the
+// screens that need its values go through pwa/features/videos/videos-contract.ts.
+export type ListingVideosAnswer = InferOutput<typeof ListingVideosResponseSchema>

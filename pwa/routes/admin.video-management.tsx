@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { AdminVideoManagement } from '../features/videos/admin-video-management'
 
-export const Route = createFileRoute('/admin/video-management')({
-  component: () => <ComingSoon title="Video Management" />,
-})
+export const Route = createFileRoute('/admin/video-management')({ component: AdminVideoManagement })

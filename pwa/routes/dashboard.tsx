@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../ui/spinner'
 
 // Owners and agents get the host dashboard; its code loads only for them.
 const HostDashboard = lazy(() => import('../features/listings/host-dashboard').then((module) => ({ default: module.HostDashboard })))
+const HostVideosSection = lazy(() => import('../features/videos/host-videos-section').then((module) => ({ default: module.HostVideosSection })))
 
 export const Route = createFileRoute('/dashboard')({ component: DashboardPage })
 
@@ -19,7 +20,7 @@ function DashboardPage() {
   if (auth.user.userType === 'renter') return <RenterDashboard user={auth.user} />
   return (
     <Suspense fallback={<CenteredSpinner />}>
-      <HostDashboard />
+      <HostDashboard videos={<Suspense fallback={null}><HostVideosSection /></Suspense>} />
     </Suspense>
   )
 }

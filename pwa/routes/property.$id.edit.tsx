@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { propertyQuery } from '../lib/queries/property.queries'
 import { EditProperty } from '../features/listings/edit-property-form'
+import { ListingVideoSection } from '../features/videos/host-videos-section'
 
 export const Route = createFileRoute('/property/$id/edit')({
   // `item`: a refused outbox edit the person chose to fix (the form opens with their values).
@@ -13,5 +14,6 @@ export const Route = createFileRoute('/property/$id/edit')({
 })
 
 function EditPropertyPage() {
-  return <EditProperty id={Route.useParams().id} fromItem={Route.useSearch().item} />
+  const { id } = Route.useParams()
+  return <EditProperty id={id} fromItem={Route.useSearch().item} videos={<ListingVideoSection propertyId={id} />} />
 }

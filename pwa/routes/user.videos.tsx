@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../features/shell/coming-soon'
+import { MyVideos } from '../features/videos/my-videos'
 
-export const Route = createFileRoute('/user/videos')({
-  component: () => <ComingSoon title="My Videos" />,
-})
+export const Route = createFileRoute('/user/videos')({ component: MyVideos })

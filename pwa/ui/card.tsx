@@ -4,13 +4,14 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <section className={`rounded-xl border border-stone-200 bg-white p-5 shadow-sm ${className}`}>{children}</section>
 }
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'green' | 'amber' | 'teal' | 'blue' }) {
+export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'green' | 'amber' | 'teal' | 'blue' | 'red' }) {
   const tones = {
     neutral: 'bg-stone-100 text-stone-800',
     green: 'bg-emerald-100 text-emerald-900',
     amber: 'bg-amber-100 text-amber-900',
     teal: 'bg-teal-700 text-white',
     blue: 'bg-sky-100 text-sky-900',
+    red: 'bg-red-100 text-red-900',
   }
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Switch } from 'radix-ui'
@@ -24,7 +24,8 @@ import { useUpdateProperty } from './listing-mutations'
 
 const DENIED = "Access Denied: You don't have permission to edit this property"
 
-export function EditProperty({ id, fromItem }: { id: string; fromItem?: string | undefined }) {
+/** `videos`: the listing's video uploader, given by the route (features do not import each other); shown to the owner only. */
+export function EditProperty({ id, fromItem, videos }: { id: string; fromItem?: string | undefined; videos?: ReactNode }) {
   const auth = useAuth()
   const property = useProperty(id)
   const navigate = useNavigate()
@@ -42,7 +43,12 @@ export function EditProperty({ id, fromItem }: { id: string; fromItem?: string |
   if (auth.status !== 'authenticated' || property.isPending || denied) {
     return denied ? <p className="sr-only" role="alert">{DENIED}</p> : <CenteredSpinner />
   }
-  return <EditFormLoader property={property.data!} ownerId={auth.user.id} fromItem={fromItem} />
+  return (
+    <>
+      <EditFormLoader property={property.data!} ownerId={auth.user.id} fromItem={fromItem} />
+      {videos && <div className="mx-auto max-w-3xl px-4 pb-8">{videos}</div>}
+    </>
+  )
 }
 
 /** Reads what the form starts from (a refused edit, the person's autosaved form, or the listing) once. */

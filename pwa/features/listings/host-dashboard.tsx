@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { DropdownMenu, Tabs } from 'radix-ui'
 import type { Property } from '../../lib/contract'
@@ -16,7 +16,8 @@ import { useDeleteProperty } from './listing-mutations'
 
 const LOGGED_OUT_REDIRECT_MS = 500
 
-export function HostDashboard() {
+/** `videos`: the Property videos section, given by the route (features do not import each other). */
+export function HostDashboard({ videos }: { videos?: ReactNode } = {}) {
   const auth = useAuth()
   const navigate = useNavigate()
   useEffect(() => {
@@ -27,7 +28,7 @@ export function HostDashboard() {
     return () => clearTimeout(timer)
   }, [auth.status, navigate])
   if (auth.status !== 'authenticated') return <CenteredSpinner />
-  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} />
+  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} videos={videos} />
 }
 
 export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'blue' | 'green' } {
@@ -36,7 +37,7 @@ export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): {
   return { label: 'Live', tone: 'green' }
 }
 
-function Dashboard({ isAdmin, firstName }: { isAdmin: boolean; firstName: string | null }) {
+function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName: string | null; videos: ReactNode }) {
   const mine = useMyProperties()
   const properties = mine.data ?? []
   const rated = properties.filter((item) => item.averageRating)
@@ -87,10 +88,12 @@ function Dashboard({ isAdmin, firstName }: { isAdmin: boolean; firstName: string
               <Link to="/account-settings" className={buttonClass('secondary')}>Account Settings</Link>
               {isAdmin && <Link to="/admin/image-approval" className={buttonClass('secondary')}>Property Approval</Link>}
               {isAdmin && <Link to="/admin/service-approval" className={buttonClass('secondary')}>Service Provider Approval</Link>}
+              {isAdmin && <Link to="/admin/video-management" className={buttonClass('secondary')}>Video Management</Link>}
             </div>
           </Card>
         </Tabs.Content>
       </Tabs.Root>
+      {videos}
     </div>
   )
 }

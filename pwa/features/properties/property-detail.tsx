@@ -1,3 +1,4 @@
+import { usePrefetchQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { isStatus } from '../../lib/api-client'
 import type { Property } from '../../lib/contract'
@@ -10,9 +11,12 @@ import { FavoriteButton } from './favorite-button'
 import { Gallery } from './gallery'
 import { useProperty } from '../../lib/queries/property.queries'
 import { ShareButton } from './share-button'
+import { listingVideosQuery, VideoTour } from './video-tour'
 
 export function PropertyDetail({ id }: { id: string }) {
   const property = useProperty(id)
+  // Asked for alongside the listing, never waited for.
+  usePrefetchQuery(listingVideosQuery(id))
   if (property.isPending) return <CenteredSpinner />
   if (property.isError) {
     return isStatus(property.error, 404) || isStatus(property.error, 400) ? <PropertyNotFound /> : <LoadFailed />
@@ -52,6 +56,7 @@ function PropertyView({ property }: { property: Property }) {
           <h2 className="mb-2 text-xl font-semibold">About this property</h2>
           <p className="whitespace-pre-line text-stone-800">{property.description}</p>
         </section>
+        <VideoTour id={property.id} title={property.title} />
         {property.amenities.length > 0 && (
           <section>
             <h2 className="mb-2 text-xl font-semibold">Amenities</h2>

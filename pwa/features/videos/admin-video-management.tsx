@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router'
+import { Tabs } from 'radix-ui'
+import { isStatus } from '../../lib/api-client'
+import { useAuth } from '../../lib/current-user'
+import { buttonClass } from '../../ui/button'
+import { Card, PageTitle } from '../../ui/card'
+import { CenteredSpinner } from '../../ui/spinner'
+import { tabTriggerClass } from '../../ui/tabs'
+import { usePendingVideos } from './admin-videos.queries'
+import { PendingVideoCard } from './pending-video-card'
+import { SecurityInfo, WorkflowGuide } from './video-guide'
+
+/** /admin/video-management: Pending, Workflow Guide, Security Info (spec part 2 §2). The isAdmin check is the client's, as the spec says; the server refuses non-admins anyway. */
+export function AdminVideoManagement() {
+  const auth = useAuth()
+  const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin
+  const pending = usePendingVideos(isAdmin)
+  if (auth.status === 'loading') return <CenteredSpinner />
+  const denied = !isAdmin || isStatus(pending.error, 401) || isStatus(pending.error, 403)
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageTitle sub="Download hosts' videos once they are scanned clean, and upload the edited versions.">Video Management</PageTitle>
+      {denied ? <AdminAccessRequired /> : (
+        <Tabs.Root defaultValue="pending">
+          <Tabs.List aria-label="Video management" className="mb-6 flex max-w-xl flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
+            <Tabs.Trigger value="pending" className={tabTriggerClass}>Pending ({pending.data ? pending.data.videos.length : '…'})</Tabs.Trigger>
+            <Tabs.Trigger value="guide" className={tabTriggerClass}>Workflow Guide</Tabs.Trigger>
+            <Tabs.Trigger value="security" className={tabTriggerClass}>Security Info</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="pending" className="grid gap-3">
+            <p className="text-sm text-stone-700" aria-live="polite">
+              {pending.data ? `${pending.data.videos.length} videos waiting. The list refreshes every 30 seconds.` : 'Loading…'}
+            </p>
+            {pending.isPending && <CenteredSpinner />}
+            {pending.isError && <p role="alert">The videos could not be loaded. Please try again.</p>}
+            {pending.data && pending.data.videos.length === 0 && (
+              <Card className="text-center"><p className="text-stone-700">No videos are waiting.</p></Card>
+            )}
+            <ul className="grid gap-3">
+              {pending.data?.videos.map((video) => <li key={video.videoId}><PendingVideoCard video={video} /></li>)}
+            </ul>
+          </Tabs.Content>
+          <Tabs.Content value="guide"><WorkflowGuide /></Tabs.Content>
+          <Tabs.Content value="security"><SecurityInfo /></Tabs.Content>
+        </Tabs.Root>
+      )}
+    </div>
+  )
+}
+
+function AdminAccessRequired() {
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <h2 className="text-xl font-bold">Admin Access Required</h2>
+      <p className="mt-2 text-stone-700">You need administrator rights to manage videos.</p>
+      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>Back to Dashboard</Link>
+    </Card>
+  )
+}

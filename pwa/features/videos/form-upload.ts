@@ -1,0 +1,46 @@
+import { ApiError, newIdempotencyKey, type ApiErrorBody } from '../../lib/api-client'
+
+/**
+ * POST of a multipart form with upload progress, which fetch cannot report: XMLHttpRequest,
+ * with the same rules as lib/api-client (cookies, an Idempotency-Key, failures as ApiError).
+ */
+export function postFormWithProgress<T>(url: string, form: FormData, onProgress: (sent: number, total: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', url)
+    xhr.withCredentials = true
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Idempotency-Key', newIdempotencyKey())
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total)
+    }
+    xhr.onload = () => {
+      const text = xhr.responseText
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((text ? JSON.parse(text) : undefined) as T)
+        } catch {
+          reject(new ApiError(xhr.status, text, null))
+        }
+        return
+      }
+      reject(new ApiError(xhr.status, text || xhr.statusText, parseBody(text)))
+    }
+    xhr.onerror = () => reject(new TypeError('Network request failed'))
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
+    if (signal) {
+      if (signal.aborted) return reject(new DOMException('The upload was cancelled', 'AbortError'))
+      signal.addEventListener('abort', () => xhr.abort(), { once: true })
+    }
+    xhr.send(form)
+  })
+}
+
+function parseBody(text: string): ApiErrorBody | null {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null
+  } catch {
+    return null
+  }
+}
