@@ -8,7 +8,7 @@ type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: b
 type Entry = { url: string; revision: string | null; size: number }
 
 /** Source files of screens for hosts and admins (routes and the features only they load). */
-export const HOST_OR_ADMIN = /^(routes\/(admin|host-dashboard|list-property|property\.\$id\.edit|listing-payment|images-pending-approval|user\.videos)|features\/(admin|listings\/host-dashboard))/
+export const HOST_OR_ADMIN = /^(routes\/(admin|host-dashboard|list-property|property\.\$id\.edit|listing-payment|images-pending-approval|user\.videos)|features\/(admin|listings\/host-dashboard|videos)|(\.\.\/)*node_modules\/tus-js-client\/)/
 
 /** Every file a chunk needs before it runs (its static imports, transitively, and their CSS). */
 function closure(manifest: Record<string, Chunk>, key: string, into: Set<string>) {

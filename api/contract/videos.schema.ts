@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 
+/** At most 100 MB a video (the domain's limit, events/video/video.policy.ts; pure, so the PWA may import it). */
+export { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
+
 // The HTTP shapes of property videos (spec part 2 §3 Pending video and Approved
 // video, §7 the video calls; docs/decisions/080). The PWA imports this file:
 // no node:*, no SQL.

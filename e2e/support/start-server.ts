@@ -20,6 +20,14 @@ if (process.env.TEST_DB === 'postgres') {
   dropDatabase = () => test.drop()
 }
 
+// Videos are scanned by the real clamscan with a signature database made here (EICAR, also inside a file):
+// Debian's package ships none, and a machine without internet cannot fetch the official ones.
+if (!process.env.CLAMD_SOCKET && !process.env.CLAMAV_DB) {
+  const { makeSignatureDatabase } = await import('../../api/testing/clamav.ts')
+  const { join } = await import('node:path')
+  process.env.CLAMAV_DB = await makeSignatureDatabase(join(process.env.DATA_DIR ?? '/tmp/efie-e2e', 'clamav'), { eicarInside: true })
+}
+
 if (process.env.E2E_SKIP_BUILD !== '1') run('npm', ['run', 'build', '--silent'], { ...process.env, NODE_ENV: 'production' })
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {}

@@ -3,6 +3,7 @@
 // (vite.config.ts), and only host, admin and My Videos screens need these.
 
 export {
+  MAX_VIDEO_BYTES,
   statusLabel,
   VIDEO_TUS_PATH,
   type ApprovedVideo,
@@ -17,10 +18,3 @@ import type { ApprovedVideosResponseSchema, EditedVideoResponseSchema, PendingVi
 export type PendingVideosAnswer = v.InferOutput<typeof PendingVideosResponseSchema>
 export type ApprovedVideosAnswer = v.InferOutput<typeof ApprovedVideosResponseSchema>
 export type EditedVideoAnswer = v.InferOutput<typeof EditedVideoResponseSchema>
-
-/**
- * At most 100 MB a video (100 × 2^20 bytes; CONTRACT "Files", spec part 1 §5). The server's
- * own limit is MAX_VIDEO_BYTES in events/video/video.policy.ts, which the PWA may not import;
- * this copy only catches an honest mistake before any byte is sent, the server decides (413).
- */
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024
