@@ -156,6 +156,35 @@ describe('video scan worker', () => {
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean', 'VideoScannedClean', 'VideoPublished']);
   });
 
+  it('deletes the clean quarantine copies of a published video, and of no other', async () => {
+    const { videoId, key: originalKey } = await upload(CLEAN);
+    const waiting = await upload(CLEAN);
+    const worker = workerWith(clamscan().scanner);
+    expect(await worker.scanNext()).toBe('clean');
+    expect(await worker.scanNext()).toBe('clean');
+    // Clean but not yet published: kept for the admin.
+    expect(await worker.deletePublishedCopyNext()).toBe(false);
+    const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
+    await files.put(editedKey, CLEAN, 'video/mp4');
+    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+      type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
+      upload: { originalName: 'edited.mp4', size: CLEAN.length, contentType: 'video/mp4', quarantineKey: editedKey },
+    });
+    await feedQueue(videoId);
+    expect(await worker.scanNext()).toBe('clean');
+    expect(await worker.deletePublishedCopyNext()).toBe(false);
+    expect(await worker.publishNext()).toBe(true);
+    expect(await worker.deletePublishedCopyNext()).toBe(true);
+    expect(await worker.deletePublishedCopyNext()).toBe(true);
+    expect(await worker.deletePublishedCopyNext()).toBe(false);
+    expect(await files.get(originalKey)).toBeUndefined();
+    expect(await files.get(editedKey)).toBeUndefined();
+    expect(await files.get(waiting.key)).toBeDefined();
+    expect(await buffer((await files.get(approvedKeyFor(owner.id, videoId, 'video/mp4')))!.body)).toEqual(CLEAN);
+    const deleted = (await store.readStream(videoStreamId(videoId))).filter((e) => e.type === 'QuarantineCopyDeleted').map((e) => (e.data as { quarantineKey: string }).quarantineKey);
+    expect(deleted.sort()).toEqual([originalKey, editedKey].sort());
+  });
+
   it('publishes the other videos when one edited file has gone missing, and reports that one', async () => {
     const worker = workerWith(clamscan().scanner);
     const ids: string[] = [];

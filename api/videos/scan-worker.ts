@@ -157,6 +157,29 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       return true;
     },
 
+    /**
+     * Deletes one clean quarantine copy of a published video: once the edited
+     * version is in the approved area, the original and the edited upload
+     * have done their work (nothing can be edited after publication), and
+     * keeping a host's raw footage serves nobody. The file first, then the
+     * event, then the queue row, as for infected copies. True when one was deleted.
+     */
+    async deletePublishedCopyNext(): Promise<boolean> {
+      const at = clock().toISOString();
+      const [row] = await db.query<{ quarantine_key: string; video_id: string }>(
+        `select s.quarantine_key, s.video_id::text as video_id from video_scans s join videos v on v.id = s.video_id
+         where s.verdict = 'clean' and s.copy_deleted_at is null and v.status = 'approved'
+         order by s.done_at, s.quarantine_key limit 1`,
+      );
+      if (!row) return false;
+      await files.delete(row.quarantine_key);
+      await handleCommand(store, videoAggregate, videoStreamId(row.video_id), { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at }, {
+        metadata: { actorId: SCANNER_ACTOR },
+      });
+      await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
+      return true;
+    },
+
     /** Scans the next due file: its verdict's kind, or 'idle' when nothing is due. */
     async scanNext(): Promise<ScanVerdict['kind'] | 'idle'> {
       const job = await claim(clock());
@@ -198,13 +221,14 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
 
 export type VideoScanWorker = ReturnType<typeof createVideoScanWorker>;
 
-/** Runs the worker until stopped: publishes, scans what is due, deletes expired infected copies, then waits `pollMs`. */
+/** Runs the worker until stopped: publishes, scans what is due, deletes expired infected and published clean copies, then waits `pollMs`. */
 export function startVideoScanWorker(
   worker: VideoScanWorker,
   { pollMs = 1_000, onError = (error: unknown) => console.error('video scan worker:', error) } = {},
 ): Poller {
   return startPolling(
-    async () => (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext()),
+    async () =>
+      (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext()) || (await worker.deletePublishedCopyNext()),
     { pollMs, onError },
   );
 }
