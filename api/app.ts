@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from './app-deps.ts';
 import { adminAccountRoutes } from './admin-account/admin-account.routes.ts';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes.ts';
+import { adminsRoutes } from './admins/admins.routes.ts';
 import { authRoutes, signInRedirect } from './auth/auth.routes.ts';
 import { sessionMiddleware } from './auth/session.middleware.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', authRoutes(deps));
   api.get('/login', signInRedirect);
   api.route('/admin', adminAccountRoutes(deps));
+  api.route('/admin', adminsRoutes(deps));
   if (deps.config.devOutbox) api.route('/dev', devOutboxRoutes(deps));
   api.route('/properties', propertiesRoutes(deps));
   api.route('/user', userPropertiesRoutes(deps));
