@@ -1,10 +1,11 @@
 import { Tabs } from 'radix-ui'
 import { useAuth } from '../../lib/current-user'
-import { Card, PageTitle } from '../../ui/card'
+import { PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
 import { tabTriggerClass } from '../../ui/tabs'
 import { AdminDeliveryTab } from './admin-delivery-tab'
 import { AdminFeaturedTab } from './admin-featured-tab'
+import { AdminManagementTab } from './admin-management-tab'
 import { AdminMessagesTab } from './admin-messages-tab'
 import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab'
 import { AdminSettingsTab } from './admin-settings-tab'
@@ -29,9 +30,7 @@ export function AdminPanel() {
           <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
           <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
           <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
-          <Tabs.Content value="management">
-            <Card><p className="text-stone-700">Admin management is coming soon.</p></Card>
-          </Tabs.Content>
+          <Tabs.Content value="management"><AdminManagementTab user={auth.user} /></Tabs.Content>
           <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
           <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
         </Tabs.Root>
