@@ -19,6 +19,9 @@ const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
 };
 
 
+/** The HTTP status the contract gives a domain refusal. */
+export const statusOf = (error: DomainError): ContentfulStatusCode => STATUS[error.kind];
+
 export const errorBody = (message: string, code: string, issues?: ErrorBody['issues']): ErrorBody =>
   issues ? { error: message, code, issues } : { error: message, code };
 
@@ -26,7 +29,7 @@ export const errorBody = (message: string, code: string, issues?: ErrorBody['iss
 export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof DomainError) {
     if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
-    return c.json(errorBody(error.message, error.code, error.details.issues), STATUS[error.kind]);
+    return c.json(errorBody(error.message, error.code, error.details.issues), statusOf(error));
   }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed bodies and oversized requests.

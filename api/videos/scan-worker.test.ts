@@ -85,6 +85,17 @@ async function upload(bytes: Uint8Array): Promise<{ videoId: string; key: string
   return { videoId, key };
 }
 
+/** The admin's edited version, stored in quarantine and recorded (not yet queued). */
+async function uploadEdited(videoId: string, bytes: Buffer, contentType: 'video/mp4' | 'video/quicktime', originalName: string): Promise<string> {
+  const editedKey = quarantineKeyFor(videoId, randomUUID(), contentType);
+  await files.put(editedKey, bytes, contentType);
+  await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+    type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
+    upload: { originalName, size: bytes.length, contentType, quarantineKey: editedKey },
+  });
+  return editedKey;
+}
+
 const video = async (id: string) =>
   (await database().query<Record<string, unknown>>(
     `select status, scan_attempts, last_scan_error, next_scan_at, infected_signature, approved_key from videos where id = $1`, [id],
@@ -135,12 +146,7 @@ describe('video scan worker', () => {
     expect(await worker.publishNext()).toBe(false);
 
     const edited = Buffer.from('the edited walk-through, trimmed and with music');
-    const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/quicktime');
-    await files.put(editedKey, edited, 'video/quicktime');
-    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-      type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
-      upload: { originalName: 'tour-edited.mov', size: edited.length, contentType: 'video/quicktime', quarantineKey: editedKey },
-    });
+    await uploadEdited(videoId, edited, 'video/quicktime', 'tour-edited.mov');
     await feedQueue(videoId);
     await feedQueue(videoId); // a batch handled again adds no second row
     expect((await database().query('select 1 from video_scans where video_id = $1', [videoId])).length).toBe(2);
@@ -164,12 +170,7 @@ describe('video scan worker', () => {
     expect(await worker.scanNext()).toBe('clean');
     // Clean but not yet published: kept for the admin.
     expect(await worker.deletePublishedCopyNext()).toBe(false);
-    const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
-    await files.put(editedKey, CLEAN, 'video/mp4');
-    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-      type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
-      upload: { originalName: 'edited.mp4', size: CLEAN.length, contentType: 'video/mp4', quarantineKey: editedKey },
-    });
+    const editedKey = await uploadEdited(videoId, CLEAN, 'video/mp4', 'edited.mp4');
     await feedQueue(videoId);
     expect(await worker.scanNext()).toBe('clean');
     expect(await worker.deletePublishedCopyNext()).toBe(false);
@@ -191,12 +192,7 @@ describe('video scan worker', () => {
     for (const name of ['first', 'second']) {
       const { videoId } = await upload(CLEAN);
       expect(await worker.scanNext()).toBe('clean');
-      const editedKey = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
-      await files.put(editedKey, Buffer.from(`${name} edited`), 'video/mp4');
-      await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-        type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
-        upload: { originalName: `${name}.mp4`, size: 20, contentType: 'video/mp4', quarantineKey: editedKey },
-      });
+      const editedKey = await uploadEdited(videoId, Buffer.from(`${name} edited`), 'video/mp4', `${name}.mp4`);
       await feedQueue(videoId);
       expect(await worker.scanNext()).toBe('clean');
       if (name === 'first') await files.delete(editedKey);

@@ -9,7 +9,7 @@ import type { Actor } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { VIDEO_TUS_PATH } from '../contract/videos.schema.ts';
 import type { Config } from '../env.ts';
-import { errorBody } from '../http/error-response.ts';
+import { errorBody, statusOf } from '../http/error-response.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { displayName, ownListing, recordUploadedVideo, type UploadDeps } from './video-uploads.ts';
@@ -21,13 +21,12 @@ export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** A tus hook's refusal: tus answers with this status and body. */
 type TusRefusal = { status_code: number; body: string };
 
-const STATUS = { invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, unsupported_media: 415, rate_limited: 429 } as const;
-
-function refusal(error: unknown): TusRefusal | unknown {
-  if (error instanceof DomainError) return { status_code: STATUS[error.kind], body: JSON.stringify(errorBody(error.message, error.code)) };
+/** A domain refusal as tus answers it (with the contract's status and body); anything else as it is. */
+function refusal(error: unknown): unknown {
+  if (error instanceof DomainError) return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code)) } satisfies TusRefusal;
   return error;
 }
-const refused = (kind: keyof typeof STATUS, code: string, message: string): TusRefusal => refusal(new DomainError(kind, code, message)) as TusRefusal;
+const refused = (kind: 'unauthorized' | 'not_found', code: string, message: string) => refusal(new DomainError(kind, code, message));
 
 /**
  * tus's staging area, always on the server's disk at `<DATA_DIR>/video-uploads/`,

@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import { storedExtensionOf } from '../../events/video/video.policy.ts';
+import { isUuid } from '../http/is-uuid.ts';
 import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type UploadedVideo, type VideoStatus } from '../contract/videos.schema.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -70,7 +71,7 @@ export async function listApprovedVideos(db: SqlClient, ownerId: string): Promis
  */
 export async function findVideoOf(db: SqlClient, ownerId: string, fileName: string): Promise<string | undefined> {
   const videoId = videoIdOfFileName(fileName);
-  if (!videoId || !/^[0-9a-f-]{36}$/i.test(ownerId)) return undefined;
+  if (!videoId || !isUuid(ownerId)) return undefined;
   const ext = fileName.slice(fileName.lastIndexOf('.') + 1);
   const rows = await db.query<{ id: string; content_type: string; approved_content_type: string | null }>(
     'select id::text as id, content_type, approved_content_type from videos where id = $1 and owner_id = $2',

@@ -122,7 +122,7 @@ export function adminVideoRoutes(deps: VideoDeps) {
       if (!videoId) throw VIDEO_ERRORS.notFound();
       const { state } = await loadVideo(store, videoId);
       const file = adminDownload(state, actorOf(c));
-      return serveDownload(c, files, { ...file, fileName: file.fileName });
+      return serveDownload(c, files, file);
     })
     .post('/upload-edited-video/:userId', requireAdmin, async (c) => {
       const actor = actorOf(c);

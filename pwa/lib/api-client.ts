@@ -43,7 +43,7 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
   const res = await fetch(url, init)
   if (!res.ok) {
     const text = (await res.text()) || res.statusText
-    throw new ApiError(res.status, text, parseBody(text))
+    throw new ApiError(res.status, text, parseErrorBody(text))
   }
   if (res.status === 204) return undefined as T
   const text = await res.text()
@@ -52,7 +52,8 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
 
 export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, { signal })
 
-function parseBody(text: string): ApiErrorBody | null {
+/** The contract's error body in a failed answer's text, or null when it is not one. */
+export function parseErrorBody(text: string): ApiErrorBody | null {
   try {
     const parsed: unknown = JSON.parse(text)
     return parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null

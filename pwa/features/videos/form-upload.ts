@@ -1,4 +1,4 @@
-import { ApiError, newIdempotencyKey, type ApiErrorBody } from '../../lib/api-client'
+import { ApiError, newIdempotencyKey, parseErrorBody } from '../../lib/api-client'
 
 /**
  * POST of a multipart form with upload progress, which fetch cannot report: XMLHttpRequest,
@@ -24,7 +24,7 @@ export function postFormWithProgress<T>(url: string, form: FormData, onProgress:
         }
         return
       }
-      reject(new ApiError(xhr.status, text || xhr.statusText, parseBody(text)))
+      reject(new ApiError(xhr.status, text || xhr.statusText, parseErrorBody(text)))
     }
     xhr.onerror = () => reject(new TypeError('Network request failed'))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
@@ -34,13 +34,4 @@ export function postFormWithProgress<T>(url: string, form: FormData, onProgress:
     }
     xhr.send(form)
   })
-}
-
-function parseBody(text: string): ApiErrorBody | null {
-  try {
-    const parsed: unknown = JSON.parse(text)
-    return parsed && typeof parsed === 'object' ? (parsed as ApiErrorBody) : null
-  } catch {
-    return null
-  }
 }
