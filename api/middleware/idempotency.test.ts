@@ -181,6 +181,36 @@ describe('Idempotency-Key', () => {
 });
 
 // Always on the real server: there, the claims race on separate connections.
+describe('Idempotency-Key on a streamed upload path', () => {
+  it('fingerprints the request by its length and media type, not its body or multipart boundary, and leaves the body to the handler', async () => {
+    const app = new Hono<AppEnv>();
+    app.onError(errorResponse);
+    app.use('*', idempotencyKeys(database(), { streamedBodyPaths: ['/uploads/'] }));
+    const state = { runs: 0, bodies: [] as string[] };
+    app.post('/uploads/:id', async (c) => {
+      state.runs += 1;
+      state.bodies.push(await c.req.text());
+      return c.json({ run: state.runs }, 201);
+    });
+    const send = (body: string, type: string) =>
+      // As an HTTP client sends it: with its length (app.request does not add one).
+      app.request('/uploads/1', { method: 'POST', headers: { 'idempotency-key': 'streamed-1', 'content-type': type, 'content-length': String(body.length) }, body });
+
+    const first = await send('abc', 'multipart/form-data; boundary=one');
+    expect(first.status).toBe(201);
+    expect(state.bodies).toEqual(['abc']);
+    // Another boundary and other bytes of the same length: the same request sent again (a body is never read to hash it).
+    const again = await send('xyz', 'multipart/form-data; boundary=two');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual({ run: 1 });
+    // Another length, or another media type: another request under the same key.
+    await expectError(await send('abcd', 'multipart/form-data; boundary=one'), 409, 'idempotency_key_reused');
+    await expectError(await send('abc', 'application/json'), 409, 'idempotency_key_reused');
+    expect(state.runs).toBe(1);
+  });
+});
+
 describe('Idempotency-Key under real concurrency (PostgreSQL)', () => {
   let t: TestDatabase;
   beforeAll(async () => {
