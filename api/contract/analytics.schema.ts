@@ -70,7 +70,7 @@ export const VisitorAnalyticsQuerySchema = v.object({
       v.picklist(['7', '30', '90'], 'days must be 7, 30 or 90'),
       v.transform((days) => Number(days) as AnalyticsTimeframe),
     ),
-    String(DEFAULT_TIMEFRAME),
+    '30',
   ),
 });
 
