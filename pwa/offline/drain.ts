@@ -128,7 +128,12 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
       // The worker has no page to ask; with nothing due for anyone, it need not ask the server
       // either, but what is backing off is still left (the browser fires `sync` again later).
       const items = await listItems()
-      if (!items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
+      // A `sync` can come while the worker knows it is offline (Chromium fired it under DevTools'
+      // offline emulation, and a flaky phone link can do the same): nothing is tried, all is left.
+      // Said on the worker's console, so a developer (and the browser test) sees why nothing went.
+      const offline = navigator.onLine === false
+      if (offline || !items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
+        if (offline) console.info('efie outbox: offline, nothing tried')
         result.left = items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
         return result
       }
