@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { isbot } from 'isbot';
 import * as v from 'valibot';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -9,6 +8,7 @@ import type { BodyLimitRule } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { invalidInput } from '../middleware/validate.ts';
 import { ipNetwork } from './ip-network.ts';
+import { createBotFilter } from './is-bot.ts';
 import { pagePath, viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
 
 export const TRACK_VISITOR_PATH = '/api/analytics/track-visitor';
@@ -36,11 +36,12 @@ function parseJson(text: string): unknown {
  * database. Bots are answered the same and not counted.
  */
 export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'geolocate'>) {
+  const isBot = createBotFilter();
   return new Hono<AppEnv>().post('/track-visitor', async (c) => {
     const parsed = v.safeParse(TrackVisitorSchema, parseJson(await c.req.text()));
     if (!parsed.success) throw invalidInput(parsed.issues);
     const views = viewsOf(parsed.output);
-    if (isbot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
+    if (isBot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
 
     const now = deps.clock();
     const address = clientAddress(c);
