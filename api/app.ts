@@ -4,7 +4,7 @@ import { adminAccountRoutes } from './admin-account/admin-account.routes.ts';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes.ts';
 import { adminsRoutes } from './admins/admins.routes.ts';
 import { adminAnalyticsRoutes } from './analytics/admin-analytics.routes.ts';
-import { ANALYTICS_BODY_LIMITS, trackVisitorRoutes } from './analytics/track-visitor.routes.ts';
+import { ANALYTICS_BODY_LIMITS, TRACK_VISITOR_PATH, trackVisitorRoutes } from './analytics/track-visitor.routes.ts';
 import { authRoutes, signInRedirect } from './auth/auth.routes.ts';
 import { sessionMiddleware } from './auth/session.middleware.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Before anything can read a body: a request over its route's limit is cut off at the limit.
   app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS, ...ANALYTICS_BODY_LIMITS]));
-  app.use('*', requestContext(deps.log));
+  app.use('*', requestContext(deps.log, { quietPaths: [TRACK_VISITOR_PATH] }));
   app.onError(errorResponse);
 
   const api = new Hono<AppEnv>();
