@@ -3,6 +3,7 @@ import { MAX_VIEW_AGE_MS, MAX_VIEWS_PER_BEACON } from '../contract/analytics.sch
 import { createAdmin, registerUser } from '../testing/accounts.ts';
 import { analyticsRowCounts, newVisitorId, recentVisitors, track, trackOk, visitorAnalytics } from '../testing/analytics.ts';
 import { expectError } from '../testing/errors.ts';
+import { createPageViewBuffer } from './page-view-buffer.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 
@@ -204,6 +205,22 @@ describe('POST /api/analytics/track-visitor: what a beacon may carry', () => {
     await deps.pageViews.flush();
     expect(deps.pageViews.stats()).toMatchObject({ buffered: 0, written: 0 });
     expect(await analyticsRowCounts(deps.db)).toEqual({ page_views: 0, visitors: 0, visitor_days: 0, analytics_daily: 0, page_daily: 0 });
+  });
+
+  it('answers 202 with accepted 0 and keeps nothing more when the buffer is full', async () => {
+    const { app, deps } = await setUp();
+    // A database that does not answer until the end: what waits cannot leave the buffer.
+    let release: () => void = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    deps.pageViews = createPageViewBuffer(() => stuck, { flushAt: 2, maxBuffered: 4 });
+    const phone = createClient(app);
+    expect(await trackOk(phone, { visitorId: newVisitorId(), views: [{ pageUrl: '/a' }, { pageUrl: '/b' }] })).toBe(2); // being written
+    expect(await trackOk(phone, { visitorId: newVisitorId(), views: [{ pageUrl: '/c' }, { pageUrl: '/d' }, { pageUrl: '/e' }] })).toBe(3);
+    expect(await trackOk(phone, { visitorId: newVisitorId(), views: [{ pageUrl: '/f' }, { pageUrl: '/g' }] })).toBe(0);
+    expect(await trackOk(phone, { visitorId: newVisitorId(), pageUrl: '/h' })).toBe(1);
+    expect(deps.pageViews.stats()).toMatchObject({ buffered: 4, dropped: 2 });
+    release();
+    await deps.pageViews.flush();
   });
 
   it('refuses a beacon from another site (CSRF check) and takes one with our Origin', async () => {

@@ -53,8 +53,9 @@ export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | '
       const viewedAt = viewTime(now, view.viewedAt);
       if (viewedAt) records.push({ ...common, page: pagePath(view.pageUrl), viewedAt });
     }
-    // A full buffer drops the beacon (counted on the server); the phone has nothing better to do with it.
-    if (records.length > 0) deps.pageViews.add(records);
-    return c.json({ accepted: records.length } satisfies TrackVisitorAnswer, 202);
+    // A full buffer drops the beacon (counted on the server): still 202, the phone can do nothing
+    // better with an error; `accepted: 0` says so to whoever looks.
+    const taken = records.length > 0 && deps.pageViews.add(records);
+    return c.json({ accepted: taken ? records.length : 0 } satisfies TrackVisitorAnswer, 202);
   });
 }

@@ -27,7 +27,7 @@ export async function readVisitorAnalytics(db: SqlClient, now: Date, days: Analy
       `select to_char(day, 'YYYY-MM-DD') as date, visitors, page_views::int as "pageViews" from analytics_daily where day >= $1::date`,
       [window.from],
     ),
-    db.query<{ page: string } & { views: number }>(
+    db.query<{ page: string; views: number }>(
       `select page, sum(views)::int as views from page_daily where day >= $1::date
        group by page order by views desc, page limit ${TOP_LIST_LENGTH}`,
       [window.from],
