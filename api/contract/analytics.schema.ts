@@ -101,6 +101,7 @@ export type DailyVisits = { date: string; visitors: number; pageViews: number };
  */
 export type VisitorAnalytics = {
   days: AnalyticsTimeframe;
+  /** The window's first and last UTC day, `YYYY-MM-DD`, both included (the last is today). */
   from: string;
   to: string;
   totalVisitors: number;
@@ -110,7 +111,9 @@ export type VisitorAnalytics = {
   newVisitors: number;
   returningVisitors: number;
   topPages: { page: string; views: number }[];
+  /** Pages are paths: the server drops query strings and fragments before storing a view. */
   topLandingPages: { page: string; visitors: number }[];
+  /** ISO 3166-1 alpha-2 codes ("GH", "US"), or "unknown"; topCities leaves "unknown" cities out. */
   topCountries: { country: string; visitors: number }[];
   topCities: { city: string; country: string; visitors: number }[];
   daily: DailyVisits[];

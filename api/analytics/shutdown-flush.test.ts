@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPgliteDatabase } from '../db/pglite-database.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const running: SpawnedServer[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  running.splice(0).forEach((server) => server.child.kill('SIGKILL'));
+  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+describe('the page-view buffer on shutdown', () => {
+  it('writes the views it holds when the server is stopped with SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'efie-analytics-'));
+    dirs.push(dataDir);
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    running.push(server);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.base}/api/analytics/track-visitor`, {
+        method: 'POST',
+        // A browser's user agent: Node's own ("node") is a bot to isbot, and bots are not counted.
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '8.8.8.8', 'user-agent': PHONE },
+        body: JSON.stringify({ visitorId: `visitor_1_shutdown${i}`, views: [{ pageUrl: '/' }, { pageUrl: '/search' }] }),
+      });
+      expect(res.status).toBe(202);
+    }
+    // At once: the buffer's one-second timer has most likely not written them yet.
+    await stopServer(server.child);
+    expect(server.child.exitCode).toBe(0);
+    expect(server.output()).toMatch(/"message":"page views flushed".*"written":6/);
+
+    const db = await createPgliteDatabase(join(dataDir, 'pg'));
+    try {
+      const [row] = await db.query<{ views: number; visitors: number }>(
+        'select (select count(*) from page_views)::int as views, (select count(*) from visitors)::int as visitors',
+      );
+      expect(row).toEqual({ views: 6, visitors: 3 });
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+});
