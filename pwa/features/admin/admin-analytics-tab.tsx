@@ -36,7 +36,7 @@ export function AdminAnalyticsTab() {
 
 function UserCounts({ users }: { users: UsersAnalytics }) {
   return (
-    <StatList label="User counts" stats={[
+    <StatList stats={[
       { label: 'Total users', value: count(users.totalUsers) },
       { label: 'Renters', value: count(users.byAccountType.renter) },
       { label: 'Owners', value: count(users.byAccountType.owner) },

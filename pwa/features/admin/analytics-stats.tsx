@@ -4,9 +4,9 @@ import { count } from './analytics-format'
 type Stat = { label: string; value: string; hint?: string }
 
 /** Figures as a description list: read out as label then value, laid out as tiles. */
-export function StatList({ label, stats }: { label: string; stats: Stat[] }) {
+export function StatList({ stats }: { stats: Stat[] }) {
   return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
       {stats.map((stat) => (
         <div key={stat.label} className="rounded-lg border border-stone-200 p-3">
           <dt className="text-sm text-stone-700">{stat.label}</dt>

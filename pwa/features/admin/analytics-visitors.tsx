@@ -42,7 +42,7 @@ export function VisitorAnalyticsSection({ days, onDays }: { days: AnalyticsTimef
 function VisitorFigures({ data, stale }: { data: VisitorAnalytics; stale: boolean }) {
   return (
     <div className={`grid gap-6 ${stale ? 'opacity-60' : ''}`} aria-busy={stale}>
-      <StatList label="Visitor totals" stats={[
+      <StatList stats={[
         { label: 'Page views', value: count(data.totalVisitors) },
         { label: 'Unique visitors', value: count(data.uniqueVisitors) },
         { label: 'Registered users', value: count(data.registeredUsers) },
