@@ -2,6 +2,8 @@ import type { EventStore } from '../events/store/event-store.ts';
 import type { Database } from '../events/store/sql.ts';
 import type { PasswordHasher } from './auth/password.ts';
 import type { Config } from './env.ts';
+import type { Geolocator } from './analytics/geolocate.ts';
+import type { PageViewBuffer } from './analytics/page-view-buffer.ts';
 import type { FileStorage } from './files/file-storage.ts';
 import type { Logger } from './logger.ts';
 import type { Outbox } from './outbox/outbox.ts';
@@ -22,6 +24,10 @@ export type AppDeps = {
   files: FileStorage;
   /** Resumable video uploads (tus), staged under DATA_DIR or in the S3 bucket. */
   videoUploads: TusVideoUploads;
+  /** Visitor analytics' page views wait here and are written in batches (docs/decisions/100). */
+  pageViews: PageViewBuffer;
+  /** City and country of an IP address, from the offline database. */
+  geolocate: Geolocator;
   /** Where the built PWA lives; absent in API-only tests. */
   pwaDir?: string;
 };

@@ -3,6 +3,8 @@ import type { AppDeps } from './app-deps.ts';
 import { adminAccountRoutes } from './admin-account/admin-account.routes.ts';
 import { adminPropertiesRoutes } from './admin-properties/admin-properties.routes.ts';
 import { adminsRoutes } from './admins/admins.routes.ts';
+import { adminAnalyticsRoutes } from './analytics/admin-analytics.routes.ts';
+import { ANALYTICS_BODY_LIMITS, trackVisitorRoutes } from './analytics/track-visitor.routes.ts';
 import { authRoutes, signInRedirect } from './auth/auth.routes.ts';
 import { sessionMiddleware } from './auth/session.middleware.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
@@ -30,7 +32,7 @@ import {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Before anything can read a body: a request over its route's limit is cut off at the limit.
-  app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS]));
+  app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS, ...ANALYTICS_BODY_LIMITS]));
   app.use('*', requestContext(deps.log));
   app.onError(errorResponse);
 
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps) {
   api.route('/support', supportRoutes(deps));
   api.route('/contact', contactRoutes(deps));
   api.route('/admin', adminMessagesRoutes(deps));
+  api.route('/analytics', trackVisitorRoutes(deps));
+  api.route('/admin', adminAnalyticsRoutes(deps));
   api.all('*', (c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404));
 
   app.route('/api', api);

@@ -5,13 +5,16 @@ import { createProjectionSet, type Projection } from '../events/store/projection
 import type { Database } from '../events/store/sql.ts';
 import { readModels } from '../events/read-models.ts';
 import { createFileStorage } from './files/create-storage.ts';
+import { createGeolocator } from './analytics/geolocate.ts';
+import { createPageViewBuffer } from './analytics/page-view-buffer.ts';
+import { writePageViews } from './analytics/page-views.write.ts';
 import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import type { Config } from './env.ts';
-import type { Logger } from './logger.ts';
+import { errorText, type Logger } from './logger.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createLogSender, senderPerChannel, type MessageSender } from './outbox/sender.ts';
 import { createSmtpSender } from './outbox/smtp-sender.ts';
@@ -41,7 +44,11 @@ export async function buildDeps(
   const passwords = options.passwords ?? createScryptHasher();
   const files = createFileStorage(config);
   const videoUploads = createTusVideoUploads({ db, store, files, clock, config });
-  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads };
+  const pageViews = createPageViewBuffer((batch) => writePageViews(db, batch), {
+    onError: (error) => log.error('page views not written', { error: errorText(error) }),
+  });
+  const geolocate = createGeolocator();
+  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, geolocate };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;
 }

@@ -1,3 +1,4 @@
+import { startVisitorAnalytics } from './analytics/visitor-analytics.jobs.ts';
 import { createApp } from './app.ts';
 import { listen } from './http/listen.ts';
 import { MigrationError } from './db/migrate.ts';
@@ -31,6 +32,7 @@ async function main() {
     forgetSecrets: !config.devOutbox,
   });
   const videos = startVideoPipeline(deps, log);
+  const analytics = startVisitorAnalytics(deps, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,7 +40,8 @@ async function main() {
     closing = true;
     log.info('shutting down', { signal });
     server.close();
-    await Promise.all([outboxWorker.stop(), videos.stop()]);
+    // The page views still in the buffer are written before the database closes.
+    await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop()]);
     await deps.db.close();
     process.exit(0);
   };

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { MessageReceipt } from '../contract/messages.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
-import { clientAddress } from './client-address.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { createMessageRateLimit, PER_IP, PER_SENDER, type Limit } from './message-rate-limit.ts';
 import { acknowledgement, teamNotice } from './team-messages.ts';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/app-env.ts';
-import { isLoopbackAddress, socketAddress } from '../http/socket-address.ts';
+import type { AppEnv } from './app-env.ts';
+import { isLoopbackAddress, socketAddress } from './socket-address.ts';
 
 /**
- * The caller's IP address, for rate limits. A forwarding header is believed only when the
+ * The caller's IP address, for rate limits and visitor analytics. A forwarding header is believed only when the
  * connection comes from this machine (a reverse proxy in front of the server, as a TLS
  * deployment has): then the last address the proxy appended is the caller's. From anywhere
  * else the header is the caller's own claim, and the socket's address counts.

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../http/app-env.ts';
+import type { AppEnv } from './app-env.ts';
 import { clientAddress } from './client-address.ts';
 
 const app = new Hono<AppEnv>().get('/', (c) => c.text(clientAddress(c)));

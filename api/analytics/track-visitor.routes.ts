@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { isbot } from 'isbot';
+import * as v from 'valibot';
+import { DomainError } from '../../events/store/errors.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { TrackVisitorSchema, type TrackVisitorAnswer } from '../contract/analytics.schema.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import type { BodyLimitRule } from '../http/body-limit.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { invalidInput } from '../middleware/validate.ts';
+import { ipNetwork } from './ip-network.ts';
+import { pagePath, viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
+
+export const TRACK_VISITOR_PATH = '/api/analytics/track-visitor';
+
+/**
+ * A beacon is small: 20 views of a path and a title. 64 KB is also what browsers let
+ * navigator.sendBeacon queue per page, so no honest beacon is larger.
+ */
+export const ANALYTICS_BODY_LIMITS: readonly BodyLimitRule[] = [
+  { pathPrefix: TRACK_VISITOR_PATH, maxBytes: 64 * 1024, message: 'A beacon may be at most 64 KB.' },
+];
+
+/** sendBeacon cannot set a content type for a string (text/plain) and sets a Blob's: the body is read as JSON either way. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid', 'bad_request', 'Malformed JSON in request body');
+  }
+}
+
+/**
+ * POST /api/analytics/track-visitor (spec part 1 §7, docs/decisions/100): anonymous or
+ * signed in. The views go to the in-process buffer; the answer does not wait for the
+ * database. Bots are answered the same and not counted.
+ */
+export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'geolocate'>) {
+  return new Hono<AppEnv>().post('/track-visitor', async (c) => {
+    const parsed = v.safeParse(TrackVisitorSchema, parseJson(await c.req.text()));
+    if (!parsed.success) throw invalidInput(parsed.issues);
+    const views = viewsOf(parsed.output);
+    if (isbot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
+
+    const now = deps.clock();
+    const address = clientAddress(c);
+    // Located from the whole address, which is then cut to its network and never stored whole.
+    const { country, city } = deps.geolocate.locate(address);
+    const common = { visitorId: parsed.output.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
+    const records: PageViewRecord[] = [];
+    for (const view of views) {
+      const viewedAt = viewTime(now, view.viewedAt);
+      if (viewedAt) records.push({ ...common, page: pagePath(view.pageUrl), viewedAt });
+    }
+    // A full buffer drops the beacon (counted on the server); the phone has nothing better to do with it.
+    if (records.length > 0) deps.pageViews.add(records);
+    return c.json({ accepted: records.length } satisfies TrackVisitorAnswer, 202);
+  });
+}
