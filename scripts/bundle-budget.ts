@@ -10,7 +10,7 @@ type Chunk = { file: string; imports?: string[]; isEntry?: boolean }
 type Manifest = Record<string, Chunk>
 
 // Texts that only admin and host screens contain.
-const FORBIDDEN = ['Failed to approve property', 'Subscribe to List Properties', 'Submit Listing', 'Delete this property?', 'Revoke admin rights?']
+const FORBIDDEN = ['Failed to approve property', 'Subscribe to List Properties', 'Submit Listing', 'Delete this property?', 'Revoke admin rights?', 'Visitors and page views per day']
 
 export const ROUTES: Record<string, string> = { '/': 'routes/index.tsx', '/search': 'routes/search.tsx' }
 

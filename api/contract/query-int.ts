@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 
 /** A whole number in a query string (which arrives as text), from `min` to `max`, with messages naming the parameter. */
+// Marked pure: a PWA page that imports only a constant of a schema file then loses that file's schemas.
+/* @__NO_SIDE_EFFECTS__ */
 export const queryInt = (label: string, min: number, max: number) =>
   v.pipe(
     v.string(),

@@ -18,8 +18,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 })
 
 function RootLayout() {
-  const href = useLocation({ select: (location) => location.href })
-  useEffect(() => trackVisit(href), [href])
+  // Path and query string (spec part 1), without the hash; every route change is a view.
+  const page = useLocation({ select: (location) => `${location.pathname}${location.searchStr}` })
+  useEffect(() => trackVisit(page), [page])
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

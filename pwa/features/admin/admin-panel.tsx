@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/current-user'
 import { PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
 import { tabTriggerClass } from '../../ui/tabs'
+import { AdminAnalyticsTab } from './admin-analytics-tab'
 import { AdminDeliveryTab } from './admin-delivery-tab'
 import { AdminFeaturedTab } from './admin-featured-tab'
 import { AdminManagementTab } from './admin-management-tab'
@@ -15,24 +16,27 @@ export function AdminPanel() {
   if (auth.status === 'loading') return <CenteredSpinner />
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Moderate properties and choose what the home page features.">Admin Panel</PageTitle>
+      <PageTitle sub="Moderate properties, choose what the home page features and see who visits.">Admin Panel</PageTitle>
       {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
       {auth.status === 'unauthenticated' ? <AccessDenied /> : (
         <Tabs.Root defaultValue="properties">
           <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
             <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
             <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
-            <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
             <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
-            <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
+            <Tabs.Trigger value="analytics" className={tabTriggerClass}>User Analytics</Tabs.Trigger>
             <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
+            {/* The project's own tabs (not in the spec) after the spec's five. */}
+            <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
+            <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
           <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
-          <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
           <Tabs.Content value="management"><AdminManagementTab user={auth.user} /></Tabs.Content>
-          <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
+          <Tabs.Content value="analytics"><AdminAnalyticsTab /></Tabs.Content>
           <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
+          <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
+          <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
         </Tabs.Root>
       )}
     </div>

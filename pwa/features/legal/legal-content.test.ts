@@ -36,6 +36,21 @@ describe('legal texts', () => {
       expect(all).toContain(needed)
     }
   })
+  it('the privacy policy says what visitor tracking collects, how long it is kept, and credits GeoLite2 as its licence requires', () => {
+    const all = text(privacyPolicy)
+    for (const needed of [
+      'random device identifier',
+      'local storage',
+      'only the network part of your IP address',
+      'city and country',
+      'no third-party trackers',
+      'Usage data: 2 years from collection, and then deleted',
+      'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com',
+      'CC BY-SA 4.0',
+    ]) {
+      expect(all).toContain(needed)
+    }
+  })
   it('the terms have the spec twenty sections, dated 7/25/2025, with the liability limit, arbitration and age', () => {
     // The spec's twenty, in its order (docs spec part 2, Terms of Service).
     expect(titles(termsOfService)).toEqual([
