@@ -191,6 +191,9 @@ describe('POST /api/analytics/track-visitor: what a beacon may carry', () => {
       { visitorId, pageUrl: 'https://elsewhere.example/' },
       { visitorId, pageUrl: '/', viewedAt: 'yesterday' },
       { visitorId, views: [{ pageUrl: '/', viewedAt: 1.5 }] },
+      // A NUL would fail the database write of every view buffered with it.
+      { visitorId, pageUrl: '/a\u0000b' },
+      { visitorId, views: [{ pageUrl: '/', pageTitle: 'Home\u0007' }] },
       [],
       null,
     ];

@@ -15,13 +15,22 @@ export const MAX_VIEWS_PER_BEACON = 20;
 /** A view reported later than this (an offline batch) is refused rather than back-dated further. */
 export const MAX_VIEW_AGE_MS = 24 * 60 * 60 * 1000;
 
+// No control characters: a browser never sends them, and PostgreSQL refuses a NUL in text,
+// which would fail the whole batch of views it was buffered with.
+const NO_CONTROL_CHARACTERS = /^\P{Cc}*$/u;
+
 /** A path with its query string, as the browser shows it after the origin. */
 const PageUrlSchema = v.pipe(
   v.string('pageUrl must be text'),
   v.startsWith('/', 'pageUrl must be a path starting with /'),
   v.maxLength(2048, 'pageUrl must be at most 2048 characters'),
+  v.regex(NO_CONTROL_CHARACTERS, 'pageUrl must not contain control characters'),
 );
-const PageTitleSchema = v.pipe(v.string('pageTitle must be text'), v.maxLength(300, 'pageTitle must be at most 300 characters'));
+const PageTitleSchema = v.pipe(
+  v.string('pageTitle must be text'),
+  v.maxLength(300, 'pageTitle must be at most 300 characters'),
+  v.regex(NO_CONTROL_CHARACTERS, 'pageTitle must not contain control characters'),
+);
 
 /** One page view. `viewedAt` (ms since the epoch) only for views sent later than they happened. */
 export const PageViewSchema = v.object({
