@@ -348,5 +348,6 @@ describe('user decider', () => {
     const revoked: UserEvent = { type: 'AdminRevoked', data: { revokedAt: at.toISOString(), revokedBy: 'cli' } };
     given(registered, granted, revoked).when({ type: 'RevokeAdmin', by: 'cli', at }).then([]);
     given(registered, granted, revoked).when({ type: 'GrantAdmin', by: 'cli', at }).then([granted]);
+    expect(foldEvents(userDecider, [registered, granted, revoked])).toMatchObject({ status: 'registered', email: 'ama@example.com', isAdmin: false });
   });
 });
