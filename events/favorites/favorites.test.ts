@@ -22,6 +22,12 @@ describe('favourites decider', () => {
     expect(decide([], 'RemoveFavorite')).toEqual([]);
     expect(decide([added(p1)], 'RemoveFavorite')).toEqual([{ type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } }]);
   });
+  it('adds again what was removed, and removes nothing twice', () => {
+    const history: FavoriteEvent[] = [added(p1), { type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } }];
+    const state = foldEvents(favoritesDecider, history);
+    expect(favoritesDecider.decide({ type: 'AddFavorite', userId, propertyId: p1, at }, state)).toEqual([added(p1)]);
+    expect(favoritesDecider.decide({ type: 'RemoveFavorite', userId, propertyId: p1, at }, state)).toEqual([]);
+  });
 });
 
 describe('favourites on the user stream', () => {

@@ -32,6 +32,9 @@ const approved: ListingEvent = { type: 'PropertyApproved', data: { propertyId, a
 const hidden: ListingEvent = { type: 'PropertyHidden', data: { propertyId, hiddenBy: admin.id, hiddenAt: at } };
 const featured: ListingEvent = { type: 'PropertyFeatured', data: { propertyId, featuredOrder: 1, featuredBy: admin.id, featuredAt: at } };
 const deleted: ListingEvent = { type: 'PropertyDeletedByOwner', data: { propertyId, deletedBy: owner.id, deletedAt: at } };
+const shown: ListingEvent = { type: 'PropertyShown', data: { propertyId, shownBy: admin.id, shownAt: at } };
+const unfeatured: ListingEvent = { type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at } };
+const reordered = (featuredOrder: number): ListingEvent => ({ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder, changedBy: admin.id, changedAt: at } });
 
 /** given events / when command / then events (or an error). */
 const given = (...events: ListingEvent[]) => ({
@@ -39,7 +42,8 @@ const given = (...events: ListingEvent[]) => ({
     const run = () => listingDecider.decide(command, foldEvents(listingDecider, events));
     return {
       then: (expected: ListingEvent[]) => expect(run()).toEqual(expected),
-      thenRefuses: (code: string, kind: string) => expect(run).toThrow(expect.objectContaining({ code, kind })),
+      thenRefuses: (code: string, kind: string, message?: string) =>
+        expect(run).toThrow(expect.objectContaining({ code, kind, ...(message === undefined ? {} : { message }) })),
     };
   },
 });
@@ -69,8 +73,23 @@ describe('listing decider', () => {
         },
       ]);
   });
-  it('refuses edits by anyone but the owner, admins included', () => {
-    given(submitted).when({ type: 'EditProperty', actor: stranger, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
+  it('records only added images as added: an image kept is not removed', () => {
+    const added = [...images, '/files/images/b-1200.webp'];
+    given(submitted)
+      .when({ type: 'EditProperty', actor: owner, changes: {}, images: added, at })
+      .then([{ type: 'PropertyImagesChanged', data: { propertyId, images: added, removed: [], changedBy: owner.id, changedAt: at } }]);
+  });
+  it('compares later image edits with the images last recorded', () => {
+    const changed: ListingEvent = {
+      type: 'PropertyImagesChanged',
+      data: { propertyId, images: ['/files/images/b-1200.webp'], removed: images, changedBy: owner.id, changedAt: at },
+    };
+    given(submitted, changed).when({ type: 'EditProperty', actor: owner, changes: {}, images: ['/files/images/b-1200.webp'], at }).then([]);
+  });
+  it('refuses edits by anyone but the owner, admins included, with the spec’s Access Denied text', () => {
+    given(submitted)
+      .when({ type: 'EditProperty', actor: stranger, changes: { title: 'x' }, at })
+      .thenRefuses('not_owner', 'forbidden', "Access Denied: You don't have permission to edit this property");
     given(submitted).when({ type: 'EditProperty', actor: admin, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
   });
   it('keeps an edited live property live (no new review)', () => {
@@ -100,6 +119,12 @@ describe('listing decider', () => {
     given(submitted, approved).when({ type: 'SetVisibility', actor: admin, isActive: true, at }).then([]);
     given(submitted, approved).when({ type: 'SetVisibility', actor: stranger, isActive: false, at }).thenRefuses('not_owner', 'forbidden');
   });
+  it('lets the owner hide and show their approved property, and hides a property shown again', () => {
+    given(submitted, approved)
+      .when({ type: 'SetVisibility', actor: owner, isActive: false, at })
+      .then([{ type: 'PropertyHidden', data: { propertyId, hiddenBy: owner.id, hiddenAt: at } }]);
+    given(submitted, approved, hidden, shown).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).then([hidden]);
+  });
   it('features only a live property, as an admin', () => {
     given(submitted).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
     given(submitted, approved, hidden).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
@@ -123,11 +148,25 @@ describe('listing decider', () => {
       .then([{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder: 2, changedBy: admin.id, changedAt: at } }]);
     given(submitted, approved, featured).when({ type: 'ChangeFeaturedOrder', actor: owner, featuredOrder: 2, at }).thenRefuses('admin_only', 'forbidden');
   });
+  it('records nothing when the featured order is already the one asked for', () => {
+    given(submitted, approved, featured).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at }).then([]);
+    given(submitted, approved, featured, reordered(3)).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 3, at }).then([]);
+    given(submitted, approved, featured, reordered(3)).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at }).then([reordered(1)]);
+  });
+  it('treats an unfeatured property as never featured: no reordering, and featuring it again is a new feature', () => {
+    given(submitted, approved, featured, unfeatured).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at }).thenRefuses('property_not_featured', 'conflict');
+    given(submitted, approved, featured, unfeatured).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([featured]);
+  });
   it('lets only the owner delete, and then the property is gone', () => {
     given(submitted).when({ type: 'DeleteByOwner', actor: stranger, at }).thenRefuses('not_owner', 'forbidden');
     given(submitted).when({ type: 'DeleteByOwner', actor: owner, at }).then([deleted]);
     given(submitted, deleted).when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, at }).thenRefuses('property_not_found', 'not_found');
     given(submitted, deleted).when({ type: 'DeleteByOwner', actor: owner, at }).thenRefuses('property_not_found', 'not_found');
+  });
+  it('keeps nothing of a deleted property but the fact that it was deleted', () => {
+    expect(foldEvents(listingDecider, [submitted, approved, deleted])).toEqual({ status: 'deleted' });
+    const gone: ListingEvent = { type: 'PropertyDeletedPermanently', data: { propertyId, images, deletedBy: admin.id, deletedAt: at } };
+    expect(foldEvents(listingDecider, [submitted, gone])).toEqual({ status: 'deleted' });
   });
   it('deletes permanently only as an admin, naming the images to remove', () => {
     given(submitted).when({ type: 'DeletePermanently', actor: owner, at }).thenRefuses('admin_only', 'forbidden');

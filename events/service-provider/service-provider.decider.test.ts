@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../store/decider.ts';
 import {
+  PROVIDER_ERRORS,
   serviceProviderDecider,
   type ServiceProviderCommand,
   type ServiceProviderEvent,
@@ -83,5 +84,13 @@ describe('service provider decider', () => {
   });
   it('refuses a status change of an application that does not exist', () => {
     given().when(setStatus('approved')).thenRefuses('provider_not_found', 'not_found');
+  });
+  it('names a second application while one is pending a 409 provider_pending_exists, telling the applicant when to expect an answer', () => {
+    // The route raises it (the one-pending rule spans streams); the decider's catalogue owns its code and text.
+    expect(PROVIDER_ERRORS.pendingElsewhere()).toMatchObject({
+      kind: 'conflict',
+      code: 'provider_pending_exists',
+      message: 'You already have an application waiting for review. We will contact you within 24 hours.',
+    });
   });
 });

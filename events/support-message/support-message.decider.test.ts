@@ -37,6 +37,10 @@ describe('support message decider', () => {
   it('marks a message handled, naming the admin', () => {
     given(received).when({ type: 'MarkHandled', actor: admin, at: later }).then([handled]);
   });
+  it('keeps a received message unhandled until an admin marks it, then names who did', () => {
+    expect(foldEvents(supportMessageDecider, [received])).toEqual({ status: 'unhandled', messageId, reference });
+    expect(foldEvents(supportMessageDecider, [received, handled])).toEqual({ status: 'handled', messageId, reference, handledBy: admin.id, handledAt: later });
+  });
   it('answers 409 to marking a handled message again', () => {
     given(received, handled).when({ type: 'MarkHandled', actor: admin, at: later }).thenRefuses('already_handled', 'conflict');
   });

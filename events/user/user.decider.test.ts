@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../store/decider.ts';
-import { DomainError } from '../store/errors.ts';
+import { DomainError, type DomainErrorKind } from '../store/errors.ts';
 import { userDecider, type UserCommand } from './user.decider.ts';
 import type { UserEvent } from './user.events.ts';
 
@@ -23,17 +23,31 @@ const registered: UserEvent = {
   },
 };
 
+type Refusal = { message?: string; details?: DomainError['details'] };
+
+// The form puts these next to the field they name.
+const passwordNeeded: Refusal = {
+  message: 'Enter your current password to change your email or phone number',
+  details: { issues: [{ path: 'currentPassword', message: 'Enter your current password to change your email or phone number' }] },
+};
+const passwordWrong: Refusal = {
+  message: 'Current password is incorrect',
+  details: { issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }] },
+};
+const phoneRequired: Refusal = { message: 'Phone number is required', details: { issues: [{ path: 'phone', message: 'Phone number is required' }] } };
+
 function given(...events: UserEvent[]) {
   const state = foldEvents(userDecider, events);
   return {
     when: (command: UserCommand) => ({
       then: (expected: UserEvent[]) => expect(userDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: string) => {
+      /** The code and kind (the HTTP status) always; the message and the field issues where the form shows them. */
+      thenFails: (code: string, kind: DomainErrorKind, refusal: Refusal = {}) => {
         try {
           userDecider.decide(command, state);
         } catch (error) {
           expect(error).toBeInstanceOf(DomainError);
-          expect((error as DomainError).code).toBe(code);
+          expect(error).toMatchObject({ code, kind, ...refusal });
           return;
         }
         throw new Error(`expected ${code}, but the command was accepted`);
@@ -45,18 +59,27 @@ function given(...events: UserEvent[]) {
 describe('user decider', () => {
   it('registers a new account', () => {
     given().when({ type: 'RegisterUser', ...registered.data, at } as UserCommand).then([registered]);
+    expect(foldEvents(userDecider, [registered])).toMatchObject({ status: 'registered', email: 'ama@example.com', emailVerified: false, isAdmin: false });
+  });
+
+  it('registers an account with a phone number only, unverified until its code comes back', () => {
+    const byPhone: UserEvent = { type: 'UserRegistered', data: { ...registered.data, email: null, phone: '+233241234567' } };
+    given().when({ type: 'RegisterUser', ...byPhone.data, at } as UserCommand).then([byPhone]);
+    given(byPhone)
+      .when({ type: 'VerifyPhone', phone: '+233241234567', at })
+      .then([{ type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }]);
   });
 
   it('refuses to register the same stream twice', () => {
-    given(registered).when({ type: 'RegisterUser', ...registered.data, at } as UserCommand).thenFails('already_registered');
+    given(registered).when({ type: 'RegisterUser', ...registered.data, at } as UserCommand).thenFails('already_registered', 'conflict');
   });
 
   it('refuses an account without e-mail and phone', () => {
-    given().when({ type: 'RegisterUser', ...registered.data, email: null, phone: null, at } as UserCommand).thenFails('identifier_required');
+    given().when({ type: 'RegisterUser', ...registered.data, email: null, phone: null, at } as UserCommand).thenFails('identifier_required', 'invalid');
   });
 
   it('refuses any other command on an account that does not exist', () => {
-    given().when({ type: 'GrantAdmin', by: 'cli', at }).thenFails('user_not_found');
+    given().when({ type: 'GrantAdmin', by: 'cli', at }).thenFails('user_not_found', 'not_found');
   });
 
   it('changes the profile at once, but a new e-mail address only asks for it while the old one keeps working', () => {
@@ -75,10 +98,10 @@ describe('user decider', () => {
   it('asks for the current password before changing, adding or removing a sign-in address', () => {
     const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
     const change = { type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah' } as const;
-    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'missing', at }).thenFails('current_password_required');
-    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'wrong', at }).thenFails('wrong_password');
-    given(registered).when({ ...change, phone: '+233241234567', currentPassword: 'missing', at }).thenFails('current_password_required');
-    given(registered, withPhone).when({ ...change, email: null, currentPassword: 'wrong', at }).thenFails('wrong_password');
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'missing', at }).thenFails('current_password_required', 'invalid', passwordNeeded);
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'wrong', at }).thenFails('wrong_password', 'invalid', passwordWrong);
+    given(registered).when({ ...change, phone: '+233241234567', currentPassword: 'missing', at }).thenFails('current_password_required', 'invalid', passwordNeeded);
+    given(registered, withPhone).when({ ...change, email: null, currentPassword: 'wrong', at }).thenFails('wrong_password', 'invalid', passwordWrong);
     // A name alone needs no password.
     given(registered)
       .when({ ...change, firstName: 'Akua', email: 'ama@example.com', currentPassword: 'missing', at })
@@ -107,7 +130,7 @@ describe('user decider', () => {
     expect(state).toMatchObject({ email: 'new@example.com', emailVerified: true, pendingEmail: null, resetTokens: {} });
     given(registered, resetLink, requested, { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } })
       .when({ type: 'CompletePasswordReset', tokenHash: 'h1', passwordHash: 'x', at })
-      .thenFails('invalid_reset_token');
+      .thenFails('invalid_reset_token', 'invalid');
   });
 
   it('records nothing when the profile is saved unchanged, or the same new address is asked for again', () => {
@@ -117,10 +140,10 @@ describe('user decider', () => {
   });
 
   it('refuses to remove the last way to reach the person, even with a new one pending', () => {
-    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at }).thenFails('identifier_required');
+    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at }).thenFails('identifier_required', 'invalid', phoneRequired);
     given(registered)
       .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, phone: '+233241234567', currentPassword: 'matches', at })
-      .thenFails('identifier_required');
+      .thenFails('identifier_required', 'invalid', phoneRequired);
   });
 
   it('removes an address at once when another one stays', () => {
@@ -128,6 +151,35 @@ describe('user decider', () => {
     given(registered, withPhone)
       .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at })
       .then([{ type: 'EmailChanged', data: { email: null, changedAt: at.toISOString() } }]);
+  });
+
+  it('removes the phone number at once when the e-mail address stays', () => {
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    given(registered, withPhone)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', phone: null, currentPassword: 'matches', at })
+      .then([{ type: 'PhoneChanged', data: { phone: null, changedAt: at.toISOString() } }]);
+  });
+
+  it('refuses to remove the phone number of an account that has no e-mail address, naming the phone field', () => {
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    const noEmail: UserEvent = { type: 'EmailChanged', data: { email: null, changedAt: at.toISOString() } };
+    given(registered, withPhone, noEmail)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', phone: null, currentPassword: 'matches', at })
+      .thenFails('identifier_required', 'invalid', phoneRequired);
+  });
+
+  it('changes the business name and licence number when given, and keeps them when left out', () => {
+    const changed: UserEvent = {
+      type: 'ProfileChanged',
+      data: { firstName: 'Ama', lastName: 'Mensah', businessName: 'Ama Homes', licenseNumber: 'GH-123', userType: 'agent', changedAt: at.toISOString() },
+    };
+    given(registered)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', businessName: 'Ama Homes', licenseNumber: 'GH-123', userType: 'agent', currentPassword: 'missing', at })
+      .then([changed]);
+    given(registered, changed).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', currentPassword: 'missing', at }).then([]);
+    given(registered, changed)
+      .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', businessName: null, licenseNumber: null, currentPassword: 'missing', at })
+      .then([{ type: 'ProfileChanged', data: { ...changed.data, businessName: null, licenseNumber: null } } as UserEvent]);
   });
 
   it('asks to add a phone number, which signs in once verified', () => {
@@ -147,7 +199,25 @@ describe('user decider', () => {
     given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } })
       .when({ type: 'VerifyEmail', email: 'ama@example.com', at })
       .then([]);
-    given(registered).when({ type: 'VerifyEmail', email: 'old@example.com', at }).thenFails('address_changed');
+    given(registered).when({ type: 'VerifyEmail', email: 'old@example.com', at }).thenFails('address_changed', 'conflict');
+  });
+
+  it('treats an address taken over from a request as unverified until its own code comes back', () => {
+    const verified: UserEvent = { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } };
+    const changed: UserEvent = { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } };
+    given(registered, verified, changed)
+      .when({ type: 'VerifyEmail', email: 'new@example.com', at })
+      .then([{ type: 'EmailVerified', data: { email: 'new@example.com', verifiedAt: at.toISOString() } }]);
+  });
+
+  it('ignores a verification recorded for an address the account no longer has', () => {
+    given(registered, { type: 'EmailVerified', data: { email: 'old@example.com', verifiedAt: at.toISOString() } })
+      .when({ type: 'VerifyEmail', email: 'ama@example.com', at })
+      .then([{ type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }]);
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    given(registered, withPhone, { type: 'PhoneVerified', data: { phone: '+233200000000', verifiedAt: at.toISOString() } })
+      .when({ type: 'VerifyPhone', phone: '+233241234567', at })
+      .then([{ type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }]);
   });
 
   it('verifies the phone', () => {
@@ -155,7 +225,13 @@ describe('user decider', () => {
     given(registered, withPhone)
       .when({ type: 'VerifyPhone', phone: '+233241234567', at })
       .then([{ type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }]);
-    given(registered).when({ type: 'VerifyPhone', phone: '+233241234567', at }).thenFails('address_changed');
+    given(registered).when({ type: 'VerifyPhone', phone: '+233241234567', at }).thenFails('address_changed', 'conflict');
+  });
+
+  it('verifies the phone once', () => {
+    const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+    const verified: UserEvent = { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } };
+    given(registered, withPhone, verified).when({ type: 'VerifyPhone', phone: '+233241234567', at }).then([]);
   });
 
   describe('the operator claiming the ADMIN_EMAIL account', () => {
@@ -172,15 +248,34 @@ describe('user decider', () => {
         ]);
     });
 
+    it('removes a phone number still waiting for its code, and records no removal when there is no phone', () => {
+      const phoneRequested: UserEvent = { type: 'PhoneChangeRequested', data: { phone: '+233241234567', requestedAt: at.toISOString() } };
+      const operatorEvents: UserEvent[] = [
+        { type: 'PasswordSetByOperator', data: { passwordHash: 'operator-hash', setAt: at.toISOString(), setBy: 'system' } },
+        { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } },
+      ];
+      given(registered, phoneRequested).when(claim).then([...operatorEvents, { type: 'PhoneChanged', data: { phone: null, changedAt: at.toISOString() } }]);
+      given(registered).when(claim).then(operatorEvents);
+    });
+
+    it('voids reset links sent before the operator set the password', () => {
+      const resetLink: UserEvent = {
+        type: 'PasswordResetRequested',
+        data: { tokenHash: 't1', sentTo: 'ama@example.com', requestedAt: at.toISOString(), expiresAt: later(60).toISOString() },
+      };
+      const set: UserEvent = { type: 'PasswordSetByOperator', data: { passwordHash: 'operator-hash', setAt: at.toISOString(), setBy: 'system' } };
+      given(registered, resetLink, set).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
+    });
+
     it('refuses an account whose e-mail is verified, or is another address', () => {
-      given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }).when(claim).thenFails('not_claimable');
-      given(registered).when({ ...claim, email: 'other@example.com' }).thenFails('not_claimable');
+      given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }).when(claim).thenFails('not_claimable', 'conflict');
+      given(registered).when({ ...claim, email: 'other@example.com' }).thenFails('not_claimable', 'conflict');
     });
   });
 
   it('changes the password only when the current one matched', () => {
     given(registered).when({ type: 'ChangePassword', currentPasswordMatches: true, passwordHash: 'new', at }).then([{ type: 'PasswordChanged', data: { passwordHash: 'new', changedAt: at.toISOString() } }]);
-    given(registered).when({ type: 'ChangePassword', currentPasswordMatches: false, passwordHash: '', at }).thenFails('wrong_password');
+    given(registered).when({ type: 'ChangePassword', currentPasswordMatches: false, passwordHash: '', at }).thenFails('wrong_password', 'invalid', passwordWrong);
   });
 
   describe('password reset', () => {
@@ -208,22 +303,39 @@ describe('user decider', () => {
         .then([{ type: 'PasswordResetCompleted', data: { tokenHash: 't1', passwordHash: 'new', completedAt: at.toISOString() } }]);
     });
 
+    it('completes a link sent to the phone, which proves the phone and not the e-mail', () => {
+      const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
+      const toPhone: UserEvent = {
+        type: 'PasswordResetRequested',
+        data: { tokenHash: 't2', sentTo: '+233241234567', requestedAt: at.toISOString(), expiresAt: later(60).toISOString() },
+      };
+      given(registered, withPhone, toPhone)
+        .when({ type: 'CompletePasswordReset', tokenHash: 't2', passwordHash: 'new', at })
+        .then([
+          { type: 'PasswordResetCompleted', data: { tokenHash: 't2', passwordHash: 'new', completedAt: at.toISOString() } },
+          { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } },
+        ]);
+      given(registered, withPhone, { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }, toPhone)
+        .when({ type: 'CompletePasswordReset', tokenHash: 't2', passwordHash: 'new', at })
+        .then([{ type: 'PasswordResetCompleted', data: { tokenHash: 't2', passwordHash: 'new', completedAt: at.toISOString() } }]);
+    });
+
     it('refuses a link used twice', () => {
       const completed: UserEvent = { type: 'PasswordResetCompleted', data: { tokenHash: 't1', passwordHash: 'new', completedAt: at.toISOString() } };
-      given(registered, requested, completed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token');
+      given(registered, requested, completed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
     });
 
     it('refuses an expired link', () => {
-      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at: later(60) }).thenFails('reset_link_expired');
+      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at: later(60) }).thenFails('reset_link_expired', 'invalid');
     });
 
     it('refuses a link nobody asked for', () => {
-      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 'guess', passwordHash: 'x', at }).thenFails('invalid_reset_token');
+      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 'guess', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
     });
 
     it('voids open links when the password is changed', () => {
       const changed: UserEvent = { type: 'PasswordChanged', data: { passwordHash: 'p2', changedAt: at.toISOString() } };
-      given(registered, requested, changed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token');
+      given(registered, requested, changed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
     });
   });
 
@@ -233,5 +345,9 @@ describe('user decider', () => {
     given(registered, granted).when({ type: 'GrantAdmin', by: 'cli', at }).then([]);
     given(registered, granted).when({ type: 'RevokeAdmin', by: 'cli', at }).then([{ type: 'AdminRevoked', data: { revokedAt: at.toISOString(), revokedBy: 'cli' } }]);
     given(registered).when({ type: 'RevokeAdmin', by: 'cli', at }).then([]);
+    const revoked: UserEvent = { type: 'AdminRevoked', data: { revokedAt: at.toISOString(), revokedBy: 'cli' } };
+    given(registered, granted, revoked).when({ type: 'RevokeAdmin', by: 'cli', at }).then([]);
+    given(registered, granted, revoked).when({ type: 'GrantAdmin', by: 'cli', at }).then([granted]);
+    expect(foldEvents(userDecider, [registered, granted, revoked])).toMatchObject({ status: 'registered', email: 'ama@example.com', isAdmin: false });
   });
 });

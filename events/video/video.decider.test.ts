@@ -73,7 +73,7 @@ describe('video decider: upload and scan of the original', () => {
   it('refuses a storage key the server did not choose for this video', () => {
     for (const quarantineKey of [
       'videos/quarantine/v-2/u1.mp4', 'videos/approved/owner-1/v-1.mp4', 'videos/quarantine/v-1/../x.mp4',
-      'videos/quarantine/v-1/walk through.mp4', 'videos/quarantine/v-1/u1.mov',
+      'videos/quarantine/v-1/walk through.mp4', 'videos/quarantine/v-1/u1.mov', 'videos/quarantine/v-1/u1.mp4/../../v-2/u1.mp4',
     ]) {
       given().when(upload({ ...original, quarantineKey })).thenRefuses('video_storage_key', 'invalid');
     }
@@ -109,6 +109,12 @@ describe('video decider: the admin edit, its scan and publication', () => {
   it('takes an edited version from an admin for a clean video, to be scanned', () => {
     given(uploaded, clean).when(uploadEdited()).then([editedUploaded]);
     expect(stateOf(uploaded, clean, editedUploaded)).toMatchObject({ status: 'edited_pending_scan', awaitingScan: { file: 'edited', key: editedKey } });
+    expect(stateOf(uploaded, clean, editedUploaded)).toMatchObject({
+      copies: [
+        { key: originalKey, file: 'original', infectedDeleteAfter: null, deleted: false },
+        { key: editedKey, file: 'edited', infectedDeleteAfter: null, deleted: false },
+      ],
+    });
   });
   it('refuses an edited version from someone who is not an admin, the owner included', () => {
     given(uploaded, clean).when(uploadEdited(owner)).thenRefuses('admin_only', 'forbidden');
@@ -158,6 +164,29 @@ describe('video decider: quarantine copies', () => {
       .then([{ type: 'QuarantineCopyDeleted', data: { videoId, quarantineKey: editedKey, deletedAt: later } }]);
     given(uploaded).when(deleteCopy(editedKey, later)).thenRefuses('quarantine_copy_not_found', 'not_found');
   });
+  it('keeps the clean original while an infected edit waits for another, even after the infected copy’s retention', () => {
+    given(uploaded, clean, editedUploaded, editedInfected).when(deleteCopy(originalKey, '2026-12-24T00:00:00.000Z')).thenRefuses('quarantine_copy_kept', 'conflict');
+  });
+  it('keeps an infected edit for its retention period even once another edit is published', () => {
+    const secondUploaded: VideoEvent = {
+      type: 'EditedVideoUploaded',
+      data: { videoId, editedBy: admin.id, ...original, originalName: 'again.mp4', quarantineKey: secondEditKey, uploadedAt: later },
+    };
+    const secondClean: VideoEvent = { type: 'VideoScannedClean', data: { videoId, file: 'edited', quarantineKey: secondEditKey, scanner: 'clamscan', scannedAt: later } };
+    const secondPublished: VideoEvent = {
+      type: 'VideoPublished',
+      data: { videoId, ownerId: owner.id, approvedKey: approvedKeyFor(owner.id, videoId, 'video/mp4'), fileName: `${videoId}.mp4`, size: original.size, contentType: 'video/mp4', publishedAt: later },
+    };
+    const history = [uploaded, clean, editedUploaded, editedInfected, secondUploaded, secondClean, secondPublished];
+    given(...history).when(deleteCopy(editedKey, later)).thenRefuses('quarantine_copy_kept', 'conflict');
+    given(...history).when(deleteCopy(secondEditKey, later))
+      .then([{ type: 'QuarantineCopyDeleted', data: { videoId, quarantineKey: secondEditKey, deletedAt: later } }]);
+  });
+  it('deletes each copy of a published video on its own', () => {
+    const editedDeleted: VideoEvent = { type: 'QuarantineCopyDeleted', data: { videoId, quarantineKey: editedKey, deletedAt: later } };
+    given(uploaded, clean, editedUploaded, editedClean, published, editedDeleted).when(deleteCopy(originalKey, later))
+      .then([{ type: 'QuarantineCopyDeleted', data: { videoId, quarantineKey: originalKey, deletedAt: later } }]);
+  });
 });
 
 describe('video decider: the listing it is shown on', () => {
@@ -167,6 +196,16 @@ describe('video decider: the listing it is shown on', () => {
     given(uploaded).when({ type: 'AttachToListing', actor: owner, propertyId: 'p-1', at: later }).then([]);
     given(uploaded).when({ type: 'DetachFromListing', actor: owner, at: later })
       .then([{ type: 'VideoDetachedFromListing', data: { videoId, propertyId: 'p-1', detachedBy: owner.id, detachedAt: later } }]);
+  });
+  it('records nothing when attaching to the listing it is already on, or detaching a video on no listing', () => {
+    const attached: VideoEvent = { type: 'VideoAttachedToListing', data: { videoId, propertyId: 'p-2', attachedBy: owner.id, attachedAt: later } };
+    const detached: VideoEvent = { type: 'VideoDetachedFromListing', data: { videoId, propertyId: 'p-1', detachedBy: owner.id, detachedAt: later } };
+    given(uploaded, attached).when({ type: 'AttachToListing', actor: owner, propertyId: 'p-2', at: later }).then([]);
+    given(uploaded, attached).when({ type: 'DetachFromListing', actor: owner, at: later })
+      .then([{ type: 'VideoDetachedFromListing', data: { videoId, propertyId: 'p-2', detachedBy: owner.id, detachedAt: later } }]);
+    given(uploaded, detached).when({ type: 'DetachFromListing', actor: owner, at: later }).then([]);
+    given(uploaded, detached).when({ type: 'AttachToListing', actor: owner, propertyId: 'p-1', at: later })
+      .then([{ type: 'VideoAttachedToListing', data: { videoId, propertyId: 'p-1', attachedBy: owner.id, attachedAt: later } }]);
   });
   it('refuses anyone else (admins moderate, they do not edit listings) and an infected video', () => {
     given(uploaded).when({ type: 'AttachToListing', actor: stranger, propertyId: 'p-2', at: later }).thenRefuses('not_owner', 'forbidden');
