@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { TrackVisitorSchema, type TrackVisitorAnswer } from '../contract/analytics.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { malformedJson } from '../http/error-response.ts';
 import { invalidInput } from '../middleware/validate.ts';
 import { ipNetwork } from './ip-network.ts';
 import { createBotFilter } from './is-bot.ts';
@@ -26,7 +26,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new DomainError('invalid', 'bad_request', 'Malformed JSON in request body');
+    throw malformedJson();
   }
 }
 

@@ -7,6 +7,9 @@ import type { AppEnv } from './app-env.ts';
 
 export type { ErrorBody };
 
+/** A body that is not JSON: the same answer as Hono's validator gives on every other route. */
+export const malformedJson = () => new DomainError('invalid', 'bad_request', 'Malformed JSON in request body');
+
 const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
   unauthorized: 401,

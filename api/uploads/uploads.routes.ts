@@ -6,6 +6,7 @@ import { requireUser } from '../auth/session.middleware.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING, UploadImagesJsonSchema } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
+import { malformedJson } from '../http/error-response.ts';
 import { invalidInput } from '../middleware/validate.ts';
 import { checkImage, IMAGE_ERRORS, storeListingImage } from './image-processing.ts';
 
@@ -57,8 +58,7 @@ export function uploadRoutes({ files }: Pick<AppDeps, 'files'>) {
         images = await Promise.all(list.map(async (f) => new Uint8Array(await f.arrayBuffer())));
       } else if (type.startsWith('application/json')) {
         const body = await c.req.json().catch(() => {
-          // The same answer as every other route's malformed body (Hono's validator, api/http/error-response.ts).
-          throw new DomainError('invalid', 'bad_request', 'Malformed JSON in request body');
+          throw malformedJson();
         });
         const parsed = v.safeParse(UploadImagesJsonSchema, body);
         if (!parsed.success) throw invalidInput(parsed.issues);
