@@ -17,13 +17,13 @@ const LOG_TESTS = [
   'api/videos/scan-queue.subscription.test.ts',
 ];
 
+/** How every vitest run of this project runs (vitest.deciders.config.ts too). */
+export const RUN_OPTIONS = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks', maxWorkers: 2 } as const;
+
 // Separate from vite.config.ts, whose root is the PWA: the suite spans api/, events/ and pwa/.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    maxWorkers: 2,
+    ...RUN_OPTIONS,
     projects: [
       {
         extends: true,

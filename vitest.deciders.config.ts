@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RUN_OPTIONS } from './vitest.config.ts';
 
 /**
  * The deciders' own given/when/then tests, alone: `npm run test:mutation:deciders` asks whether
@@ -7,10 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
-    maxWorkers: 2,
+    ...RUN_OPTIONS,
     include: ['events/*/*.decider.test.ts', 'events/favorites/favorites.test.ts'],
   },
 });
