@@ -75,6 +75,11 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' },
+    // xfwd: the proxy says who called (X-Forwarded-For), so the API never takes a LAN caller of
+    // the dev server for this machine: the dev outbox refuses proxied calls.
+    proxy: {
+      '/api': { target: 'http://localhost:3000', xfwd: true },
+      '/files': { target: 'http://localhost:3000', xfwd: true },
+    },
   },
 })

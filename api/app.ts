@@ -11,6 +11,7 @@ import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { fileRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { clientAddresses } from './http/client-address.ts';
 import { limitRequestBodies } from './http/body-limit.ts';
 import { errorBody, errorResponse } from './http/error-response.ts';
 import { csrfOriginCheck } from './middleware/csrf.ts';
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps) {
   // Before anything can read a body: a request over its route's limit is cut off at the limit.
   app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS, ...ANALYTICS_BODY_LIMITS]));
   app.use('*', requestContext(deps.log, { quietPaths: [TRACK_VISITOR_PATH] }));
+  app.use('*', clientAddresses(deps.config.trustProxy));
   app.onError(errorResponse);
 
   const api = new Hono<AppEnv>();

@@ -18,8 +18,17 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'longenough' }, /ADMIN_EMAIL must be an e-mail address/],
     [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN must be a URL/],
     [{ SUPPORT_EMAIL: 'support' }, /^Invalid configuration: SUPPORT_EMAIL: SUPPORT_EMAIL must be an e-mail address$/],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: '0' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual({ addresses: ['10.0.0.0/8', '::1'] });
   });
 
   it('stops the server at start-up with one clear line for a bad value', () => {

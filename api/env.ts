@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { proxyList, type TrustProxy } from './http/client-address.ts';
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()));
 const port = (name: string) =>
@@ -13,6 +14,19 @@ const port = (name: string) =>
 
 export const DEFAULT_MAIL_FROM = 'Efie <no-reply@efie.app>';
 export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
+
+function trustProxyIsValid(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  try {
+    proxyList(value.split(',').map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const parseTrustProxy = (value: string | undefined): TrustProxy =>
+  value === undefined ? undefined : /^\d+$/.test(value) ? { hops: Number(value) } : { addresses: value.split(',').map((entry) => entry.trim()) };
 
 const SMS_SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -45,6 +59,13 @@ const EnvSchema = v.object({
   TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits'))),
   TWILIO_AUTH_TOKEN: optionalText,
   SMS_FROM: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, 'SMS_FROM must be a phone number in international form (+14155550100), an alphanumeric sender id (at most 11 letters, digits or spaces, one letter at least), or a Messaging Service SID (MG…)'))),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(trustProxyIsValid, 'TRUST_PROXY must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)'),
+    ),
+  ),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -56,6 +77,8 @@ export type Config = {
   clamav: { socket: string | undefined; host: string | undefined; port: number | undefined; clamscanPath: string | undefined; database: string | undefined };
   admin: { email: string; password: string } | undefined;
   publicOrigin: string;
+  /** Which peers' X-Forwarded-For names the client (TRUST_PROXY); undefined: nobody's. */
+  trustProxy: TrustProxy;
   production: boolean;
   /** Where support and contact messages go (the team's inbox). */
   supportEmail: string;
@@ -132,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     publicOrigin,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     production: e.NODE_ENV === 'production',
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),

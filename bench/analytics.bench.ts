@@ -57,7 +57,7 @@ async function freshDatabase() {
 async function startServer(databaseUrl: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'efie-bench-analytics-'));
   // The access log (a line per request) is written by the server as in production, and dropped here.
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', ...env }, { keepStdout: false, timeoutMs: 120_000 });
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', TRUST_PROXY: '1', ...env }, { keepStdout: false, timeoutMs: 120_000 });
   return { server, dataDir };
 }
 

@@ -1,33 +1,11 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4 } from 'node:net';
+import { ipv6Groups, plainAddress } from '../http/client-address.ts';
 
 /** What is stored when the caller's address is not an IP address (no connection, a bad proxy header). */
 export const UNKNOWN = 'unknown';
 
-/** `::ffff:a.b.c.d` is an IPv4 caller on a dual-stack socket. */
-const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
 /** The address as plain IPv4 or IPv6 (zone id dropped, IPv4-mapped unwrapped), or undefined. */
-export function normaliseAddress(address: string): string | undefined {
-  const plain = address.trim().replace(/%.*$/, '');
-  const mapped = MAPPED_IPV4.exec(plain)?.[1];
-  if (mapped !== undefined && isIPv4(mapped)) return mapped;
-  return isIPv4(plain) || isIPv6(plain) ? plain : undefined;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an IPv4 tail as two groups). */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text)?.[1];
-  if (tail !== undefined) {
-    const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -tail.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = rest === undefined || rest === '' ? [] : rest.split(':');
-  const zeros = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16));
-}
+export const normaliseAddress = plainAddress;
 
 /**
  * Only the network part of an address is kept (docs/decisions/100): IPv4 /24, IPv6 /48,

@@ -17,7 +17,7 @@ describe('the page-view buffer on shutdown', () => {
   it('writes the views it holds when the server is stopped with SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'efie-analytics-'));
     dirs.push(dataDir);
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    const server = await spawnServer({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
     running.push(server);
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${server.base}/api/analytics/track-visitor`, {

@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** The client's IP address by TRUST_PROXY (api/http/client-address.ts), "unknown" without a connection. */
+    clientAddress: string;
     log: Logger;
     /** Set when the request carries an Idempotency-Key; handlers pass it to the event store. */
     idempotency: { key: string; requestHash: string } | undefined;

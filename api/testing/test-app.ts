@@ -10,8 +10,9 @@ import { buildDeps } from '../runtime.ts';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // The tests read codes and links from the dev outbox, as `npm run dev` does.
-  return { ...loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused', EFIE_DEV_OUTBOX: '1' }), ...overrides };
+  // The tests read codes and links from the dev outbox, as `npm run dev` does, and stand behind
+  // one local proxy (TRUST_PROXY=1), so a test names its client's address in X-Forwarded-For.
+  return { ...loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused', EFIE_DEV_OUTBOX: '1', TRUST_PROXY: '1' }), ...overrides };
 }
 
 /**
