@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { AppDeps } from '../app-deps.ts';
 import { TrackVisitorSchema, type TrackVisitorAnswer } from '../contract/analytics.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { malformedJson } from '../http/error-response.ts';
-import { invalidInput } from '../middleware/validate.ts';
+import { parseInput } from '../middleware/validate.ts';
 import { ipNetwork } from './ip-network.ts';
 import { createBotFilter } from './is-bot.ts';
 import { pagePath, viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
@@ -38,16 +37,15 @@ function parseJson(text: string): unknown {
 export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'geolocate'>) {
   const isBot = createBotFilter();
   return new Hono<AppEnv>().post('/track-visitor', async (c) => {
-    const parsed = v.safeParse(TrackVisitorSchema, parseJson(await c.req.text()));
-    if (!parsed.success) throw invalidInput(parsed.issues);
-    const views = viewsOf(parsed.output);
+    const body = parseInput(TrackVisitorSchema, parseJson(await c.req.text()));
+    const views = viewsOf(body);
     if (isBot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
 
     const now = deps.clock();
     const address = clientAddress(c);
     // Located from the whole address, which is then cut to its network and never stored whole.
     const { country, city } = deps.geolocate.locate(address);
-    const common = { visitorId: parsed.output.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
+    const common = { visitorId: body.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
     const records: PageViewRecord[] = [];
     for (const view of views) {
       const viewedAt = viewTime(now, view.viewedAt);
