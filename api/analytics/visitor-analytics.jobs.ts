@@ -27,8 +27,8 @@ export function startVisitorAnalytics(deps: Pick<AppDeps, 'db' | 'clock' | 'page
     async stop() {
       clearInterval(timer);
       await deps.pageViews.stop();
-      const { written, dropped, failedWrites } = deps.pageViews.stats();
-      log.info('page views flushed', { written, dropped, failedWrites });
+      const { written, dropped, failedWrites, setAside } = deps.pageViews.stats();
+      log.info('page views flushed', { written, dropped, failedWrites, setAside });
     },
   };
 }
