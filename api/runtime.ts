@@ -9,6 +9,7 @@ import { createGeolocator } from './analytics/geolocate.ts';
 import { createPageViewBuffer } from './analytics/page-view-buffer.ts';
 import { setAsidePageView } from './analytics/page-view-dead-letters.ts';
 import { writePageViews } from './analytics/page-views.write.ts';
+import { createViewRateLimit, VIEW_RATE_LIMITS } from './analytics/view-rate-limit.ts';
 import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
@@ -54,8 +55,9 @@ export async function buildDeps(
       log.warn('page view refused by the database, set aside', { error: errorText(error) });
     },
   });
+  const viewRateLimit = createViewRateLimit(() => clock().getTime(), { ...VIEW_RATE_LIMITS, perAddressPerMinute: config.analyticsViewsPerMinute });
   const geolocate = createGeolocator();
-  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, geolocate };
+  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, viewRateLimit, geolocate };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;
 }
