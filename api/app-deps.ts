@@ -4,6 +4,7 @@ import type { PasswordHasher } from './auth/password.ts';
 import type { Config } from './env.ts';
 import type { Geolocator } from './analytics/geolocate.ts';
 import type { PageViewBuffer } from './analytics/page-view-buffer.ts';
+import type { ViewRateLimit } from './analytics/view-rate-limit.ts';
 import type { FileStorage } from './files/file-storage.ts';
 import type { Logger } from './logger.ts';
 import type { Outbox } from './outbox/outbox.ts';
@@ -26,6 +27,8 @@ export type AppDeps = {
   videoUploads: TusVideoUploads;
   /** Visitor analytics' page views wait here and are written in batches (docs/decisions/100). */
   pageViews: PageViewBuffer;
+  /** Page views per client address and per device a minute (docs/decisions/110). */
+  viewRateLimit: ViewRateLimit;
   /** City and country of an IP address, from the offline database. */
   geolocate: Geolocator;
   /** Where the built PWA lives; absent in API-only tests. */

@@ -19,6 +19,7 @@ import { idempotencyKeys } from './middleware/idempotency.ts';
 import { adminOutboxRoutes } from './outbox/admin-outbox.routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { wellFormedUrl } from './middleware/well-formed-url.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { userPropertiesRoutes } from './properties/user-properties.routes.ts';
 import { serviceProvidersRoutes } from './service-providers/service-providers.routes.ts';
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use('*', csrfOriginCheck(deps.config.publicOrigin));
+  // A NUL in the path or query (`%00`) is a 400 before any route reads it (CONTRACT.md "Text").
+  api.use('*', wellFormedUrl);
   // The session first: an Idempotency-Key belongs to the signed-in account, whichever session sends it.
   api.use('*', sessionMiddleware(deps));
   api.use('*', idempotencyKeys(deps.db, { streamedBodyPaths: STREAMED_BODY_PATHS }));

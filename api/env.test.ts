@@ -21,8 +21,15 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/],
     [{ TRUST_PROXY: '0' }, /^Invalid configuration: TRUST_PROXY: /],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
+    [{ ANALYTICS_VIEWS_PER_MINUTE: '0' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: ANALYTICS_VIEWS_PER_MINUTE must be a whole number/],
+    [{ ANALYTICS_VIEWS_PER_MINUTE: 'many' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: /],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes 120 page views a minute per client address unless ANALYTICS_VIEWS_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({}).analyticsViewsPerMinute).toBe(120);
+    expect(loadConfig({ ANALYTICS_VIEWS_PER_MINUTE: '600' }).analyticsViewsPerMinute).toBe(600);
   });
 
   it('trusts no proxy unless TRUST_PROXY says which', () => {

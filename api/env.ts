@@ -66,6 +66,10 @@ const EnvSchema = v.object({
       v.check(trustProxyIsValid, 'TRUST_PROXY must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)'),
     ),
   ),
+  ANALYTICS_VIEWS_PER_MINUTE: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'), v.transform(Number)),
+    '120',
+  ),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -79,6 +83,8 @@ export type Config = {
   publicOrigin: string;
   /** Which peers' X-Forwarded-For names the client (TRUST_PROXY); undefined: nobody's. */
   trustProxy: TrustProxy;
+  /** Page views one client address may add a minute (ANALYTICS_VIEWS_PER_MINUTE, docs/decisions/110). */
+  analyticsViewsPerMinute: number;
   production: boolean;
   /** Where support and contact messages go (the team's inbox). */
   supportEmail: string;
@@ -156,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     publicOrigin,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    analyticsViewsPerMinute: e.ANALYTICS_VIEWS_PER_MINUTE,
     production: e.NODE_ENV === 'production',
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),

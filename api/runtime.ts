@@ -7,12 +7,15 @@ import { readModels } from '../events/read-models.ts';
 import { createFileStorage } from './files/create-storage.ts';
 import { createGeolocator } from './analytics/geolocate.ts';
 import { createPageViewBuffer } from './analytics/page-view-buffer.ts';
+import { setAsidePageView } from './analytics/page-view-dead-letters.ts';
 import { writePageViews } from './analytics/page-views.write.ts';
+import { createViewRateLimit, VIEW_RATE_LIMITS } from './analytics/view-rate-limit.ts';
 import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
+import { refusesValues } from './db/refused-values.ts';
 import type { Config } from './env.ts';
 import { errorText, type Logger } from './logger.ts';
 import { createOutbox } from './outbox/outbox.ts';
@@ -46,9 +49,15 @@ export async function buildDeps(
   const videoUploads = createTusVideoUploads({ db, store, files, clock, config });
   const pageViews = createPageViewBuffer((batch) => writePageViews(db, batch), {
     onError: (error) => log.error('page views not written', { error: errorText(error) }),
+    refusesValues,
+    setAside: async (view, error) => {
+      await setAsidePageView(db, view, error, clock());
+      log.warn('page view refused by the database, set aside', { error: errorText(error) });
+    },
   });
+  const viewRateLimit = createViewRateLimit(() => clock().getTime(), { ...VIEW_RATE_LIMITS, perAddressPerMinute: config.analyticsViewsPerMinute });
   const geolocate = createGeolocator();
-  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, geolocate };
+  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, viewRateLimit, geolocate };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;
 }

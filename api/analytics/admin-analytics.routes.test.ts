@@ -52,16 +52,16 @@ describe('GET /api/admin/visitor-analytics', () => {
     const { app, deps, admin, setNow } = await setUp();
     const firstDay = new Date(Date.UTC(2026, 2, 10) - (days - 1) * DAY);
     setNow(firstDay);
-    await trackOk(createClient(app), { visitorId: 'visitor_1_inside', pageUrl: '/in' });
+    await trackOk(createClient(app), { visitorId: 'visitor_1_inside', pageUrl: '/search' });
     setNow(new Date(firstDay.getTime() - 1));
-    await trackOk(createClient(app), { visitorId: 'visitor_1_outside', pageUrl: '/out' });
+    await trackOk(createClient(app), { visitorId: 'visitor_1_outside', pageUrl: '/services' });
     setNow(NOW);
     await deps.pageViews.flush();
     const analytics = await visitorAnalytics(admin, days);
     expect(analytics).toMatchObject({
       days, from: firstDay.toISOString().slice(0, 10), to: '2026-03-10',
       totalVisitors: 1, uniqueVisitors: 1, newVisitors: 1, returningVisitors: 0,
-      topPages: [{ page: '/in', views: 1 }], topLandingPages: [{ page: '/in', visitors: 1 }],
+      topPages: [{ page: '/search', views: 1 }], topLandingPages: [{ page: '/search', visitors: 1 }],
     });
     expect(analytics.daily).toHaveLength(days);
     expect(analytics.daily[0]).toEqual({ date: analytics.from, visitors: 1, pageViews: 1 });

@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/session.middleware.ts';
 import {
-  RecentVisitorsQuerySchema, VisitorAnalyticsQuerySchema, type RecentVisitorsAnswer, type UsersAnalytics, type VisitorAnalytics,
+  DeadLettersQuerySchema, RecentVisitorsQuerySchema, VisitorAnalyticsQuerySchema,
+  type PageViewDeadLettersAnswer, type RecentVisitorsAnswer, type UsersAnalytics, type VisitorAnalytics,
 } from '../contract/analytics.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
+import { readPageViewDeadLetters } from './page-view-dead-letters.ts';
 import { readRecentVisitors } from './recent-visitors.read.ts';
 import { readUsersAnalytics } from './users-analytics.read.ts';
 import { readVisitorAnalytics } from './visitor-analytics.read.ts';
@@ -21,5 +23,10 @@ export function adminAnalyticsRoutes(deps: Pick<AppDeps, 'db' | 'clock'>) {
     .get('/recent-visitors', requireAdmin, validate('query', RecentVisitorsQuerySchema), async (c) => {
       const { limit } = c.req.valid('query');
       return c.json({ visitors: await readRecentVisitors(deps.db, limit) } satisfies RecentVisitorsAnswer);
+    })
+    // Views PostgreSQL refused, set aside so that the rest was written (docs/decisions/110).
+    .get('/analytics/dead-letters', requireAdmin, validate('query', DeadLettersQuerySchema), async (c) => {
+      const { limit } = c.req.valid('query');
+      return c.json((await readPageViewDeadLetters(deps.db, limit)) satisfies PageViewDeadLettersAnswer);
     });
 }

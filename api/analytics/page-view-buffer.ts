@@ -7,10 +7,19 @@ export type PageViewBufferOptions = {
   maxBuffered?: number;
   /** The timer's period once start() is called. */
   flushEveryMs?: number;
+  /** A write failed for a reason a retry may cure (the database away): the batch is kept. */
   onError?: (error: unknown) => void;
+  /**
+   * Whether an error says the database refused the values themselves, so that a retry of the
+   * same rows can never pass (api/db/refused-values.ts). Such a batch is split until the rows it
+   * refuses are found; those go to `setAside`, the rest is written.
+   */
+  refusesValues?: (error: unknown) => boolean;
+  /** Keeps a view the database refused, with why (the dead-letter table). If this fails too, the view is kept in the buffer. */
+  setAside?: (view: PageViewRecord, error: unknown) => Promise<void>;
 };
 
-export type PageViewBufferStats = { buffered: number; written: number; dropped: number; failedWrites: number };
+export type PageViewBufferStats = { buffered: number; written: number; dropped: number; failedWrites: number; setAside: number };
 
 export type PageViewBuffer = {
   /** Takes a beacon's views whole, or drops them whole (and counts them) when the buffer is full. */
@@ -30,6 +39,11 @@ export const PAGE_VIEW_BUFFER_DEFAULTS = { flushAt: 5_000, maxBuffered: 50_000, 
  * in-process list, and one writer at a time takes up to `flushAt` views per transaction,
  * every `flushEveryMs` or as soon as `flushAt` are waiting. Memory is bounded by
  * `maxBuffered`; a crash loses what waits here, normally under a second of views.
+ *
+ * No value can jam it (docs/decisions/110): a batch the database refuses for its values is
+ * halved, and each half written or halved again, until the refused views stand alone; those
+ * are set aside and the rest is written. A batch that fails for any other reason goes back to
+ * the head of the buffer, since the database may be back by the next flush.
  */
 export function createPageViewBuffer(
   write: (batch: readonly PageViewRecord[]) => Promise<void>,
@@ -37,24 +51,53 @@ export function createPageViewBuffer(
 ): PageViewBuffer {
   const { flushAt, maxBuffered, flushEveryMs } = { ...PAGE_VIEW_BUFFER_DEFAULTS, ...options };
   const onError = options.onError ?? (() => {});
+  const refused = options.refusesValues ?? (() => false);
   let pending: PageViewRecord[] = [];
   let writing: Promise<void> | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
-  const stats = { written: 0, dropped: 0, failedWrites: 0 };
+  const stats = { written: 0, dropped: 0, failedWrites: 0, setAside: 0 };
+
+  /** Writes a batch, splitting it around refused views; answers the views left unwritten, in order. */
+  async function writeAround(batch: readonly PageViewRecord[]): Promise<readonly PageViewRecord[]> {
+    // Parts still to write, the next one last; halves are pushed second half first.
+    const parts = [batch];
+    for (let part = parts.pop(); part; part = parts.pop()) {
+      try {
+        await write(part);
+        stats.written += part.length;
+        continue;
+      } catch (error) {
+        if (options.setAside && refused(error)) {
+          if (part.length > 1) {
+            const half = Math.ceil(part.length / 2);
+            parts.push(part.slice(half), part.slice(0, half));
+            continue;
+          }
+          try {
+            await options.setAside(part[0]!, error);
+            stats.setAside += 1;
+            continue;
+          } catch (setAsideError) {
+            error = setAsideError;
+          }
+        }
+        stats.failedWrites += 1;
+        onError(error);
+        return [...part, ...parts.reverse().flat()];
+      }
+    }
+    return [];
+  }
 
   async function drain() {
     while (pending.length > 0) {
       const batch = pending.slice(0, flushAt);
       pending = pending.slice(batch.length);
-      try {
-        await write(batch);
-        stats.written += batch.length;
-      } catch (error) {
-        stats.failedWrites += 1;
-        onError(error);
+      const left = await writeAround(batch);
+      if (left.length > 0) {
         // Kept for the next flush if there is room; the database may be back by then.
-        if (pending.length + batch.length <= maxBuffered) pending = [...batch, ...pending];
-        else stats.dropped += batch.length;
+        if (pending.length + left.length <= maxBuffered) pending = [...left, ...pending];
+        else stats.dropped += left.length;
         return;
       }
     }

@@ -4,7 +4,10 @@ import { MAX_VIEW_AGE_MS, type PageView, type TrackVisitorSchema } from '../cont
 /** One view as it is stored (docs/decisions/100): who, which page, when, and from where, coarsely. */
 export type PageViewRecord = {
   visitorId: string;
+  /** A route of the app, a listing's page or the "other" row (api/analytics/page-route.ts). */
   page: string;
+  /** On a listing's page: its id, which the writer keeps in `page` only while the listing exists. */
+  listingId?: string;
   viewedAt: Date;
   /** The signed-in account at the time of the view, else null. */
   userId: string | null;

@@ -1,4 +1,5 @@
 import type { SqlClient } from '../../events/store/sql.ts';
+import { LISTING_ROUTE } from '../contract/app-routes.ts';
 import type { PageViewRecord } from './page-view.ts';
 
 /**
@@ -12,17 +13,22 @@ import type { PageViewRecord } from './page-view.ts';
  * the last the network and place; the account is the last one signed in. A day's visitors
  * grow by the (day, visitor) pairs that are new. Rows are written in key order, so two
  * servers flushing at once lock them in the same order and cannot deadlock.
+ *
+ * A listing's page keeps its id only while the listing exists (docs/decisions/110): looked up
+ * here, in the properties read model, one index probe per such view in the same statement,
+ * rather than per beacon on the request's thread; a made-up or deleted id counts as the route.
  */
 export async function writePageViews(db: SqlClient, batch: readonly PageViewRecord[]): Promise<void> {
   if (batch.length === 0) return;
   const views = batch.map((view, n) => ({
-    n, t: view.viewedAt.toISOString(), v: view.visitorId, p: view.page, u: view.userId, i: view.ipNetwork, c: view.country, y: view.city,
+    n, t: view.viewedAt.toISOString(), v: view.visitorId, p: view.page, l: view.listingId ?? null, u: view.userId, i: view.ipNetwork, c: view.country, y: view.city,
   }));
   await db.query(
     `with views as (
-       select t as viewed_at, v as visitor_id, p as page, u as user_id, i as ip_network, c as country, y as city, n,
-              (t at time zone 'UTC')::date as day
-       from jsonb_to_recordset($1::text::jsonb) as x(n integer, t timestamptz, v text, p text, u uuid, i text, c text, y text)
+       select t as viewed_at, v as visitor_id, u as user_id, i as ip_network, c as country, y as city, n,
+              (t at time zone 'UTC')::date as day,
+              case when l is null or exists (select 1 from properties pr where pr.id = l and not pr.deleted) then p else $2 end as page
+       from jsonb_to_recordset($1::text::jsonb) as x(n integer, t timestamptz, v text, p text, l uuid, u uuid, i text, c text, y text)
      ), logged as (
        insert into page_views (viewed_at, visitor_id, page, user_id, ip_network, country, city)
        select viewed_at, visitor_id, page, user_id, ip_network, country, city from views
@@ -62,6 +68,6 @@ export async function writePageViews(db: SqlClient, batch: readonly PageViewReco
      insert into page_daily as p (day, page, views)
      select day, page, count(*) from views group by day, page order by day, page
      on conflict (day, page) do update set views = p.views + excluded.views`,
-    [JSON.stringify(views)],
+    [JSON.stringify(views), LISTING_ROUTE],
   );
 }

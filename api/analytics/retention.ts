@@ -31,6 +31,8 @@ export async function deleteExpiredAnalytics(db: Database, now: Date): Promise<D
     );
     await tx.query(`delete from visitor_days where day < ${utcCutoff}::date`, params);
     await tx.query(`delete from page_daily where day < ${utcCutoff}::date`, params);
+    // Views set aside (docs/decisions/110) are page views too.
+    await tx.query(`delete from page_view_dead_letters where failed_at < ${cutoff}`, params);
     return { pageViews: pageViews?.n ?? 0, visitors: visitors?.n ?? 0, days: days?.n ?? 0 };
   });
 }

@@ -86,12 +86,12 @@ describe('POST /api/analytics/track-visitor: counting', () => {
     const phone = createClient(app);
     await trackOk(phone, { visitorId, pageUrl: '/' });
     await deps.pageViews.flush();
-    await trackOk(phone, { visitorId, pageUrl: '/a' });
-    await trackOk(phone, { visitorId, pageUrl: '/a' });
+    await trackOk(phone, { visitorId, pageUrl: '/search' });
+    await trackOk(phone, { visitorId, pageUrl: '/search' });
     await deps.pageViews.flush();
     const analytics = await visitorAnalytics(admin, 7);
     expect(analytics.daily.at(-1)).toEqual({ date: '2026-03-10', visitors: 1, pageViews: 3 });
-    expect(analytics.topPages).toEqual([{ page: '/a', views: 2 }, { page: '/', views: 1 }]);
+    expect(analytics.topPages).toEqual([{ page: '/search', views: 2 }, { page: '/', views: 1 }]);
   });
 
   it('turns the visitor into a registered user when the same device signs up', async () => {

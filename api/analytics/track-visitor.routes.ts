@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { AppDeps } from '../app-deps.ts';
 import { TrackVisitorSchema, type TrackVisitorAnswer } from '../contract/analytics.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, clientLimitKey } from '../http/client-address.ts';
 import { malformedJson } from '../http/error-response.ts';
-import { invalidInput } from '../middleware/validate.ts';
+import { parseInput } from '../middleware/validate.ts';
 import { ipNetwork } from './ip-network.ts';
 import { createBotFilter } from './is-bot.ts';
-import { pagePath, viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
+import { pageOfView } from './page-route.ts';
+import { viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
 
 export const TRACK_VISITOR_PATH = '/api/analytics/track-visitor';
 
@@ -31,31 +31,34 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POST /api/analytics/track-visitor (spec part 1 §7, docs/decisions/100): anonymous or
+ * POST /api/analytics/track-visitor (spec part 1 §7, docs/decisions/100 and 110): anonymous or
  * signed in. The views go to the in-process buffer; the answer does not wait for the
- * database. Bots are answered the same and not counted.
+ * database. Bots are answered the same and not counted. Each view is counted under a route
+ * of the app (made-up paths under one "other" row), and a client's views past its rate
+ * limit are dropped and counted: still 202, with `accepted` saying how many were taken.
  */
-export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'geolocate'>) {
+export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'viewRateLimit' | 'geolocate'>) {
   const isBot = createBotFilter();
   return new Hono<AppEnv>().post('/track-visitor', async (c) => {
-    const parsed = v.safeParse(TrackVisitorSchema, parseJson(await c.req.text()));
-    if (!parsed.success) throw invalidInput(parsed.issues);
-    const views = viewsOf(parsed.output);
+    const body = parseInput(TrackVisitorSchema, parseJson(await c.req.text()));
+    const views = viewsOf(body);
     if (isBot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
 
     const now = deps.clock();
     const address = clientAddress(c);
     // Located from the whole address, which is then cut to its network and never stored whole.
     const { country, city } = deps.geolocate.locate(address);
-    const common = { visitorId: parsed.output.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
+    const common = { visitorId: body.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
     const records: PageViewRecord[] = [];
     for (const view of views) {
       const viewedAt = viewTime(now, view.viewedAt);
-      if (viewedAt) records.push({ ...common, page: pagePath(view.pageUrl), viewedAt });
+      if (viewedAt) records.push({ ...common, ...pageOfView(view.pageUrl), viewedAt });
     }
+    // The first views of the beacon are taken up to the limit: a phone's batch still counts in part.
+    const allowed = records.length > 0 ? deps.viewRateLimit.take(clientLimitKey(address), body.visitorId, records.length) : 0;
     // A full buffer drops the beacon (counted on the server): still 202, the phone can do nothing
     // better with an error; `accepted: 0` says so to whoever looks.
-    const taken = records.length > 0 && deps.pageViews.add(records);
-    return c.json({ accepted: taken ? records.length : 0 } satisfies TrackVisitorAnswer, 202);
+    const taken = allowed > 0 && deps.pageViews.add(records.slice(0, allowed));
+    return c.json({ accepted: taken ? allowed : 0 } satisfies TrackVisitorAnswer, 202);
   });
 }

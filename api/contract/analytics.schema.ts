@@ -89,6 +89,20 @@ export const RecentVisitorsQuerySchema = v.object({
   limit: v.optional(queryInt('limit', 1, RECENT_VISITORS_LIMIT), String(RECENT_VISITORS_LIMIT)),
 });
 
+/** GET /api/admin/analytics/dead-letters?limit= : 1 to 200, default 100 (docs/decisions/110). */
+export const DEAD_LETTERS_LIMIT = 200;
+export const DeadLettersQuerySchema = v.object({
+  limit: v.optional(queryInt('limit', 1, DEAD_LETTERS_LIMIT), '100'),
+});
+
+/**
+ * A page view PostgreSQL refused, set aside so the rest of its batch was written. `view` is the
+ * stored record as JSON text, its escapes kept (a lone surrogate reads `\ud800`).
+ */
+export type PageViewDeadLetter = { id: string; failedAt: string; view: string; error: string };
+/** Newest first; `total` counts them all. */
+export type PageViewDeadLettersAnswer = { total: number; deadLetters: PageViewDeadLetter[] };
+
 /** GET /api/admin/users-analytics. */
 export type UsersAnalytics = {
   totalUsers: number;

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { DomainError } from '../../events/store/errors.ts';
+import { textIssues } from '../middleware/validate.ts';
 import type { AppEnv } from './app-env.ts';
 
 /** One file of a multipart body, as it streams in: read it to its end or destroy it. */
@@ -53,6 +54,9 @@ export async function readStreamedMultipart(
     };
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) return fail(new DomainError('invalid', 'invalid_input', `The field "${name}" is too long.`));
+      // Busboy decodes UTF-8 (a malformed byte becomes U+FFFD) but keeps a NUL, which PostgreSQL refuses.
+      const issues = textIssues({ [name]: value });
+      if (issues.length > 0) return fail(new DomainError('invalid', 'invalid_input', issues[0]!.message, { issues }));
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {

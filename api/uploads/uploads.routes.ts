@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
@@ -7,7 +6,7 @@ import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING, UploadImagesJsonSchema } from 
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
 import { malformedJson } from '../http/error-response.ts';
-import { invalidInput } from '../middleware/validate.ts';
+import { parseInput } from '../middleware/validate.ts';
 import { checkImage, IMAGE_ERRORS, storeListingImage } from './image-processing.ts';
 
 /** 25 photos of 5 MB, base64 in JSON (4/3 larger), and room for the envelope. */
@@ -60,9 +59,7 @@ export function uploadRoutes({ files }: Pick<AppDeps, 'files'>) {
         const body = await c.req.json().catch(() => {
           throw malformedJson();
         });
-        const parsed = v.safeParse(UploadImagesJsonSchema, body);
-        if (!parsed.success) throw invalidInput(parsed.issues);
-        images = parsed.output.images.map(decodeDataUrl);
+        images = parseInput(UploadImagesJsonSchema, body).images.map(decodeDataUrl);
       } else {
         throw new DomainError('unsupported_media', 'unsupported_media_type', 'Send JSON {images: [data URLs]} or multipart/form-data with field "images".');
       }

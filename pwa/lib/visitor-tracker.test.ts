@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { MAX_VIEWS_PER_BEACON, TrackVisitorSchema, VisitorIdSchema } from '../../api/contract/analytics.schema.ts'
+import { textFault } from '../../api/contract/well-formed-text.ts'
 import { createVisitorTracker, FLUSH_AFTER_MS, TRACK_VISITOR_URL, type TrackerBrowser } from './visitor-tracker'
 import { newVisitorId, visitorId } from './visitor'
 
@@ -153,6 +154,18 @@ describe('the visitor tracker', () => {
     expect(body?.views).toHaveLength(1)
     expect(body?.views?.[0]?.pageUrl).toHaveLength(2048)
     expect(body?.views?.[0]?.pageTitle).toHaveLength(300)
+  })
+
+  it('never cuts a title or an address in the middle of an emoji (the server refuses half of one)', async () => {
+    const fake = fakeBrowser()
+    const tracker = createVisitorTracker(fake.browser)
+    tracker.record(`/${'a'.repeat(2046)}😀`, `${'t'.repeat(299)}🏡 and more`)
+    tracker.flush()
+    const [body] = await fake.bodies()
+    const [view] = body?.views ?? []
+    expect(view?.pageTitle).toBe('t'.repeat(299))
+    expect(view?.pageUrl).toBe(`/${'a'.repeat(2046)}`)
+    expect(textFault(view?.pageTitle ?? '')).toBeUndefined()
   })
 })
 

@@ -1,6 +1,7 @@
 // The page-view queue behind pwa/lib/visitor.ts, with the browser passed in so tests can
 // drive it. It is in every first load: only two constants come from the contract (no valibot).
 import { MAX_VIEW_AGE_MS, MAX_VIEWS_PER_BEACON, type PageView, type TrackVisitorBody } from '../../api/contract/analytics.schema.ts'
+import { cutText } from '../../api/contract/well-formed-text.ts'
 
 export const TRACK_VISITOR_URL = '/api/analytics/track-visitor'
 /** A full batch goes at once; a phone on 2G sends one request per five screens, not five. */
@@ -8,7 +9,8 @@ export const FLUSH_AT_VIEWS = 5
 /** A lone view still reaches the server soon, even if the person stays on the page. */
 export const FLUSH_AFTER_MS = 10_000
 // The contract's limits on one view (analytics.schema.ts): one over-long view must not get a
-// whole batch refused. The tests check every beacon against the schema itself.
+// whole batch refused. The tests check every beacon against the schema itself. Cut by cutText:
+// half an emoji at the cut is not text the server takes (a 400 for the whole beacon).
 const MAX_URL = 2048
 const MAX_TITLE = 300
 
@@ -64,7 +66,7 @@ export function createVisitorTracker(browser: TrackerBrowser): VisitorTracker {
   function record(pageUrl: string, pageTitle: string) {
     // Held offline up to one beacon's worth; the rest are dropped rather than kept without bound.
     if (queue.length >= MAX_VIEWS_PER_BEACON) return
-    queue.push({ pageUrl: pageUrl.slice(0, MAX_URL), pageTitle: pageTitle.slice(0, MAX_TITLE), viewedAt: browser.now() })
+    queue.push({ pageUrl: cutText(pageUrl, MAX_URL), pageTitle: cutText(pageTitle, MAX_TITLE), viewedAt: browser.now() })
     if (!browser.isOnline()) return
     if (queue.length >= FLUSH_AT_VIEWS) {
       if (!flushPlanned) {
