@@ -8,6 +8,7 @@ import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { accountRoutes } from './account.routes.ts';
 import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { isHashingBusy } from './password-queue.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
 import { clearSessionCookie, createSessions, setSessionCookie } from './sessions.ts';
@@ -103,7 +104,11 @@ export function authRoutes(deps: AppDeps) {
       await limiter.begin(key, client);
       const row = await findUserByIdentifier(deps.db, identifier);
       const hash = row ? await passwordHashOf(deps.db, row.id) : undefined;
-      const ok = row && hash ? await deps.passwords.verify(password, hash) : await deps.passwords.verifyNothing(password);
+      const ok = await (row && hash ? deps.passwords.verify(password, hash) : deps.passwords.verifyNothing(password)).catch(async (error: unknown) => {
+        // Too many hashes waiting (503): the password was never checked, so the attempt is not a failure.
+        if (isHashingBusy(error)) await limiter.withdraw(key, client);
+        throw error;
+      });
       if (!row || !ok) throw invalidCredentials();
       await limiter.reset(key, client);
       const previous = c.var.sessionToken;

@@ -85,6 +85,17 @@ export function createSignInLimiter(
       if (retryAfterSeconds !== undefined) throw tooManyAttempts(retryAfterSeconds);
     },
     /**
+     * The attempt was never decided (the password could not be checked: 503): the failure
+     * `begin` counted for it is taken back, so retrying through a busy moment locks nobody out.
+     */
+    async withdraw(identifier: string, client?: string): Promise<void> {
+      await db.query(
+        `delete from sign_in_failures where ctid = (
+           select ctid from sign_in_failures where identifier = $1 and client = $2 order by failed_at desc limit 1)`,
+        [identifier, client ?? ''],
+      );
+    },
+    /**
      * The attempt succeeded: that client's failures on the identifier are forgiven (a
      * stranger's on other addresses stand). Without a client: every failure of the
      * identifier, from everywhere (a completed password reset).
