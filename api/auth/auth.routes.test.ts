@@ -33,7 +33,7 @@ describe('register, sign in, sign out, current user', () => {
     expect(cookie).not.toMatch(/Secure/i);
     const me = await client.request('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
     expect(await me.json()).toEqual(body.user);
     const [message] = await readOutbox(app, email);
     expect(message?.text).toMatch(/\b\d{6}\b/);
