@@ -15,6 +15,8 @@ const LOG_TESTS = [
   'events/store/subscriptions.test.ts',
   'api/health/health.routes.test.ts',
   'api/videos/scan-queue.subscription.test.ts',
+  // Timing under load on a spawned server: alone, so other files do not eat its CPU.
+  'api/auth/sign-in-flood.server.test.ts',
 ];
 
 /** How every vitest run of this project runs (vitest.deciders.config.ts too). */

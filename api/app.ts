@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { clientAddresses } from './http/client-address.ts';
 import { limitRequestBodies } from './http/body-limit.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { errorBody, errorResponse } from './http/error-response.ts';
 import { csrfOriginCheck } from './middleware/csrf.ts';
 import { idempotencyKeys } from './middleware/idempotency.ts';
@@ -33,6 +34,8 @@ import {
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // Outermost: every answer, errors and refusals included, leaves with the security headers.
+  app.use('*', securityHeaders(deps.config));
   // Before anything can read a body: a request over its route's limit is cut off at the limit.
   app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS, ...ANALYTICS_BODY_LIMITS]));
   app.use('*', requestContext(deps.log, { quietPaths: [TRACK_VISITOR_PATH] }));

@@ -13,6 +13,7 @@ import { createViewRateLimit, VIEW_RATE_LIMITS } from './analytics/view-rate-lim
 import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
+import { queuedHasher } from './auth/password-queue.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { refusesValues } from './db/refused-values.ts';
@@ -44,7 +45,8 @@ export async function buildDeps(
   const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
   const clock = options.clock ?? (() => new Date());
   const outbox = createOutbox(db, clock);
-  const passwords = options.passwords ?? createScryptHasher();
+  // Every hash waits its turn: a flood of sign-ins gets 503s, not the whole thread pool.
+  const passwords = queuedHasher(options.passwords ?? createScryptHasher());
   const files = createFileStorage(config);
   const videoUploads = createTusVideoUploads({ db, store, files, clock, config });
   const pageViews = createPageViewBuffer((batch) => writePageViews(db, batch), {

@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
 import { createMessageSender, openRuntime } from './runtime.ts';
+import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
 import { startVideoPipeline } from './videos/video-pipeline.ts';
 
 const log = createLogger({ service: 'efie-api' });
@@ -32,6 +33,8 @@ async function main() {
     forgetSecrets: !config.devOutbox,
   });
   const videos = startVideoPipeline(deps, log);
+  // In the background: clamd's limits are tried with probes, which take a few seconds.
+  void warnAboutClamdLimits(config.clamav, log).catch((error: unknown) => log.warn('clamd limits not checked', { reason: String(error) }));
   const analytics = startVisitorAnalytics(deps, log);
 
   let closing = false;

@@ -3,6 +3,7 @@ import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqu
 import { loadConfig } from '../env.ts';
 import { createClient, createTestApp, FROM_LOOPBACK } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { MAX_CLIENT_FAILURES } from './sign-in-limiter.ts';
 
 const database = useMigratedDatabase();
 
@@ -32,7 +33,7 @@ describe('register, sign in, sign out, current user', () => {
     expect(cookie).not.toMatch(/Secure/i);
     const me = await client.request('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('cache-control')).toBe('private, no-store');
     expect(await me.json()).toEqual(body.user);
     const [message] = await readOutbox(app, email);
     expect(message?.text).toMatch(/\b\d{6}\b/);
@@ -189,6 +190,67 @@ describe('sign-in attempts', () => {
       expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(401);
     }
     expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(429);
+  });
+});
+
+describe('sign-in attempts from several client addresses', () => {
+  type App = Parameters<typeof createClient>[0];
+  /** A browser whose requests reach the app from `address` (the tests' proxy names it in X-Forwarded-For). */
+  const clientAt = (app: App, address: string) =>
+    createClient({
+      request: (path, init, env) => {
+        const headers = new Headers(init?.headers);
+        headers.set('x-forwarded-for', address);
+        return app.request(path, { ...init, headers }, env);
+      },
+    });
+  const signIn = (app: App, address: string, json: object) => clientAt(app, address).request('/api/auth/login', { method: 'POST', json });
+
+  it("does not lock the owner out: a stranger's 5 wrong passwords from one address leave the right one working from another", async () => {
+    const { app } = await createTestApp(database());
+    const { email } = await registerUser(createClient(app));
+    for (let i = 0; i < 5; i++) expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
+    // The stranger's address is refused on this account, even with the right password…
+    const refused = await signIn(app, '203.0.113.9', { email, password: TEST_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // …and the owner, on their phone's address, signs in.
+    expect((await signIn(app, '198.51.100.20', { email, password: TEST_PASSWORD })).status).toBe(200);
+    // An IPv6 stranger cannot step around the count inside its /64.
+    for (let i = 0; i < 5; i++) expect((await signIn(app, `2001:db8:1:2::${i + 1}`, { email, password: `guess-${i}` })).status).toBe(401);
+    expect((await signIn(app, '2001:db8:1:2::99', { email, password: TEST_PASSWORD })).status).toBe(429);
+  });
+
+  it(`refuses an address spraying passwords over many accounts past ${MAX_CLIENT_FAILURES} failures, and nobody else`, async () => {
+    const { app } = await createTestApp(database());
+    const accounts = [];
+    for (let i = 0; i < 5; i++) {
+      // Each registered from an address of its own (registrations are limited per address too).
+      accounts.push(await registerUser(clientAt(app, `192.0.2.${10 + i}`)));
+    }
+    const statuses: number[] = [];
+    for (const { email } of accounts) {
+      for (let i = 0; i < 5; i++) statuses.push((await signIn(app, '203.0.113.66', { email, password: `spray-${i}` })).status);
+    }
+    expect(statuses).toEqual([...Array<number>(MAX_CLIENT_FAILURES).fill(401), ...Array<number>(25 - MAX_CLIENT_FAILURES).fill(429)]);
+    // Past the limit that address is refused on an account it never tried…
+    const refused = await signIn(app, '203.0.113.66', { email: uniqueEmail('never-tried'), password: TEST_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    // …while every owner signs in from their own address.
+    for (const { email } of accounts) expect((await signIn(app, '198.51.100.30', { email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('forgives only the failures of the address that then signs in', async () => {
+    const { app } = await createTestApp(database());
+    const { email } = await registerUser(createClient(app));
+    for (let i = 0; i < 4; i++) expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await signIn(app, '198.51.100.20', { email, password: `typo-${i}` })).status).toBe(401);
+    expect((await signIn(app, '198.51.100.20', { email, password: TEST_PASSWORD })).status).toBe(200);
+    // The owner's success does not wipe the stranger's count: one more try and it is locked.
+    expect((await signIn(app, '203.0.113.9', { email, password: 'guess-5' })).status).toBe(401);
+    expect((await signIn(app, '203.0.113.9', { email, password: 'guess-6' })).status).toBe(429);
   });
 });
 

@@ -3,10 +3,12 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { LoginSchema, RegisterSchema, type LoginAnswer, type RegisterAnswer, type RegisterInput, type VerificationMethod } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress, clientLimitKey } from '../http/client-address.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { accountRoutes } from './account.routes.ts';
 import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { isHashingBusy } from './password-queue.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
 import { clearSessionCookie, createSessions, setSessionCookie } from './sessions.ts';
@@ -42,14 +44,15 @@ export function authRoutes(deps: AppDeps) {
    */
   async function signInRetriedRegistration(c: Context<AppEnv>, userId: string, input: RegisterInput) {
     const identifier = input.email ? `email:${input.email}` : `phone:${input.phone}`;
-    await limiter.begin(identifier);
+    const client = clientLimitKey(clientAddress(c));
+    await limiter.begin(identifier, client);
     const row = await findUserById(deps.db, userId);
     const hash = await passwordHashOf(deps.db, userId);
     const ok = row !== undefined && hash !== undefined && (await deps.passwords.verify(input.password, hash));
     if (!row || !ok) {
       throw new DomainError('conflict', 'already_registered', 'This account was already created. Sign in with its password.');
     }
-    await limiter.reset(identifier);
+    await limiter.reset(identifier, client);
     return signIn(c, row, 201);
   }
 
@@ -96,12 +99,18 @@ export function authRoutes(deps: AppDeps) {
     .post('/login', validate('json', LoginSchema), async (c) => {
       const { identifier, password } = c.req.valid('json');
       const key = `${identifier.kind}:${identifier.value}`;
-      await limiter.begin(key);
+      // Counted per account and client address together, and per address: never the owner's lock-out.
+      const client = clientLimitKey(clientAddress(c));
+      await limiter.begin(key, client);
       const row = await findUserByIdentifier(deps.db, identifier);
       const hash = row ? await passwordHashOf(deps.db, row.id) : undefined;
-      const ok = row && hash ? await deps.passwords.verify(password, hash) : await deps.passwords.verifyNothing(password);
+      const ok = await (row && hash ? deps.passwords.verify(password, hash) : deps.passwords.verifyNothing(password)).catch(async (error: unknown) => {
+        // Too many hashes waiting (503): the password was never checked, so the attempt is not a failure.
+        if (isHashingBusy(error)) await limiter.withdraw(key, client);
+        throw error;
+      });
       if (!row || !ok) throw invalidCredentials();
-      await limiter.reset(key);
+      await limiter.reset(key, client);
       const previous = c.var.sessionToken;
       if (previous) await sessions.destroy(previous);
       setSessionCookie(c, await sessions.create(row.id), secure);

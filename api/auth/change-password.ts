@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { runUserCommand } from './account-commands.ts';
 import { currentUser } from './session.middleware.ts';
 import { endOtherSessions } from './sessions.ts';
+import { isHashingBusy } from './password-queue.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 import { passwordHashOf } from './users.read.ts';
 
@@ -17,7 +18,13 @@ export async function verifyCurrentPassword(deps: Pick<AppDeps, 'db' | 'clock' |
   const key = `account:${userId}`;
   await limiter.begin(key);
   const stored = await passwordHashOf(deps.db, userId);
-  const matches = stored !== undefined && (await deps.passwords.verify(given, stored));
+  const matches =
+    stored !== undefined &&
+    (await deps.passwords.verify(given, stored).catch(async (error: unknown) => {
+      // 503, the password never checked: not a wrong guess.
+      if (isHashingBusy(error)) await limiter.withdraw(key);
+      throw error;
+    }));
   if (matches) await limiter.reset(key);
   return matches;
 }

@@ -52,6 +52,37 @@ describe('admins from the environment and the CLI', () => {
     expect((await login.json()).user).toMatchObject({ isAdmin: true });
   });
 
+  it("drops the squatter's pending e-mail and phone with their codes when the operator takes the account over", async () => {
+    const { app, deps } = await createTestApp(database());
+    const email = uniqueEmail('operator');
+    const squatter = createClient(app);
+    await registerUser(squatter, { email });
+    // The squatter asks to move the account to an address and a phone of their own: codes go there.
+    const theirs = uniqueEmail('squatter');
+    const theirPhone = '+233207771122';
+    const change = await squatter.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { firstName: 'Sq', lastName: 'Uatter', email: theirs, phone: theirPhone, currentPassword: TEST_PASSWORD },
+    });
+    expect(change.status).toBe(200);
+    const emailCode = await latestCode(app, theirs);
+    const phoneCode = await latestCode(app, theirPhone);
+
+    expect(await ensureAdmin(deps, { email, password: 'operator-password-1' })).toBe('claimed');
+
+    const operator = createClient(app);
+    expect((await operator.request('/api/auth/login', { method: 'POST', json: { email, password: 'operator-password-1' } })).status).toBe(200);
+    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({ email, emailVerified: true, pendingEmail: null, phone: null, pendingPhone: null });
+    // The squatter's codes verify nothing, whoever sends them.
+    expect((await operator.request('/api/auth/verify-email-code', { method: 'POST', json: { code: emailCode } })).status).toBe(400);
+    expect((await operator.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: phoneCode } })).status).toBe(400);
+    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({ email, emailVerified: true, pendingEmail: null, phone: null });
+    expect(await deps.db.query('select 1 from verification_codes')).toEqual([]);
+    // Nothing more goes to the squatter's address.
+    expect((await operator.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
+    expect(await readOutbox(app, theirs)).toHaveLength(1);
+  });
+
   it('takes over an unverified account at ADMIN_EMAIL for the operator: new password, e-mail verified, phone removed, sessions ended', async () => {
     const { app, deps } = await createTestApp(database());
     const email = uniqueEmail('operator');

@@ -38,7 +38,8 @@ export async function revokeAdmin(deps: AdminDeps, email: string, by = SYSTEM_AC
  *   operator; it keeps its own password (a restart does not undo a change made in the panel).
  * - One whose e-mail nobody verified (anyone could have registered it first):
  *   the operator, who owns the address, takes it over: ADMIN_PASSWORD, the
- *   e-mail verified, any phone removed, every session ended; each an event.
+ *   e-mail verified, any phone removed, any pending e-mail change dropped, every
+ *   session and every code sent ended; each change of the account an event.
  */
 export async function ensureAdmin(
   deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'passwords'>,
@@ -51,6 +52,8 @@ export async function ensureAdmin(
     const passwordHash = await deps.passwords.hash(admin.password);
     await runUserCommand(deps, undefined, existing.id, { type: 'ClaimForOperator', email, passwordHash, by: SYSTEM_ACTOR, at: deps.clock() }, opts);
     await createSessions(deps.db, deps.clock).destroyAllOf(existing.id);
+    // The squatter's codes (to an address of theirs) die with the pending change they were for.
+    await deps.db.query('delete from verification_codes where user_id = $1', [existing.id]);
     await runUserCommand(deps, undefined, existing.id, { type: 'GrantAdmin', by: SYSTEM_ACTOR, at: deps.clock() }, opts);
     return 'claimed';
   }

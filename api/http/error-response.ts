@@ -19,6 +19,7 @@ const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   too_large: 413,
   unsupported_media: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 

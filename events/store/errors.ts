@@ -7,7 +7,9 @@ export type DomainErrorKind =
   | 'conflict'
   | 'too_large'
   | 'unsupported_media'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** A needed part is busy or down: 503 with Retry-After (a queue past its deadline). */
+  | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -258,6 +258,17 @@ describe('user decider', () => {
       given(registered).when(claim).then(operatorEvents);
     });
 
+    it('settles an e-mail change whoever registered first asked for on the operator’s address', () => {
+      const emailRequested: UserEvent = { type: 'EmailChangeRequested', data: { email: 'squatter@example.com', requestedAt: at.toISOString() } };
+      given(registered, emailRequested)
+        .when(claim)
+        .then([
+          { type: 'PasswordSetByOperator', data: { passwordHash: 'operator-hash', setAt: at.toISOString(), setBy: 'system' } },
+          { type: 'EmailChanged', data: { email: 'ama@example.com', changedAt: at.toISOString() } },
+          { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } },
+        ]);
+    });
+
     it('voids reset links sent before the operator set the password', () => {
       const resetLink: UserEvent = {
         type: 'PasswordResetRequested',

@@ -170,10 +170,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (state.email !== command.email || state.emailVerified) {
           throw new DomainError('conflict', 'not_claimable', 'Only an account whose e-mail address is not verified can be claimed.');
         }
-        const events: UserEvent[] = [
-          { type: 'PasswordSetByOperator', data: { passwordHash: command.passwordHash, setAt: at, setBy: command.by } },
-          { type: 'EmailVerified', data: { email: command.email, verifiedAt: at } },
-        ];
+        const events: UserEvent[] = [{ type: 'PasswordSetByOperator', data: { passwordHash: command.passwordHash, setAt: at, setBy: command.by } }];
+        // A new address the squatter asked for is not the operator's: the change is settled on the address the operator holds.
+        if (state.pendingEmail !== null) events.push({ type: 'EmailChanged', data: { email: command.email, changedAt: at } });
+        events.push({ type: 'EmailVerified', data: { email: command.email, verifiedAt: at } });
         // Whoever registered the address first may have added a phone to reset the password by: it goes.
         if (state.phone !== null || state.pendingPhone !== null) events.push({ type: 'PhoneChanged', data: { phone: null, changedAt: at } });
         return events;

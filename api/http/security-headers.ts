@@ -1,0 +1,80 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './app-env.ts';
+
+/**
+ * The PWA's Content-Security-Policy. The built index.html has no inline script (checked by
+ * api/http/security-headers.test.ts), so scripts come from our own files only. Images: our
+ * own (/files serves stored photos on disk and on S3 alike, so the bucket is never asked
+ * directly), data: for the placeholder drawn when a photo fails, blob: for the previews of an
+ * offline draft's photos. Inline <style> elements are allowed (style-src-elem): Radix's
+ * dialogs lock the page's scroll with one whose text depends on the scrollbar's width, and the
+ * service worker serves one cached index.html to every visit, so no per-answer nonce reaches it;
+ * style attributes in markup stay refused. docs/decisions/130.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "style-src-elem 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Nothing the app uses: the photo picker is an <input type=file>, whose camera needs no permission. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'hid=()',
+  'magnetometer=()', 'microphone=()', 'payment=()', 'serial=()', 'usb=()', 'browsing-topics=()',
+].join(', ');
+
+export const PRIVATE = 'private, no-store';
+
+/**
+ * Reads anyone may make, whose answer to a visitor holds nothing personal: left to the
+ * route's own caching. Signed in, the same answers carry owners' e-mail and phone: private.
+ */
+const PUBLIC_READS = [/^\/api\/health$/, /^\/api\/properties\/(search|featured)$/, /^\/api\/properties\/[^/]+$/, /^\/api\/properties\/[^/]+\/videos(\/[^/]+)?$/];
+
+const isPublicRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && PUBLIC_READS.some((re) => re.test(path));
+
+/**
+ * Security headers on every answer (HTML, JSON, files, errors), and `Cache-Control:
+ * private, no-store` on every API answer that can carry personal data: everything under
+ * /api but the public reads to a visitor. Outside /api (the PWA's files, stored photos)
+ * the routes' own caching stands.
+ */
+export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
+  const https = publicOrigin.startsWith('https:');
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', https ? `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests` : CONTENT_SECURITY_POLICY],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['X-Content-Type-Options', 'nosniff'],
+    // For browsers older than frame-ancestors.
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+  // A year, this host only: includeSubDomains would bind every other site of the operator's domain.
+  if (https) headers.push(['Strict-Transport-Security', 'max-age=31536000']);
+
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const personal = c.req.path.startsWith('/api/') && (!isPublicRead(c.req.method, c.req.path) || Boolean(c.get('user')));
+    try {
+      c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      // An answer with immutable headers (Response.redirect, a proxied fetch): a copy takes them.
+      c.res = new Response(c.res.body, c.res);
+    }
+    const res = c.res;
+    for (const [name, value] of headers) res.headers.set(name, value);
+    if (personal) res.headers.set('Cache-Control', PRIVATE);
+  });
+}
