@@ -14,6 +14,8 @@ const port = (name: string) =>
 
 export const DEFAULT_MAIL_FROM = 'Efie <no-reply@efie.app>';
 export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
+/** SMS handed to the gateway per hour unless SMS_HOURLY_BUDGET says otherwise (docs/decisions/120). */
+export const DEFAULT_SMS_HOURLY_BUDGET = 100;
 
 function trustProxyIsValid(value: string): boolean {
   if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
@@ -66,6 +68,9 @@ const EnvSchema = v.object({
       v.check(trustProxyIsValid, 'TRUST_PROXY must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)'),
     ),
   ),
+  SMS_HOURLY_BUDGET: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,6}$/, 'SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1')),
+  ),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -93,6 +98,8 @@ export type Config = {
   smtp: { url: string; from: string } | undefined;
   /** SMS goes out through Twilio's Messages API (or a compatible gateway) when set; else the log sender. */
   sms: SmsSettings | undefined;
+  /** SMS handed to the gateway per hour, all instances together (SMS_HOURLY_BUDGET); past it SMS wait in the outbox. */
+  smsHourlyBudget: number;
 };
 
 export type SmsSettings = {
@@ -160,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),
     devOutbox: e.EFIE_DEV_OUTBOX === '1',
+    smsHourlyBudget: e.SMS_HOURLY_BUDGET === undefined ? DEFAULT_SMS_HOURLY_BUDGET : Number(e.SMS_HOURLY_BUDGET),
     smtp: e.SMTP_URL === undefined ? undefined : { url: e.SMTP_URL, from: e.MAIL_FROM },
     sms:
       e.TWILIO_ACCOUNT_SID === undefined || e.TWILIO_AUTH_TOKEN === undefined || e.SMS_FROM === undefined
