@@ -123,25 +123,27 @@ describe('service provider lifecycle', () => {
     const p = await registerProvider(applicant, { businessName: 'Ama Gardens', email: 'ama.gardens@example.com', categoryId: 'gardener' });
     expect(await readOutbox(app, 'ama.gardens@example.com')).toEqual([]);
     await setStatus(admin, p.id, 'approved');
+    // Nobody proved this address: the e-mails do not name the business (its name is the applicant's words).
     const [approved] = await readOutbox(app, 'ama.gardens@example.com');
-    expect(approved).toMatchObject({ channel: 'email', subject: 'Ama Gardens is approved on Efie' });
-    expect(approved!.text).toContain('Good news: we approved Ama Gardens. It now shows in the Efie service directory with a Verified badge');
+    expect(approved).toMatchObject({ channel: 'email', subject: 'Your business is approved on Efie' });
+    expect(approved!.text).toContain('Good news: we approved the business that gave this e-mail address on its application. It now shows in the Efie service directory with a Verified badge');
     expect(approved!.text).toContain('http://localhost:3000/services');
     await setStatus(admin, p.id, 'approved');
     expect(await readOutbox(app, 'ama.gardens@example.com')).toHaveLength(1);
     await setStatus(admin, p.id, 'rejected');
     const [revoked] = await readOutbox(app, 'ama.gardens@example.com');
-    expect(revoked).toMatchObject({ subject: 'Ama Gardens is no longer listed on Efie' });
-    expect(revoked!.text).toContain('We have withdrawn the approval of Ama Gardens');
+    expect(revoked).toMatchObject({ subject: 'Your business is no longer listed on Efie' });
+    expect(revoked!.text).toContain('We have withdrawn the approval of the business that gave this e-mail address');
     await setStatus(admin, p.id, 'approved');
     expect((await readOutbox(app, 'ama.gardens@example.com')).map((m) => m.subject)).toEqual([
-      'Ama Gardens is approved on Efie', 'Ama Gardens is no longer listed on Efie', 'Ama Gardens is approved on Efie',
+      'Your business is approved on Efie', 'Your business is no longer listed on Efie', 'Your business is approved on Efie',
     ]);
     const other = await registerProvider(admin, { businessName: 'Bad Paint', email: 'bad.paint@example.com' });
     await setStatus(admin, other.id, 'rejected');
     const [rejected] = await readOutbox(app, 'bad.paint@example.com');
-    expect(rejected).toMatchObject({ subject: 'Your Efie application for Bad Paint' });
+    expect(rejected).toMatchObject({ subject: 'Your Efie service provider application' });
     expect(rejected!.text).toContain('cannot approve it for now');
+    expect(rejected!.text).not.toContain('Bad Paint');
   });
 
   it('answers a replayed status change from the first answer, with no second event and no second message', async () => {
