@@ -12,3 +12,9 @@ export function userText(text: string): string {
     .replace(/\b([a-z][a-z0-9+.-]{0,30}):\/\//gi, (whole: string, scheme: string) => (/^hxxps?$/i.test(scheme) ? whole : `${scheme}[:]//`))
     .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=\p{L})/gu, '[.]');
 }
+
+/** A file name someone chose, as userText, keeping the dot of its extension (`tour.mp4`, `evil[.]example.mp4`). */
+export function userFileName(name: string): string {
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(name)?.[0] ?? '';
+  return userText(name.slice(0, name.length - extension.length)) + extension;
+}
