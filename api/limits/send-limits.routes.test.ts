@@ -160,3 +160,19 @@ describe('registration limits per client address', () => {
     expect(((await verified.json()) as { user: User }).user).toMatchObject({ phone: '+233244123456', phoneVerified: true });
   });
 });
+
+describe('the limits under parallel requests', () => {
+  it('lets no more through than the limit when 10 requests for one address arrive at once', async () => {
+    const { app } = await setup();
+    const { email } = await registerUser(createClient(app));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createClient(app).request('/api/auth/forgot-password', { method: 'POST', headers: { 'x-forwarded-for': `192.0.2.${i + 1}` }, json: { email } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    // The registration's code and 2 links: 3 in 15 minutes.
+    expect(await readOutbox(app, email!)).toHaveLength(3);
+  });
+});
+
