@@ -47,7 +47,7 @@ export async function runUserCommand(
       expectedVersion: options.expectedVersion,
       metadata: { actorId: options.actorId ?? c?.var.user?.id ?? userId, ...(c ? { requestId: c.var.requestId } : {}) },
       idempotency: c?.var.idempotency,
-      ...(alongside ? { alongside: (tx: SqlClient, events: UserEvent[]) => alongside(tx, events) } : {}),
+      ...(alongside ? { alongside } : {}),
     });
   } catch (error) {
     throw duplicateOf(error) ?? error;
