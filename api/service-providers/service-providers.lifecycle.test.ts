@@ -146,6 +146,29 @@ describe('service provider lifecycle', () => {
     expect(rejected!.text).not.toContain('Bad Paint');
   });
 
+  it('records a decision but holds its e-mail back once the address has had its 3 messages in 15 minutes, and tells the admin', async () => {
+    const { app, applicant, admin } = await setup();
+    const target = 'flooded@example.com';
+    // Three contact-form acknowledgements fill the address's limit on what Efie sends it.
+    for (let i = 0; i < 3; i++) {
+      const res = await createClient(app).request('/api/contact/message', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        json: { firstName: 'Kofi', lastName: 'Owusu', email: target, contactMethod: 'email', userType: 'landlord', subject: 'Hello', message: 'Hi' },
+      });
+      expect(res.status).toBe(201);
+    }
+    const p = await registerProvider(applicant, { email: target });
+    const res = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'rejected' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      message: 'Service provider rejected. They do not show in the directory. No e-mail was sent: Efie has sent this address as many messages as it may for now.',
+      emailHeldBack: true,
+    });
+    expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['ServiceProviderRegistered', 'ServiceProviderRejected']);
+    expect((await readOutbox(app, target)).map((m) => m.subject)).not.toContain('Your Efie service provider application');
+  });
+
   it('answers a replayed status change from the first answer, with no second event and no second message', async () => {
     const { app, applicant, admin } = await setup();
     const p = await registerProvider(applicant, { email: 'replay@example.com' });

@@ -12,6 +12,7 @@ import {
   RegisterProviderSchema,
   type ProviderPage,
   type ProviderStatus,
+  type ProviderStatusAnswer,
 } from '../contract/service-providers.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
@@ -81,6 +82,7 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       );
       const row = await findProvider(db, id);
       const held = heldBack > 0 ? ' No e-mail was sent: Efie has sent this address as many messages as it may for now.' : '';
-      return c.json({ message: `${STATUS_MESSAGES[row!.status]}${held}`, provider: toProvider(row!) });
+      const answer: ProviderStatusAnswer = { message: `${STATUS_MESSAGES[row!.status]}${held}`, provider: toProvider(row!), emailHeldBack: heldBack > 0 };
+      return c.json(answer);
     });
 }
