@@ -14,6 +14,8 @@ const port = (name: string) =>
 
 export const DEFAULT_MAIL_FROM = 'Efie <no-reply@efie.app>';
 export const DEFAULT_SMS_API_BASE_URL = 'https://api.twilio.com';
+/** SMS handed to the gateway per hour unless SMS_HOURLY_BUDGET says otherwise (docs/decisions/120). */
+export const DEFAULT_SMS_HOURLY_BUDGET = 100;
 
 function trustProxyIsValid(value: string): boolean {
   if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
@@ -70,6 +72,9 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'), v.transform(Number)),
     '120',
   ),
+  SMS_HOURLY_BUDGET: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,6}$/, 'SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1')),
+  ),
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
 });
 
@@ -99,6 +104,8 @@ export type Config = {
   smtp: { url: string; from: string } | undefined;
   /** SMS goes out through Twilio's Messages API (or a compatible gateway) when set; else the log sender. */
   sms: SmsSettings | undefined;
+  /** SMS handed to the gateway per hour, all instances together (SMS_HOURLY_BUDGET); past it SMS wait in the outbox. */
+  smsHourlyBudget: number;
 };
 
 export type SmsSettings = {
@@ -167,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),
     devOutbox: e.EFIE_DEV_OUTBOX === '1',
+    smsHourlyBudget: e.SMS_HOURLY_BUDGET === undefined ? DEFAULT_SMS_HOURLY_BUDGET : Number(e.SMS_HOURLY_BUDGET),
     smtp: e.SMTP_URL === undefined ? undefined : { url: e.SMTP_URL, from: e.MAIL_FROM },
     sms:
       e.TWILIO_ACCOUNT_SID === undefined || e.TWILIO_AUTH_TOKEN === undefined || e.SMS_FROM === undefined

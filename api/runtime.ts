@@ -89,7 +89,7 @@ export function createMessageSender(config: Config, log: Logger): { sender: Mess
   const logSender = createLogSender(log);
   return {
     sender: senderPerChannel({
-      email: config.smtp ? createSmtpSender(config.smtp) : logSender,
+      email: config.smtp ? createSmtpSender({ ...config.smtp, linkOrigin: config.publicOrigin }) : logSender,
       sms: config.sms ? createTwilioSender(config.sms) : logSender,
     }),
     gateways: { email: config.smtp ? 'smtp' : 'log', sms: config.sms ? 'twilio' : 'log' },

@@ -31,6 +31,7 @@ async function main() {
     clock: deps.clock,
     // The text of a sent code or link is kept only for the dev outbox to show.
     forgetSecrets: !config.devOutbox,
+    smsHourlyBudget: config.smsHourlyBudget,
   });
   const videos = startVideoPipeline(deps, log);
   // In the background: clamd's limits are tried with probes, which take a few seconds.

@@ -55,3 +55,34 @@ test('an admin sees an e-mail the SMTP server refused, without its code, and sen
     await smtp.close()
   }
 })
+
+// A server of its own whose SMS budget is 1 an hour: the second phone registration's code waits, and the tab says so.
+test('an admin sees that the hourly SMS budget is reached, how many SMS wait and when sending resumes', async ({ browser }) => {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const server = await spawnServer(
+    { DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-sms-budget-')), PUBLIC_ORIGIN: origin, SMS_HOURLY_BUDGET: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { port },
+  )
+  try {
+    const visitor = await request.newContext({ baseURL: origin })
+    for (const phone of ['024 555 0101', '024 555 0102']) {
+      const registered = await visitor.post('/api/auth/register', {
+        data: { firstName: 'Esi', lastName: 'Ansah', userType: 'renter', password: 'correct-horse-battery', phone },
+      })
+      expect(registered.status()).toBe(201)
+    }
+    await visitor.dispose()
+
+    const page = await (await browser.newContext({ baseURL: origin })).newPage()
+    await signIn(page, ADMIN.email, ADMIN.password)
+    await page.goto('/admin/image-approval')
+    await page.getByRole('tab', { name: 'Delivery' }).click()
+    const notice = page.getByRole('status').filter({ hasText: 'SMS budget reached' })
+    await expect(notice).toContainText(/SMS budget reached: 1 SMS waiting, sending resumes at \d\d:\d\d/, { timeout: 15_000 })
+    await expect(notice).toContainText('1 of 1 SMS an hour sent.')
+    await expectAccessible(page, 'admin delivery, SMS budget reached')
+  } finally {
+    await stopServer(server.child)
+  }
+})

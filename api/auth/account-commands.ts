@@ -2,9 +2,12 @@ import type { Context } from 'hono';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
 import { userAggregate, type UserCommand } from '../../events/user/user.decider.ts';
-import { userStreamId } from '../../events/user/user.events.ts';
+import { userStreamId, type UserEvent } from '../../events/user/user.events.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
+import { sendLimits, tooManyCodes } from '../limits/send-limits.ts';
+import type { SqlClient } from '../../events/store/sql.ts';
 import { verificationCodeMessage } from './messages.ts';
 import { createVerificationCodes, type Channel } from './verification-codes.ts';
 
@@ -31,27 +34,44 @@ export async function runUserCommand(
   c: Context<AppEnv> | undefined,
   userId: string,
   command: UserCommand,
-  options: { expectedVersion?: number | undefined; actorId?: string } = {},
+  options: {
+    expectedVersion?: number | undefined;
+    actorId?: string;
+    /** Runs in the append's transaction with the new events (codes and notices they call for): a throw stores nothing. */
+    alongside?: (tx: SqlClient, events: UserEvent[]) => Promise<void>;
+  } = {},
 ) {
+  const { alongside } = options;
   try {
     return await handleCommand(deps.store, userAggregate, userStreamId(userId), command, {
       expectedVersion: options.expectedVersion,
       metadata: { actorId: options.actorId ?? c?.var.user?.id ?? userId, ...(c ? { requestId: c.var.requestId } : {}) },
       idempotency: c?.var.idempotency,
+      ...(alongside ? { alongside } : {}),
     });
   } catch (error) {
     throw duplicateOf(error) ?? error;
   }
 }
 
-/** Issues a code for the address and puts the message in the outbox. */
+/**
+ * Issues a code for the address and puts the message in the outbox, counted against the
+ * limits on codes (api/limits/send-limits.ts): per address, per account and per client
+ * (`client` undefined: exempt). In `tx` when given, else in a transaction of its own; a full
+ * limit throws 429 too_many_codes and nothing is issued, sent or counted.
+ */
 export async function sendVerificationCode(
   deps: Pick<AppDeps, 'db' | 'clock' | 'outbox'>,
   userId: string,
   channel: Channel,
   target: string,
-  options: { throttle?: boolean } = {},
+  options: { throttle?: boolean; client?: string | undefined; tx?: SqlClient } = {},
 ): Promise<void> {
-  const code = await createVerificationCodes(deps.db, deps.clock).issue(userId, channel, target, options);
-  await deps.outbox.enqueue(verificationCodeMessage(channel, target, code));
+  const send = async (tx: SqlClient) => {
+    const code = await createVerificationCodes(deps.db, deps.clock).issue(userId, channel, target, { throttle: options.throttle ?? false, tx });
+    await createRateLimiter(deps.clock).take(tx, sendLimits({ channel, to: target, accountId: userId, client: options.client }), tooManyCodes);
+    await deps.outbox.enqueue(verificationCodeMessage(channel, target, code), tx);
+  };
+  if (options.tx) await send(options.tx);
+  else await deps.db.transaction(send);
 }

@@ -10,7 +10,10 @@ import {
   type VerificationMethod,
 } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientKeyOf } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
+import type { SqlClient } from '../../events/store/sql.ts';
+import type { UserEvent } from '../../events/user/user.events.ts';
 import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
 import { changePassword, verifyCurrentPassword } from './change-password.ts';
 import { identifierChangeNotice, identifierRemovedNotice } from './messages.ts';
@@ -52,6 +55,7 @@ export const accountRoutes = (deps: AppDeps) =>
         const holder = await findUserByIdentifier(deps.db, { kind, value });
         if (holder && holder.id !== user.id) throw kind === 'email' ? emailTaken() : phoneTaken();
       }
+      const client = clientKeyOf(c, deps.config.devOutbox);
       const currentPassword = changing.length > 0 ? await proveCurrentPassword(deps, user, input.currentPassword) : 'missing';
       const result = await runUserCommand(
         deps,
@@ -69,9 +73,13 @@ export const accountRoutes = (deps: AppDeps) =>
           currentPassword,
           at: deps.clock(),
         },
-        { expectedVersion: input.expectedVersion },
+        {
+          expectedVersion: input.expectedVersion,
+          // In the append's transaction: past a limit on codes (429), the change is not stored either.
+          alongside: (tx, events) => tellAddresses(deps, user, events, { tx, client }),
+        },
       );
-      const methods = await tellAddresses(deps, user, result.events);
+      const methods = codeChannels(result.events);
       if (result.events.some((e) => e.type !== 'ProfileChanged')) await endOtherSessions(deps, c, user.id);
       const row = await findUserById(deps.db, user.id);
       const answer: ProfileUpdateAnswer = {
@@ -92,29 +100,35 @@ export const accountRoutes = (deps: AppDeps) =>
       return c.json({ message: 'Your password has been updated successfully' });
     });
 
-type ProfileEvent = Awaited<ReturnType<typeof runUserCommand>>['events'][number];
+type ProfileEvent = UserEvent;
 
-/** A code to each new address; a notice to each address being replaced or removed. Answers the channels that got a code. */
-async function tellAddresses(deps: AppDeps, user: User, events: ProfileEvent[]): Promise<VerificationMethod[]> {
+/** The channels the change sent a code to. */
+const codeChannels = (events: readonly ProfileEvent[]): VerificationMethod[] => [
+  ...(events.some((e) => e.type === 'EmailChangeRequested') ? (['email'] as const) : []),
+  ...(events.some((e) => e.type === 'PhoneChangeRequested') ? (['phone'] as const) : []),
+];
+
+/**
+ * A code to each new address (counted against the limits on codes); a notice to each address
+ * being replaced or removed. To an address the account never proved, the notice does not name
+ * the new address: its domain is text that whoever is signed in chose.
+ */
+async function tellAddresses(deps: AppDeps, user: User, events: readonly ProfileEvent[], { tx, client }: { tx: SqlClient; client: string | undefined }) {
   const origin = deps.config.publicOrigin;
-  const methods: VerificationMethod[] = [];
   for (const event of events) {
     if (event.type === 'EmailChangeRequested') {
-      await sendVerificationCode(deps, user.id, 'email', event.data.email);
-      if (user.email) await deps.outbox.enqueue(identifierChangeNotice('email', user.email, event.data.email, origin));
-      methods.push('email');
+      await sendVerificationCode(deps, user.id, 'email', event.data.email, { tx, client });
+      if (user.email) await deps.outbox.enqueue(identifierChangeNotice('email', user.email, user.emailVerified ? event.data.email : null, origin), tx);
     }
     if (event.type === 'PhoneChangeRequested') {
-      await sendVerificationCode(deps, user.id, 'phone', event.data.phone);
-      if (user.phone) await deps.outbox.enqueue(identifierChangeNotice('phone', user.phone, event.data.phone, origin));
-      methods.push('phone');
+      await sendVerificationCode(deps, user.id, 'phone', event.data.phone, { tx, client });
+      if (user.phone) await deps.outbox.enqueue(identifierChangeNotice('phone', user.phone, user.phoneVerified ? event.data.phone : null, origin), tx);
     }
     if (event.type === 'EmailChanged' && event.data.email === null && user.email) {
-      await deps.outbox.enqueue(identifierRemovedNotice('email', user.email, origin));
+      await deps.outbox.enqueue(identifierRemovedNotice('email', user.email, origin), tx);
     }
     if (event.type === 'PhoneChanged' && event.data.phone === null && user.phone) {
-      await deps.outbox.enqueue(identifierRemovedNotice('phone', user.phone, origin));
+      await deps.outbox.enqueue(identifierRemovedNotice('phone', user.phone, origin), tx);
     }
   }
-  return methods;
 }

@@ -4,6 +4,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { LoginSchema, RegisterSchema, type LoginAnswer, type RegisterAnswer, type RegisterInput, type VerificationMethod } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress, clientLimitKey } from '../http/client-address.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
+import { clientKeyOf, registrationLimits, tooManyRegistrations } from '../limits/send-limits.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { accountRoutes } from './account.routes.ts';
@@ -70,7 +72,13 @@ export function authRoutes(deps: AppDeps) {
       if (c.var.idempotency && (await findUserById(deps.db, newId))) return signInRetriedRegistration(c, newId, input);
       if (input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
       if (input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
+      const client = clientKeyOf(c, deps.config.devOutbox);
+      const limiter = createRateLimiter(deps.clock);
+      // Checked before the costly hash too; counted below, with the account, where races cannot pass it.
+      const refused = await limiter.check(deps.db, registrationLimits(client));
+      if (refused) throw tooManyRegistrations(refused.retryAfterSeconds);
       const passwordHash = await deps.passwords.hash(input.password);
+      const method = input.registrationMethod;
       await runUserCommand(
         deps,
         c,
@@ -87,12 +95,17 @@ export function authRoutes(deps: AppDeps) {
           passwordHash,
           at: deps.clock(),
         },
-        { actorId: newId },
+        {
+          actorId: newId,
+          // In the append's transaction: past a limit on accounts per client or on codes, nothing is created.
+          async alongside(tx) {
+            await limiter.take(tx, registrationLimits(client), tooManyRegistrations);
+            await sendVerificationCode(deps, newId, method, (method === 'email' ? input.email : input.phone)!, { client, tx });
+          },
+        },
       );
       const row = await findUserById(deps.db, newId);
       if (!row) throw new Error(`user ${newId} missing from the read model after registration`);
-      const method = input.registrationMethod;
-      await sendVerificationCode(deps, newId, method, method === 'email' ? row.email! : row.phone!);
       return signIn(c, row, 201);
     })
 

@@ -1,4 +1,5 @@
 import type { NewMessage } from '../outbox/outbox.ts';
+import { userText } from '../outbox/user-text.ts';
 import type { Channel } from './verification-codes.ts';
 
 const channelOf = (channel: Channel): NewMessage['channel'] => (channel === 'email' ? 'email' : 'sms');
@@ -19,22 +20,30 @@ export function passwordResetMessage(channel: Channel, to: string, link: string)
   return { channel: channelOf(channel), to, subject: channel === 'email' ? 'Reset your Efie password' : null, text, containsSecret: true };
 }
 
-/** Masks all but the ends of an address: the old address learns where the account is going, not the whole of it. */
+/**
+ * Masks all but the ends of an address: the old address learns where the account is going, not
+ * the whole of it. The domain is text the person signed in chose: defanged, so it is no link.
+ */
 export function maskAddress(address: string): string {
   const at = address.indexOf('@');
-  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
+  if (at > 0) return `${address.slice(0, 1)}***${userText(address.slice(at))}`;
   return `${address.slice(0, 4)}***${address.slice(-2)}`;
 }
 
-/** To the address an account signs in with, when someone asks to replace it. */
-export function identifierChangeNotice(channel: Channel, to: string, newAddress: string, origin: string): NewMessage {
+/**
+ * To the address an account signs in with, when someone asks to replace it. `newAddress` is
+ * null when that address was never proven (its reader may not be the account's holder): the
+ * notice then names nothing that the person signed in chose.
+ */
+export function identifierChangeNotice(channel: Channel, to: string, newAddress: string | null, origin: string): NewMessage {
   const what = channel === 'email' ? 'e-mail address' : 'phone number';
+  const target = newAddress === null ? `a new ${what}` : maskAddress(newAddress);
   const text =
     channel === 'email'
-      ? `Someone signed in to your Efie account and asked to change its ${what} to ${maskAddress(newAddress)}. ` +
+      ? `Someone signed in to your Efie account and asked to change its ${what} to ${target}. ` +
         `This ${what} keeps working until the new one is confirmed with the code we sent it. ` +
         `If this was not you, reset your password now at ${origin}/forgot-password and the change stops there.`
-      : `Efie: a change of your account's ${what} to ${maskAddress(newAddress)} was asked for. Not you? Reset your password: ${origin}/forgot-password`;
+      : `Efie: a change of your account's ${what} to ${target} was asked for. Not you? Reset your password: ${origin}/forgot-password`;
   return { channel: channelOf(channel), to, subject: channel === 'email' ? `Your Efie ${what} is being changed` : null, text };
 }
 

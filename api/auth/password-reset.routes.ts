@@ -3,6 +3,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { isUuid } from '../http/is-uuid.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
+import { clientKeyOf, sendLimits } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
 import { invalidResetLink } from '../../events/user/user.decider.ts';
 import { runUserCommand } from './account-commands.ts';
@@ -23,14 +25,17 @@ export const FORGOT_PASSWORD_MESSAGE =
  * where the user's decider checks it is unused and unexpired.
  */
 export function passwordResetRoutes(deps: AppDeps) {
-  // Counts every request per address, whether or not an account exists, so the answer tells nothing.
+  // A reset forgives the address's failed sign-ins.
   const limiter = createSignInLimiter(deps.db, deps.clock);
+  const sendLimiter = createRateLimiter(deps.clock);
   return new Hono<AppEnv>()
     .post('/forgot-password', validate('json', ForgotPasswordSchema), async (c) => {
       const identifier = c.req.valid('json');
-      const key = `reset:${identifier.kind}:${identifier.value}`;
-      await limiter.begin(key);
-      const row = await findUserByIdentifier(deps.db, identifier);
+      // Counted per address and per client whether or not an account exists; past a limit the
+      // answer is the same 200 and nothing is sent, so neither tells whether the account exists.
+      const limits = sendLimits({ channel: identifier.kind, to: identifier.value, client: clientKeyOf(c, deps.config.devOutbox) });
+      const refused = await deps.db.transaction((tx) => sendLimiter.attempt(tx, limits));
+      const row = refused ? undefined : await findUserByIdentifier(deps.db, identifier);
       if (row) {
         const token = `${row.id}.${randomToken()}`;
         const now = deps.clock();

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../events/store/errors.ts';
-import type { Database } from '../../events/store/sql.ts';
+import type { Database, SqlClient } from '../../events/store/sql.ts';
 import { randomCode, sha256 } from './tokens.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -28,11 +28,11 @@ type CodeRow = { target: string; code_hash: string; failed_attempts: number; cre
  */
 export function createVerificationCodes(db: Database, clock: () => Date) {
   return {
-    /** A new code for the address; the caller sends it. Throws 429 when asked again too soon. */
-    async issue(userId: string, channel: Channel, target: string, { throttle = false } = {}): Promise<string> {
+    /** A new code for the address (in the caller's transaction when given); the caller sends it. Throws 429 when asked again too soon. */
+    async issue(userId: string, channel: Channel, target: string, { throttle = false, tx = db as SqlClient } = {}): Promise<string> {
       const now = clock();
       if (throttle) {
-        const [last] = await db.query<{ created_at: Date }>(
+        const [last] = await tx.query<{ created_at: Date }>(
           'select created_at from verification_codes where user_id = $1 and channel = $2',
           [userId, channel],
         );
@@ -44,7 +44,7 @@ export function createVerificationCodes(db: Database, clock: () => Date) {
         }
       }
       const code = randomCode();
-      await db.query(
+      await tx.query(
         `insert into verification_codes (user_id, channel, target, code_hash, failed_attempts, created_at, expires_at)
          values ($1, $2, $3, $4, 0, $5, $6)
          on conflict (user_id, channel) do update set target = excluded.target, code_hash = excluded.code_hash,

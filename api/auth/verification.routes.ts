@@ -3,6 +3,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { VerifyCodeSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { clientKeyOf } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
 import { runUserCommand, sendVerificationCode } from './account-commands.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
@@ -44,7 +45,7 @@ export function verificationRoutes(deps: AppDeps) {
       if (!pending && (channel === 'email' ? user.emailVerified : user.phoneVerified)) {
         return c.json({ message: `Your ${label[channel]} is already verified` });
       }
-      await sendVerificationCode(deps, user.id, channel, target, { throttle: true });
+      await sendVerificationCode(deps, user.id, channel, target, { throttle: true, client: clientKeyOf(c, deps.config.devOutbox) });
       return c.json({ message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}` });
     });
   }

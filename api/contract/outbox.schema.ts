@@ -26,4 +26,10 @@ export type FailedMessage = {
   createdAt: string;
   failedAt: string;
 };
-export type AdminOutboxAnswer = { messages: FailedMessage[] };
+/**
+ * The global hourly SMS budget (SMS_HOURLY_BUDGET): SMS handed to the gateway in the last hour,
+ * SMS waiting to be sent, and, once the budget is reached, when sending resumes. Past the budget
+ * an SMS waits in the outbox; it is neither dropped nor failed.
+ */
+export type SmsBudgetStatus = { perHour: number; usedThisHour: number; waiting: number; reached: boolean; resumesAt: string | null };
+export type AdminOutboxAnswer = { messages: FailedMessage[]; smsBudget: SmsBudgetStatus };

@@ -133,4 +133,8 @@ export type ProviderPage = {
   counts?: ProviderCounts;
 };
 
-export type ProviderStatusAnswer = { message: string; provider: ServiceProvider };
+/**
+ * emailHeldBack: the decision stands, but its e-mail was not sent because the application's
+ * address has had as many messages from Efie as it may for now (docs/decisions/120).
+ */
+export type ProviderStatusAnswer = { message: string; provider: ServiceProvider; emailHeldBack: boolean };

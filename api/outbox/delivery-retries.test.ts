@@ -196,6 +196,7 @@ describe('delivery through the SMS gateway', () => {
           failedAt: new Date(time).toISOString(),
         },
       ],
+      smsBudget: expect.objectContaining({ waiting: 0, reached: false }),
     });
   });
 

@@ -1,9 +1,12 @@
 import { startPolling, type Poller } from '../../events/store/polling.ts';
-import type { Database } from '../../events/store/sql.ts';
+import type { Database, SqlClient } from '../../events/store/sql.ts';
+import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { errorText, type Logger } from '../logger.ts';
 import { toMessage, type OutboxRow } from './outbox.ts';
 import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from './retry-policy.ts';
 import { refusalOf, type Accepted, type MessageSender } from './sender.ts';
+import { DEFAULT_SMS_HOURLY_BUDGET } from '../env.ts';
+import { smsBudget } from './sms-budget.ts';
 
 export const FORGOTTEN_TEXT = 'Sent. The text held a code or a link and is not kept.';
 export const UNCERTAIN_AFTER_STOP =
@@ -22,18 +25,35 @@ async function giveUpAbandonedSends(db: Database, now: Date): Promise<void> {
   );
 }
 
-/** Claims a batch in one short statement (SKIP LOCKED, with a lease), counting the attempt. */
-async function claim(db: Database, now: Date, batchSize: number) {
-  const rows = await db.query<OutboxRow & { seq: number; attempts: number }>(
+/** Claims up to `limit` claimable messages of one channel in one statement (SKIP LOCKED, with a lease), counting the attempt. */
+async function claimChannel(tx: SqlClient, channel: 'email' | 'sms', now: Date, limit: number) {
+  return tx.query<OutboxRow & { seq: number; attempts: number }>(
     `update outbox_messages set claimed_until = $3, attempts = attempts + 1
      where id in (
        select id from outbox_messages
-       where sent_at is null and failed_at is null and sending_since is null and attempts < $1
+       where channel = $5 and sent_at is null and failed_at is null and sending_since is null and attempts < $1
          and (claimed_until is null or claimed_until <= $4)
        order by created_at, seq limit $2 for update skip locked)
      returning id, channel, recipient, subject, body, created_at, sent_at, seq, attempts`,
-    [MAX_ATTEMPTS, batchSize, new Date(now.getTime() + LEASE_MS), now],
+    [MAX_ATTEMPTS, limit, new Date(now.getTime() + LEASE_MS), now, channel],
   );
+}
+
+/**
+ * Claims a batch: e-mails freely, SMS only as far as the hourly budget has room (counted in the
+ * same transaction, so two instances cannot both spend the last of it). An SMS past the budget
+ * is not claimed: it waits in the outbox, attempts untouched, until the budget has room.
+ */
+async function claim(db: Database, now: Date, batchSize: number, smsPerHour: number, clock: () => Date) {
+  const rows = await db.transaction(async (tx) => {
+    const emails = await claimChannel(tx, 'email', now, batchSize);
+    const sms: Awaited<ReturnType<typeof claimChannel>> = [];
+    await createRateLimiter(clock).takeUpTo(tx, smsBudget(smsPerHour), async (room) => {
+      sms.push(...(await claimChannel(tx, 'sms', now, Math.min(room, batchSize))));
+      return sms.length;
+    });
+    return [...emails, ...sms];
+  });
   return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.seq - b.seq);
 }
 
@@ -82,16 +102,21 @@ async function recordRefused(db: Database, id: string, attempts: number, error: 
  * Two servers never send the same message at once; a refusal is retried with a
  * doubling pause up to MAX_ATTEMPTS, then the message is failed; a message the
  * gateway may have accepted (the process stopped mid-send, or the write after it
- * failed) is never sent again automatically.
+ * failed) is never sent again automatically. SMS go out within the hourly budget
+ * (SMS_HOURLY_BUDGET); past it they wait.
  */
 export async function drainOutbox(
   db: Database,
   sender: MessageSender,
   clock: () => Date,
-  { batchSize = 20, forgetSecrets = false }: { batchSize?: number; forgetSecrets?: boolean } = {},
+  {
+    batchSize = 20,
+    forgetSecrets = false,
+    smsHourlyBudget = DEFAULT_SMS_HOURLY_BUDGET,
+  }: { batchSize?: number; forgetSecrets?: boolean; smsHourlyBudget?: number } = {},
 ): Promise<number> {
   await giveUpAbandonedSends(db, clock());
-  const rows = await claim(db, clock(), batchSize);
+  const rows = await claim(db, clock(), batchSize, smsHourlyBudget, clock);
   for (const row of rows) {
     if (!(await markSending(db, row.id, row.attempts, clock()))) continue;
     let accepted: Accepted;
@@ -110,9 +135,15 @@ export async function drainOutbox(
 export function startOutboxWorker(
   db: Database,
   sender: MessageSender,
-  { log, clock = () => new Date(), pollMs = 1000, forgetSecrets = false }: { log: Logger; clock?: () => Date; pollMs?: number; forgetSecrets?: boolean },
+  {
+    log,
+    clock = () => new Date(),
+    pollMs = 1000,
+    forgetSecrets = false,
+    smsHourlyBudget = DEFAULT_SMS_HOURLY_BUDGET,
+  }: { log: Logger; clock?: () => Date; pollMs?: number; forgetSecrets?: boolean; smsHourlyBudget?: number },
 ): Poller {
-  return startPolling(async () => (await drainOutbox(db, sender, clock, { forgetSecrets })) > 0, {
+  return startPolling(async () => (await drainOutbox(db, sender, clock, { forgetSecrets, smsHourlyBudget })) > 0, {
     pollMs,
     firstAfterPoll: true,
     onError: (error) => log.error('outbox worker failed', { error: errorText(error) }),

@@ -4,7 +4,8 @@ import type { OutboxMessage } from '../contract/auth.schema.ts';
 import { emailHtml, emailText } from './email-html.ts';
 import { DeliveryError, type MessageSender } from './sender.ts';
 
-export type SmtpSettings = { url: string; from: string };
+/** linkOrigin: PUBLIC_ORIGIN, the only origin whose links the HTML part makes clickable. */
+export type SmtpSettings = { url: string; from: string; linkOrigin?: string };
 
 /** Every send is over within this (connecting, the greeting, and silence on the line have their own, shorter limits). */
 const SEND_TIMEOUT_MS = 30_000;
@@ -55,7 +56,7 @@ export function createSmtpSender(settings: SmtpSettings, { timeoutMs = SEND_TIME
           to: message.to,
           subject,
           text: emailText(message.text),
-          html: emailHtml(subject, message.text),
+          html: emailHtml(subject, message.text, settings.linkOrigin),
           messageId: messageIdOf(message.id, settings.from),
           headers: { 'X-Efie-Outbox-Id': message.id },
           signal: AbortSignal.timeout(timeoutMs),

@@ -123,25 +123,50 @@ describe('service provider lifecycle', () => {
     const p = await registerProvider(applicant, { businessName: 'Ama Gardens', email: 'ama.gardens@example.com', categoryId: 'gardener' });
     expect(await readOutbox(app, 'ama.gardens@example.com')).toEqual([]);
     await setStatus(admin, p.id, 'approved');
+    // Nobody proved this address: the e-mails do not name the business (its name is the applicant's words).
     const [approved] = await readOutbox(app, 'ama.gardens@example.com');
-    expect(approved).toMatchObject({ channel: 'email', subject: 'Ama Gardens is approved on Efie' });
-    expect(approved!.text).toContain('Good news: we approved Ama Gardens. It now shows in the Efie service directory with a Verified badge');
+    expect(approved).toMatchObject({ channel: 'email', subject: 'Your business is approved on Efie' });
+    expect(approved!.text).toContain('Good news: we approved the business that gave this e-mail address on its application. It now shows in the Efie service directory with a Verified badge');
     expect(approved!.text).toContain('http://localhost:3000/services');
     await setStatus(admin, p.id, 'approved');
     expect(await readOutbox(app, 'ama.gardens@example.com')).toHaveLength(1);
     await setStatus(admin, p.id, 'rejected');
     const [revoked] = await readOutbox(app, 'ama.gardens@example.com');
-    expect(revoked).toMatchObject({ subject: 'Ama Gardens is no longer listed on Efie' });
-    expect(revoked!.text).toContain('We have withdrawn the approval of Ama Gardens');
+    expect(revoked).toMatchObject({ subject: 'Your business is no longer listed on Efie' });
+    expect(revoked!.text).toContain('We have withdrawn the approval of the business that gave this e-mail address');
     await setStatus(admin, p.id, 'approved');
     expect((await readOutbox(app, 'ama.gardens@example.com')).map((m) => m.subject)).toEqual([
-      'Ama Gardens is approved on Efie', 'Ama Gardens is no longer listed on Efie', 'Ama Gardens is approved on Efie',
+      'Your business is approved on Efie', 'Your business is no longer listed on Efie', 'Your business is approved on Efie',
     ]);
     const other = await registerProvider(admin, { businessName: 'Bad Paint', email: 'bad.paint@example.com' });
     await setStatus(admin, other.id, 'rejected');
     const [rejected] = await readOutbox(app, 'bad.paint@example.com');
-    expect(rejected).toMatchObject({ subject: 'Your Efie application for Bad Paint' });
+    expect(rejected).toMatchObject({ subject: 'Your Efie service provider application' });
     expect(rejected!.text).toContain('cannot approve it for now');
+    expect(rejected!.text).not.toContain('Bad Paint');
+  });
+
+  it('records a decision but holds its e-mail back once the address has had its 3 messages in 15 minutes, and tells the admin', async () => {
+    const { app, applicant, admin } = await setup();
+    const target = 'flooded@example.com';
+    // Three contact-form acknowledgements fill the address's limit on what Efie sends it.
+    for (let i = 0; i < 3; i++) {
+      const res = await createClient(app).request('/api/contact/message', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+        json: { firstName: 'Kofi', lastName: 'Owusu', email: target, contactMethod: 'email', userType: 'landlord', subject: 'Hello', message: 'Hi' },
+      });
+      expect(res.status).toBe(201);
+    }
+    const p = await registerProvider(applicant, { email: target });
+    const res = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'rejected' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      message: 'Service provider rejected. They do not show in the directory. No e-mail was sent: Efie has sent this address as many messages as it may for now.',
+      emailHeldBack: true,
+    });
+    expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['ServiceProviderRegistered', 'ServiceProviderRejected']);
+    expect((await readOutbox(app, target)).map((m) => m.subject)).not.toContain('Your Efie service provider application');
   });
 
   it('answers a replayed status change from the first answer, with no second event and no second message', async () => {

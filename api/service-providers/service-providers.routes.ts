@@ -12,12 +12,13 @@ import {
   RegisterProviderSchema,
   type ProviderPage,
   type ProviderStatus,
+  type ProviderStatusAnswer,
 } from '../contract/service-providers.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { runProviderCommand } from './provider-commands.ts';
-import { providerDecisionMessage } from './provider-messages.ts';
+import { applicantProvedAddress, providerDecisionMessage } from './provider-messages.ts';
 import { countByStatus, findProvider, hasPendingApplication, listProviders, toProvider } from './service-providers.read.ts';
 
 const directoryOnly = () =>
@@ -68,15 +69,20 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       const { status } = c.req.valid('json');
       const origin = deps.config.publicOrigin;
       const user = currentUser(c);
-      await runProviderCommand(
+      const { heldBack } = await runProviderCommand(
         deps,
         c,
         id,
         { type: 'SetProviderStatus', actor: { id: user.id, isAdmin: user.isAdmin }, status, at: clock().toISOString() },
-        (events, state: ServiceProviderState) =>
-          state.status === 'none' ? [] : events.flatMap((e) => providerDecisionMessage(e, state.details, origin) ?? []),
+        async (events, state: ServiceProviderState, tx) => {
+          if (state.status === 'none') return [];
+          const proven = await applicantProvedAddress(tx, state.applicantId, state.details.email);
+          return events.flatMap((e) => providerDecisionMessage(e, state.details, origin, { proven }) ?? []);
+        },
       );
       const row = await findProvider(db, id);
-      return c.json({ message: STATUS_MESSAGES[row!.status], provider: toProvider(row!) });
+      const held = heldBack > 0 ? ' No e-mail was sent: Efie has sent this address as many messages as it may for now.' : '';
+      const answer: ProviderStatusAnswer = { message: `${STATUS_MESSAGES[row!.status]}${held}`, provider: toProvider(row!), emailHeldBack: heldBack > 0 };
+      return c.json(answer);
     });
 }

@@ -1,6 +1,7 @@
 import type { SupportMessageContent } from '../../events/support-message/support-message.events.ts';
 import { normalizePhone } from '../contract/auth.schema.ts';
 import type { NewMessage } from '../outbox/outbox.ts';
+import { userText } from '../outbox/user-text.ts';
 
 // The two messages every support or contact message makes: one to the team, with everything
 // the person wrote, and an acknowledgement to the person quoting the reference.
@@ -13,27 +14,31 @@ const USER_TYPE_NAMES: Record<string, string> = { landlord: 'Landlord', tenant: 
 
 export const senderName = (c: SupportMessageContent) => (c.form === 'contact' ? `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() : (c.name ?? ''))
 
-/** To the team's address (SUPPORT_EMAIL): the whole message, and how to answer. */
+/**
+ * To the team's address (SUPPORT_EMAIL): the whole message, and how to answer. What the sender
+ * wrote (name, subject, message) is defanged (api/outbox/user-text.ts): a URL in it reads as
+ * text and is no link, in the team's mail client too. The e-mail and phone were checked as such.
+ */
 export function teamNotice(content: SupportMessageContent, reference: string, teamAddress: string): NewMessage {
   const lines = [
     `${content.form === 'support' ? 'Support message' : 'Contact form message'} ${reference}`,
     '',
-    `From: ${senderName(content) || '(no name given)'}`,
+    `From: ${userText(senderName(content)) || '(no name given)'}`,
     content.email ? `E-mail: ${content.email}` : null,
     content.phone ? `Phone: ${content.phone}` : null,
     content.form === 'contact' ? `Preferred contact method: ${content.contactMethod === 'phone' ? 'Phone' : 'Email'}` : null,
     content.userType ? `Role: ${USER_TYPE_NAMES[content.userType] ?? content.userType}` : null,
     content.category ? `Category: ${CATEGORY_NAMES[content.category] ?? content.category}` : null,
-    `Subject: ${content.subject}`,
+    `Subject: ${userText(content.subject)}`,
     '',
-    content.message,
+    userText(content.message),
     '',
     `Mark it handled in the Admin Panel (Messages) once answered. Promised reply: ${content.form === 'support' ? 'within 24 hours' : 'within 24-48 hours'}.`,
   ];
   return {
     channel: 'email',
     to: teamAddress,
-    subject: `[${reference}] ${content.form === 'support' ? 'Support' : 'Contact'}: ${content.subject}`.slice(0, 250),
+    subject: `[${reference}] ${content.form === 'support' ? 'Support' : 'Contact'}: ${userText(content.subject)}`.slice(0, 250),
     text: lines.filter((line) => line !== null).join('\n'),
   };
 }

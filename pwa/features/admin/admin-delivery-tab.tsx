@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { useFailedMessages, useRetryMessage } from './admin-outbox.queries'
+import { SmsBudgetNotice } from './sms-budget-notice'
 
 const FAILURE_LABEL: Record<DeliveryFailure, string> = {
   refused: 'Refused by the gateway',
@@ -61,11 +62,12 @@ function FailedRow({ message }: { message: FailedMessage }) {
   )
 }
 
-/** The admin panel's Delivery tab: messages the outbox gave up on (GET /api/admin/outbox?status=failed). */
+/** The admin panel's Delivery tab: the hourly SMS budget and the messages the outbox gave up on (GET /api/admin/outbox?status=failed). */
 export function AdminDeliveryTab() {
   const failed = useFailedMessages()
   return (
     <Card>
+      {failed.data && <SmsBudgetNotice budget={failed.data.smsBudget} />}
       <h2 className="text-lg font-semibold">Messages that could not be delivered</h2>
       <p className="mt-1 text-sm text-stone-700">
         Codes, reset links and notices the e-mail or SMS gateway refused, or that might have arrived when the server stopped mid-send.

@@ -4,7 +4,12 @@ import type { AdminOutboxAnswer } from '../../lib/contract'
 
 // GET /api/admin/outbox?status=failed
 export const failedMessagesQuery = () =>
-  queryOptions({ queryKey: ['admin', 'outbox', 'failed'], queryFn: ({ signal }) => apiGet<AdminOutboxAnswer>('/api/admin/outbox?status=failed', signal) })
+  queryOptions({
+    queryKey: ['admin', 'outbox', 'failed'],
+    queryFn: ({ signal }) => apiGet<AdminOutboxAnswer>('/api/admin/outbox?status=failed', signal),
+    // The SMS budget's state changes as the hour goes by: kept fresh while the tab is open.
+    refetchInterval: 60_000,
+  })
 
 export const useFailedMessages = () => useQuery(failedMessagesQuery())
 

@@ -75,7 +75,13 @@ function ApplicationCard({ provider }: { provider: ServiceProvider }) {
   const change = useSetProviderStatus()
   const act = (action: keyof typeof DONE, status: ProviderStatus) =>
     change.mutate({ id: provider.id, status }, {
-      onSuccess: () => toast({ title: DONE[action]!, description: `${provider.businessName}` }),
+      onSuccess: (answer) =>
+        toast({
+          title: DONE[action]!,
+          description: answer.emailHeldBack
+            ? `${provider.businessName}. No e-mail was sent: Efie has sent this address as many messages as it may for now.`
+            : provider.businessName,
+        }),
       onError: () => toast({ title: 'Error', description: 'Failed to update service provider status', variant: 'destructive' }),
     })
   return (
