@@ -26,8 +26,9 @@ const PROGRESS_EVERY_MS = 250
 /**
  * `otherSession`: the server named someone other than the page believed signed in (or nobody).
  * `left`: the person's items still waiting afterwards (Background Sync is asked for again).
+ * `signOutPending`: the last sign-out could not reach the server, so nothing was sent.
  */
-export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean; left: number }
+export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean; left: number; signOutPending: boolean }
 
 async function withLock<T>(run: () => Promise<T>, wait: boolean): Promise<T | null> {
   if (!('locks' in navigator) || !navigator.locks) return run()
@@ -130,7 +131,7 @@ async function tidy() {
 export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; waitForLock?: boolean } = {}): Promise<DrainResult | null> {
   return withLock(async () => {
     await tidy()
-    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false, left: 0 }
+    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false, left: 0, signOutPending: false }
     const tried = new Set<string>()
     const due = (): Due => ({ now: Date.now(), force: options.force ?? false, tried })
     const waitingForAnyone = (items: OutboxItem[]) => items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
@@ -150,6 +151,7 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
       generation = await endPendingSignOut()
     } catch {
       result.waiting++
+      result.signOutPending = true
       result.left = 1 + (owner === undefined ? waitingForAnyone(await listItems()) : 0)
       return result
     }

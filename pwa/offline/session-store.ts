@@ -33,9 +33,16 @@ const parse = (stored: unknown): SessionRecord => {
   return parsed.success ? parsed.output : FRESH_SESSION
 }
 
+/** The pending sign-out as this context last read or wrote it, for callers that cannot wait (a beacon at pagehide). */
+let lastSeenPending = false
+const seen = (record: SessionRecord) => {
+  lastSeenPending = record.pendingSignOut !== null
+  return record
+}
+
 async function read(): Promise<SessionRecord> {
   try {
-    return parse(await get(KEY, store()))
+    return seen(parse(await get(KEY, store())))
   } catch {
     // No IndexedDB (a private window of an old browser): nothing can have been recorded either.
     return FRESH_SESSION
@@ -51,7 +58,7 @@ async function update(change: (record: SessionRecord) => SessionRecord): Promise
       records.put(after, KEY)
     })
   })
-  return after
+  return seen(after)
 }
 
 /** Plain fetch, so the service worker can send it too; the cookie it carries is the one it ends. */
@@ -80,14 +87,30 @@ const deps: SessionDeps = { read, update, postLogout, exclusive }
 /** The session record as stored now. */
 export const readSession = read
 
+/**
+ * Synchronous and possibly a moment late: whether a sign-out was pending when this context last
+ * looked (every API call looks first, and so does the start of the app).
+ */
+export const signOutSeenPending = () => lastSeenPending
+
 /** Whether a sign-out has not reached the server yet. */
 export const signOutPending = async () => (await read()).pendingSignOut !== null
 
 /** Records, before anything else happens, that this person signed out: from now on nothing is sent with their session. */
 export const recordSignOut = (userId: string | null) => update((record) => signOutBegun(record, userId, Date.now()))
 
-/** Sends a pending sign-out's logout if there is one; answers the generation to send under (throws SignOutPendingError). */
-export const endPendingSignOut = () => settleSignOut(deps)
+let settling: Promise<number> | null = null
+/**
+ * Sends a pending sign-out's logout if there is one; answers the generation to send under (throws
+ * SignOutPendingError). Calls made while one is under way share it: a screen's ten queries offline
+ * make one attempt, not ten.
+ */
+export function endPendingSignOut(): Promise<number> {
+  settling ??= settleSignOut(deps).finally(() => {
+    settling = null
+  })
+  return settling
+}
 
 /** A sign-in or registration was answered: the new session is someone else's as far as senders know. */
 export const recordSignIn = () => update(signedIn).then(() => undefined)
