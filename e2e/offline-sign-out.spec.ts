@@ -122,11 +122,13 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
 
   // At once, still offline: signed out on screen, and nothing of A's in what the phone saved.
   await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await saveScreenshot(page, 'shared-phone-signed-out-offline')
   await openAccountMenu(page)
   const menu = page.getByRole('dialog', { name: 'Menu' })
   await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible()
   await expect(menu).not.toContainText(a.firstName)
-  await saveScreenshot(page, 'shared-phone-signed-out-offline')
+  await saveScreenshot(page, 'shared-phone-signed-out-offline-menu')
   await page.keyboard.press('Escape')
   const savedAfterSignOut = await everythingSaved(page)
   for (const secret of secretsOfA) expect(savedAfterSignOut).not.toContain(secret)
