@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { openAccountMenu, saveScreenshot, signIn, unique } from './support/fixtures'
-import { cached, controlledByServiceWorker, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
+import { cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
 
 // Issue 27, a shared phone: signing out offline signs out. One browser profile is the family's
 // phone. Host A signs out while offline; the screen and the phone's storage keep nothing of A's;
@@ -47,14 +47,14 @@ const sessionToken = async (context: BrowserContext) => (await context.cookies()
 
 /** Every request that reached the server (page or service worker), with the session cookie it carried. */
 function serverRequests(context: BrowserContext) {
-  const seen: { method: string; path: string; token: string | undefined; at: number }[] = []
+  const seen: { method: string; path: string; token: string | undefined; at: number; byWorker: boolean }[] = []
   context.on('response', async (response) => {
     const at = Date.now()
     if (response.fromServiceWorker()) return
     const sent = response.request()
     const cookie = (await sent.allHeaders()).cookie ?? ''
     const token = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1]
-    seen.push({ method: sent.method(), path: new URL(sent.url()).pathname, token, at })
+    seen.push({ method: sent.method(), path: new URL(sent.url()).pathname, token, at, byWorker: sent.serviceWorker() !== null })
   })
   return seen
 }
@@ -222,4 +222,43 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
 
   await a.api.dispose()
   await b.api.dispose()
+})
+
+test("with no Efie page open, the service worker's Background Sync ends a pending sign-out before it sends anything", async ({ page, context, baseURL }) => {
+  test.setTimeout(180_000)
+  const a = await account(baseURL!, 'Esi')
+  const forFavorite = await liveListing(baseURL!)
+  const seen = serverRequests(context)
+
+  // A saves a favourite offline and signs out offline; then the app is closed.
+  await signInAs(page, a)
+  await controlledByServiceWorker(page)
+  await page.goto(`/property/${forFavorite.id}`)
+  await expect(page.getByRole('button', { name: `Save ${forFavorite.title}` })).toBeVisible()
+  await cached(page, 'favorites')
+  const tokenOfA = await sessionToken(context)
+  await context.setOffline(true)
+  await page.getByRole('button', { name: `Save ${forFavorite.title}` }).click()
+  await expect(page.getByRole('button', { name: '1 waiting to send' })).toBeVisible()
+  await openAccountMenu(page)
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  const signedOutAt = Date.now()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  // A page that does not start the app (a stored file's address), so only the worker can send.
+  const probe = await context.newPage()
+  await page.close()
+  await context.setOffline(false)
+  await probe.goto('/files/none')
+
+  // The signal is back and the browser fires the worker's sync (Chromium does on its own when the
+  // connection returns; fired here too, in case it has not yet): the logout goes, and nothing else.
+  await fireOutboxSync(context, probe, baseURL!)
+  await expect.poll(() => sessionAnswer(baseURL!, tokenOfA!), { timeout: 30_000 }).toBe(401)
+  await expect.poll(async () => (await sessionRecord(probe))?.pendingSignOut ?? null).toBeNull()
+  const sentWithA = seen.filter((entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'))
+  expect(sentWithA.map((entry) => `${entry.method} ${entry.path} ${entry.byWorker ? 'by the worker' : 'by a page'}`)).toEqual(['POST /api/auth/logout by the worker'])
+  expect(await favoriteIds(a.api)).toEqual([])
+  expect((await outboxItems(probe)).map((item) => ({ kind: item.kind, ownerId: (item as { ownerId?: string }).ownerId }))).toEqual([{ kind: 'favorite', ownerId: a.id }])
+  await a.api.dispose()
 })
