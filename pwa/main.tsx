@@ -9,6 +9,7 @@ import { restoreQueryCache, BUILD_ID } from './offline/persist-cache'
 import { startOutbox } from './offline/outbox-runtime'
 import { followEditRefusals } from './offline/edit-refusals'
 import { RouteError } from './offline/route-error'
+import { followSignOutsElsewhere } from './features/shell/end-session'
 import './styles.css'
 
 const queryClient = createQueryClient()
@@ -17,6 +18,7 @@ document.documentElement.dataset.build = BUILD_ID
 await restoreQueryCache(queryClient)
 startOutbox(queryClient)
 followEditRefusals(queryClient)
+followSignOutsElsewhere(queryClient)
 
 const router = createRouter({
   routeTree,

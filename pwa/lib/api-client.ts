@@ -1,3 +1,6 @@
+import { SignOutPendingError } from '../offline/session-change'
+import { endPendingSignOut } from '../offline/session-store'
+
 // One way to talk to the API: cookies always, JSON in and out, and every non-OK answer
 // raised as `${status}: ${body text}` (spec part 1 §7) with the parsed contract body kept.
 
@@ -40,6 +43,9 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
     init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body)
     if (!isForm) init.headers = { ...init.headers, 'Content-Type': 'application/json' }
   }
+  // A sign-out that has not reached the server yet goes first, and until it has, nothing is sent
+  // with that person's cookie (a shared phone): this throws SignOutPendingError instead.
+  await endPendingSignOut()
   const res = await fetch(url, init)
   if (!res.ok) {
     const text = (await res.text()) || res.statusText
@@ -65,6 +71,7 @@ export function parseErrorBody(text: string): ApiErrorBody | null {
 /** The text a person should read for a failed call: the server's `error`, else the fallback. */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.body?.error ?? error.body?.message ?? fallback
+  if (error instanceof SignOutPendingError) return error.message
   return fallback
 }
 

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiGet, isStatus } from './api-client'
 import type { User } from './contract'
+import { SignOutPendingError } from '../offline/session-change'
 
-// GET /api/auth/user: a 401 means "no one is signed in", not an error.
+// GET /api/auth/user: a 401 means "no one is signed in", not an error. So does a sign-out that
+// has not reached the server yet: whoever signed out is not signed in on this phone any more.
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
     return await apiGet<User>('/api/auth/user', signal)
   } catch (error) {
-    if (isStatus(error, 401)) return null
+    if (isStatus(error, 401) || error instanceof SignOutPendingError) return null
     throw error
   }
 }

@@ -1,5 +1,6 @@
 // Visitor tracking (spec part 1): page views batched into sendBeacon calls (visitor-tracker.ts),
 // flushed when the page is hidden, when 5 are queued, 10 s after the first, or on `online`.
+import { signOutSeenPending } from '../offline/session-store'
 import { createVisitorTracker, type VisitorTracker } from './visitor-tracker'
 
 const VISITOR_KEY = 'efie.visitorId'
@@ -33,7 +34,9 @@ let tracker: VisitorTracker | undefined
 function browserTracker(): VisitorTracker {
   const created = createVisitorTracker({
     sendBeacon: (url, body) => navigator.sendBeacon(url, body),
-    isOnline: () => navigator.onLine !== false,
+    // A beacon carries the session cookie: while a sign-out waits to reach the server, views wait
+    // too, as offline, rather than be counted as the person who signed out (a shared phone).
+    isOnline: () => navigator.onLine !== false && !signOutSeenPending(),
     now: Date.now,
     visitorId: () => visitorId(),
     setTimer: (run, ms) => setTimeout(run, ms),

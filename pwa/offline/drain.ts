@@ -3,6 +3,8 @@ import { afterFailure, classify, type Failure } from './outbox-retry'
 import { isForAnySession, isOwnedBy, nextToSend, type Due, type SignedIn } from './outbox-owner'
 import { announce, changeItem, getItem, listItems, recordMissingOwners, type OutboxItem, type SendProgress } from './outbox-store'
 import { send, type PhotoProgress } from './send'
+import { SessionChangedError } from './session-change'
+import { endPendingSignOut, signOutPending, stillSameSession } from './session-store'
 import { whoIsSignedIn } from './signed-in-user'
 
 export { backoff } from './outbox-retry'
@@ -10,7 +12,9 @@ export { backoff } from './outbox-retry'
 // Sends what is due, one item at a time, under a Web Lock shared by every page and the
 // service worker: whoever holds it sends, so no item is ever sent by two contexts at once.
 // A phone is often shared: before each item it asks the server who is signed in, and sends
-// an item only with its owner's session.
+// an item only with its owner's session. A sign-out that has not reached the server yet is
+// sent first (POST /api/auth/logout); until it has gone through, nothing is sent at all, and an
+// item is sent only while the session it started under lasts (session-change.ts).
 // Every write after a send is conditional on what is stored now: an item discarded meanwhile
 // is never re-created, one superseded by a newer wish is dropped, not retried.
 
@@ -22,8 +26,9 @@ const PROGRESS_EVERY_MS = 250
 /**
  * `otherSession`: the server named someone other than the page believed signed in (or nobody).
  * `left`: the person's items still waiting afterwards (Background Sync is asked for again).
+ * `signOutPending`: the last sign-out could not reach the server, so nothing was sent.
  */
-export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean; left: number }
+export type DrainResult = { sent: number; waiting: number; failed: number; otherSession: boolean; left: number; signOutPending: boolean }
 
 async function withLock<T>(run: () => Promise<T>, wait: boolean): Promise<T | null> {
   if (!('locks' in navigator) || !navigator.locks) return run()
@@ -65,9 +70,11 @@ function progressReporter(item: OutboxItem) {
   }
 }
 
-type Outcome = 'sent' | 'gone' | Failure['kind']
+/** `session-changed`: someone signed out or in meanwhile; the item is left as it is, for its owner. */
+type Outcome = 'sent' | 'gone' | 'session-changed' | Failure['kind']
 
-async function sendOne(listed: OutboxItem): Promise<Outcome> {
+async function sendOne(listed: OutboxItem, generation: number): Promise<Outcome> {
+  const session = () => stillSameSession(generation)
   // Re-read under the lock: another context may have sent, discarded or superseded it meanwhile.
   const item = await getItem(listed.id)
   if (!item || item.status !== 'waiting') return 'gone'
@@ -78,8 +85,10 @@ async function sendOne(listed: OutboxItem): Promise<Outcome> {
   // A public form acts for nobody's account: any session (or none) may send it, unasked.
   let signedIn: SignedIn = item.ownerId
   try {
+    await session()
     if (!isForAnySession(item)) signedIn = await whoIsSignedIn()
-  } catch {
+  } catch (error) {
+    if (error instanceof SessionChangedError) return 'session-changed'
     await settleFailure(item, { kind: 'offline' })
     return 'offline'
   }
@@ -90,10 +99,12 @@ async function sendOne(listed: OutboxItem): Promise<Outcome> {
     return failure.kind
   }
   try {
-    const result = await send(item, progressReporter(item))
+    const result = await send(item, session, progressReporter(item))
     await settleSent(item, result)
     return 'sent'
   } catch (error) {
+    // Not tried any further: what was sent (a listing's first photos) is recorded with it.
+    if (error instanceof SessionChangedError) return 'session-changed'
     const failure = classify(error)
     await settleFailure(item, failure)
     return failure.kind
@@ -120,21 +131,36 @@ async function tidy() {
 export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; waitForLock?: boolean } = {}): Promise<DrainResult | null> {
   return withLock(async () => {
     await tidy()
-    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false, left: 0 }
+    const result: DrainResult = { sent: 0, waiting: 0, failed: 0, otherSession: false, left: 0, signOutPending: false }
     const tried = new Set<string>()
     const due = (): Due => ({ now: Date.now(), force: options.force ?? false, tried })
+    const waitingForAnyone = (items: OutboxItem[]) => items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
     let owner = options.signedIn
+    // A `sync` can come while the worker knows it is offline (Chromium fired it under DevTools'
+    // offline emulation, and a flaky phone link can do the same): nothing is tried, all is left.
+    // Said on the worker's console, so a developer (and the browser test) sees why nothing went.
+    if (owner === undefined && navigator.onLine === false) {
+      console.info('efie outbox: offline, nothing tried')
+      result.left = waitingForAnyone(await listItems()) + ((await signOutPending()) ? 1 : 0)
+      return result
+    }
+    // The last sign-out reaches the server before anything else is sent; until it has, nothing is
+    // sent, and it counts as left so that Background Sync comes back for it.
+    let generation: number
+    try {
+      generation = await endPendingSignOut()
+    } catch {
+      result.waiting++
+      result.signOutPending = true
+      result.left = 1 + (owner === undefined ? waitingForAnyone(await listItems()) : 0)
+      return result
+    }
     if (owner === undefined) {
       // The worker has no page to ask; with nothing due for anyone, it need not ask the server
       // either, but what is backing off is still left (the browser fires `sync` again later).
       const items = await listItems()
-      // A `sync` can come while the worker knows it is offline (Chromium fired it under DevTools'
-      // offline emulation, and a flaky phone link can do the same): nothing is tried, all is left.
-      // Said on the worker's console, so a developer (and the browser test) sees why nothing went.
-      const offline = navigator.onLine === false
-      if (offline || !items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
-        if (offline) console.info('efie outbox: offline, nothing tried')
-        result.left = items.filter((item) => item.ownerId !== null && item.status === 'waiting' && !item.supersededBy).length
+      if (!items.some((item) => item.ownerId !== null && nextToSend([item], item.ownerId, due()))) {
+        result.left = waitingForAnyone(items)
         return result
       }
       try {
@@ -149,11 +175,11 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
       const next = nextToSend(await listItems(), owner, due())
       if (!next) break
       tried.add(next.id)
-      const outcome = await sendOne(next)
+      const outcome = await sendOne(next, generation)
       if (outcome === 'sent') result.sent++
       else if (outcome === 'refused') result.failed++
       else if (outcome !== 'gone') result.waiting++
-      if (outcome === 'not-theirs' || outcome === 'sign-in') {
+      if (outcome === 'not-theirs' || outcome === 'sign-in' || outcome === 'session-changed') {
         result.otherSession = true
         break
       }
@@ -164,23 +190,4 @@ export function drainOutbox(options: { force?: boolean; signedIn?: SignedIn; wai
     result.left = (await listItems()).filter((item) => isOwnedBy(item, owner ?? null) && item.status === 'waiting' && !item.supersededBy).length
     return result
   }, options.waitForLock ?? false)
-}
-
-/**
- * Runs `change` (signing out) once no context is sending, so an item with several requests
- * (a listing's photos, then the listing) is never sent half under one session and half
- * under the next. Waits at most `patienceMs` for a slow send, then runs it anyway.
- */
-export async function whenOutboxIdle(change: () => Promise<void>, patienceMs = 15_000): Promise<void> {
-  if (!('locks' in navigator) || !navigator.locks) return change()
-  let ran = false
-  try {
-    await navigator.locks.request(LOCK, { signal: AbortSignal.timeout(patienceMs) }, async () => {
-      ran = true
-      await change()
-    })
-  } catch (error) {
-    if (ran) throw error
-    await change()
-  }
 }

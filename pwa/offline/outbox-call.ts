@@ -3,8 +3,15 @@ import { sendRequest, type UploadProgress } from './transport'
 
 // One request of an outbox item, with its Idempotency-Key, answered as parsed JSON.
 
+/**
+ * Checked before each request of an item: throws (SessionChangedError) when someone signed out
+ * or in since the item was started, so no item goes half under one session and half under the next.
+ */
+export type SessionCheck = () => Promise<void>
+
 /** One request; a non-2xx answer is thrown as an ApiError, no answer as a transport error. */
-export async function call<T>(method: string, url: string, key: string, body?: unknown, onUpload?: UploadProgress): Promise<T> {
+export async function call<T>(session: SessionCheck, method: string, url: string, key: string, body?: unknown, onUpload?: UploadProgress): Promise<T> {
+  await session()
   const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': key }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const answer = await sendRequest({ method, url, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }, onUpload)

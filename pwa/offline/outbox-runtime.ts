@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Property } from '../lib/contract'
 import { cachedUserId, currentUserQuery } from '../lib/current-user'
-import { drainOutbox } from './drain'
+import { backoff, drainOutbox } from './drain'
 import { isOwnedBy, visibleTo, waitsForSignIn, type SignedIn } from './outbox-owner'
 import { listen, listItems, putItem, type OutboxItem, type OutboxMessage, type SendProgress } from './outbox-store'
 
@@ -42,12 +42,19 @@ async function refresh() {
   publish(snapshot.signedIn)
 }
 
+// A sign-out whose logout got no answer is tried again, backing off like an item, so the session
+// ends soon after the signal gets better even if nobody touches the phone.
+let signOutTries = 0
+let signOutRetryAt = 0
+
 function schedule() {
   clearTimeout(timer)
   // Only the signed-in person's items: another person's are not sent until they are back.
   const waiting = allItems.filter((item) => isOwnedBy(item, snapshot.signedIn) && item.status === 'waiting' && !item.supersededBy)
-  if (waiting.length === 0) return
-  const next = Math.min(...waiting.map((item) => item.nextAttemptAt))
+  const times = waiting.map((item) => item.nextAttemptAt)
+  if (signOutTries > 0) times.push(signOutRetryAt)
+  if (times.length === 0) return
+  const next = Math.min(...times)
   timer = setTimeout(() => void requestDrain(), Math.min(MAX_TIMER_MS, Math.max(250, next - Date.now())))
 }
 
@@ -63,6 +70,10 @@ export function requestDrain(force = false): Promise<unknown> {
   }
   draining = drainOutbox({ force, signedIn: snapshot.signedIn })
     .then((result) => {
+      if (result) {
+        signOutTries = result.signOutPending ? signOutTries + 1 : 0
+        signOutRetryAt = Date.now() + backoff(signOutTries)
+      }
       // The session is someone else's (or has ended): learn who, so the screens and the outbox follow.
       if (result?.otherSession) onOtherSession()
       // Items are left (offline, backing off): the worker sends them even if Efie is closed.

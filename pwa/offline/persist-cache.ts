@@ -1,10 +1,14 @@
 import { createStore, del, get, set } from 'idb-keyval'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core'
+import { signOutPending } from './session-store'
 
 // What the person saw (search results, listings, favourites, own listings, the current
 // user) is kept in IndexedDB so that the app reads from it offline. A new build has a new
 // buster, so the old build's cache is dropped (drafts and the outbox live elsewhere).
+// Signing out deletes it whole (forgetPersistedCache): answers fetched while signed in carry
+// personal data (your own listings, pending ones with your e-mail and phone; owners' contacts
+// shown only to signed-in people), and a shared phone's next person must find none of it.
 
 declare const __EFIE_BUILD__: string
 export const BUILD_ID: string = typeof __EFIE_BUILD__ === 'string' ? __EFIE_BUILD__ : 'dev'
@@ -14,9 +18,17 @@ const SAVE_THROTTLE_MS = 500
 
 const store = () => createStore('efie-query-cache', 'cache')
 
+/** Drops the copy waiting to be written (the persister writes at most every SAVE_THROTTLE_MS). */
+let dropPendingWrite = () => {}
+
 function idbPersister(): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined
   let latest: PersistedClient | undefined
+  dropPendingWrite = () => {
+    clearTimeout(timer)
+    timer = undefined
+    latest = undefined
+  }
   const flush = () => {
     clearTimeout(timer)
     timer = undefined
@@ -51,6 +63,9 @@ type CoreQuery = Parameters<NonNullable<NonNullable<Parameters<typeof persistQue
 export async function restoreQueryCache(client: QueryClient): Promise<void> {
   const persister = idbPersister()
   const queryClient = client as unknown as CoreClient
+  // Someone signed out and the server has not heard yet: whatever is saved was theirs (the
+  // sign-out deletes it, but an app killed in between would still hold it). Nothing is restored.
+  if (await signOutPending()) await forgetPersistedCache()
   try {
     await persistQueryClientRestore({ queryClient, persister, buster: BUILD_ID, maxAge: CACHE_MAX_AGE_MS })
   } catch {
@@ -63,4 +78,13 @@ export async function restoreQueryCache(client: QueryClient): Promise<void> {
     void client.refetchQueries({ queryKey: ['auth', 'user'] })
   }
   persistQueryClientSubscribe({ queryClient, persister, buster: BUILD_ID, dehydrateOptions: { shouldDehydrateQuery: worthKeeping } })
+}
+
+/**
+ * Deletes the saved cache, and the copy about to be written. Called after the cache in memory
+ * was emptied, so what the persister writes next holds nothing of the person who signed out.
+ */
+export async function forgetPersistedCache(): Promise<void> {
+  dropPendingWrite()
+  await del(KEY, store())
 }

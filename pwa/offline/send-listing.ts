@@ -4,7 +4,7 @@ import { downscale, LEVELS } from './downscale'
 import { changeDraftPhoto, getDraft, type DraftPhoto } from './drafts-store'
 import type { CreateListingItem } from './outbox-item.schema'
 import { PhotoUnreadableError } from './outbox-retry'
-import { call } from './outbox-call'
+import { call, type SessionCheck } from './outbox-call'
 import { StalledError } from './transport'
 
 // A new listing: each photo uploaded once (its URL is kept with the draft's photo, so Fix or
@@ -36,13 +36,13 @@ async function recordStall(draftId: string, photo: DraftPhoto) {
   await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, ...smaller, level: photo.level + 1, stalls: 0 }))
 }
 
-async function uploadPhoto(item: CreateListingItem, draftId: string, photo: DraftPhoto, onUpload: (fraction: number) => void): Promise<string | null> {
+async function uploadPhoto(item: CreateListingItem, session: SessionCheck, draftId: string, photo: DraftPhoto, onUpload: (fraction: number) => void): Promise<string | null> {
   // One key per photo and size: a retry after a lost answer gets the same URL back, not a second
   // upload; a smaller version is another request, so it has its own key.
   const key = photo.level === 0 ? `${item.id}:photo:${photo.id}` : `${item.id}:photo:${photo.id}:${photo.level}`
   let answer: { images: string[] }
   try {
-    answer = await call('POST', '/api/upload/property-images', key, { images: [await dataUrl(photo.blob)] }, (sent, total) => onUpload(sent / total))
+    answer = await call(session, 'POST', '/api/upload/property-images', key, { images: [await dataUrl(photo.blob)] }, (sent, total) => onUpload(sent / total))
   } catch (error) {
     if (error instanceof StalledError) await recordStall(draftId, photo)
     throw error
@@ -52,7 +52,7 @@ async function uploadPhoto(item: CreateListingItem, draftId: string, photo: Draf
   return url
 }
 
-export async function sendNewListing(item: CreateListingItem, onProgress: (progress: PhotoProgress) => void): Promise<Property> {
+export async function sendNewListing(item: CreateListingItem, session: SessionCheck, onProgress: (progress: PhotoProgress) => void): Promise<Property> {
   // Created already (the app stopped before its draft was removed): only the tidying is left.
   if (item.propertyId) return { id: item.propertyId } as Property
   const draft = await getDraft(item.draftId)
@@ -61,8 +61,8 @@ export async function sendNewListing(item: CreateListingItem, onProgress: (progr
   for (const [index, photo] of draft.photos.entries()) {
     const report = (fraction: number) => onProgress({ photo: index + 1, photos: draft.photos.length, fraction })
     // Version 1 items kept uploaded URLs by position.
-    const url = photo.uploadedUrl ?? item.uploaded?.[index] ?? (await uploadPhoto(item, draft.id, photo, report))
+    const url = photo.uploadedUrl ?? item.uploaded?.[index] ?? (await uploadPhoto(item, session, draft.id, photo, report))
     if (url) images.push(url)
   }
-  return call<Property>('POST', '/api/properties', `${item.id}:create`, { ...item.body, images })
+  return call<Property>(session, 'POST', '/api/properties', `${item.id}:create`, { ...item.body, images })
 }

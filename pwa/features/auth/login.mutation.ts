@@ -2,8 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import type { LoginAnswer, LoginBody } from '../../lib/contract'
 import { currentUserQuery } from '../../lib/current-user'
+import { recordSignIn } from '../../offline/session-store'
 
-export const postLogin = (body: LoginBody) => apiRequest<LoginAnswer>('POST', '/api/auth/login', { body })
+/**
+ * A last sign-out not yet on the server is sent before this (apiRequest); once answered, what a
+ * sender started under the old session stops (recordSignIn).
+ */
+export async function postLogin(body: LoginBody): Promise<LoginAnswer> {
+  const answer = await apiRequest<LoginAnswer>('POST', '/api/auth/login', { body })
+  await recordSignIn().catch(() => undefined)
+  return answer
+}
 
 export function useLogin() {
   const queryClient = useQueryClient()

@@ -2,8 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import type { RegisterAnswer, RegisterBody } from '../../lib/contract'
 import { currentUserQuery } from '../../lib/current-user'
+import { recordSignIn } from '../../offline/session-store'
 
-export const postRegister = (body: RegisterBody) => apiRequest<RegisterAnswer>('POST', '/api/auth/register', { body })
+/** Registering signs in: as for postLogin, a pending sign-out goes first and senders learn of the new session. */
+export async function postRegister(body: RegisterBody): Promise<RegisterAnswer> {
+  const answer = await apiRequest<RegisterAnswer>('POST', '/api/auth/register', { body })
+  await recordSignIn().catch(() => undefined)
+  return answer
+}
 
 export function useRegister() {
   const queryClient = useQueryClient()

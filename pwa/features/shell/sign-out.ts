@@ -1,22 +1,39 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../lib/api-client'
-import { whenOutboxIdle } from '../../offline/drain'
+// Signing out on a shared phone, online or not. The person is signed out on the phone at once:
+// it is recorded first that their session must end (from then on nothing is sent with it), then
+// nothing of theirs stays on screen or in the saved cache, then the server is told; with no
+// connection it is told as soon as there is one, before anything else is sent (session-change.ts).
+// Their queued changes and drafts stay on the phone under their account, sent or shown only when
+// they sign in again (docs/offline.md, "A shared phone").
 
-/**
- * Logout call, then always: clear every cached answer, go to / and reload (even if the call
- * failed). The call waits for the outbox to be idle, so nothing of this person's is being
- * sent while their session ends (and then under the next person's).
- */
-export async function signOut(queryClient: QueryClient): Promise<void> {
-  await whenOutboxIdle(async () => {
-    try {
-      await apiRequest('POST', '/api/auth/logout')
-    } catch (error) {
-      console.error('logout failed', error)
-    }
-  })
-  queryClient.clear()
-  window.location.assign('/')
+export type SignOutSteps = {
+  /** Records that this person's session must end; false when the device could not store it. */
+  record(): Promise<boolean>
+  /** Empties the answers in memory and shows nobody signed in. */
+  forgetOnScreen(): void
+  /** Deletes the saved answers (IndexedDB). */
+  forgetSaved(): Promise<void>
+  /** Other tabs of the app forget too. */
+  tellOtherTabs(): void
+  /** Ends the session on the server now; throws when it could not (no connection). */
+  endOnServer(recorded: boolean): Promise<void>
+  /** Asks the service worker to end it when the connection returns, even with the app closed. */
+  endLater(): Promise<void>
+  /** Goes to the home page, a fresh start with nothing of theirs in memory. */
+  leave(): void
+}
+
+export async function signOutWith(steps: SignOutSteps): Promise<void> {
+  const recorded = await steps.record().catch(() => false)
+  steps.forgetOnScreen()
+  // A failure here is repaired at the next start: with a sign-out recorded, nothing saved is restored.
+  await steps.forgetSaved().catch(() => undefined)
+  steps.tellOtherTabs()
+  try {
+    await steps.endOnServer(recorded)
+  } catch {
+    await steps.endLater().catch(() => undefined)
+  }
+  steps.leave()
 }
 
 /** What someone signing out with changes not yet sent is told: how many, and that they are kept. */

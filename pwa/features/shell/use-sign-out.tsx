@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { unsentCount } from '../../offline/outbox-owner'
 import { listItems } from '../../offline/outbox-store'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { signOut, unsentWarning } from './sign-out'
+import { signOut } from './end-session'
+import { unsentWarning } from './sign-out'
 
 /**
  * Sign Out for the menus: straight away when nothing of this person's waits in the outbox;
@@ -15,7 +16,7 @@ export function useSignOut(userId: string | null) {
 
   const start = async () => {
     const count = unsentCount(await listItems().catch(() => []), userId)
-    if (count === 0) return signOut(queryClient)
+    if (count === 0) return signOut(queryClient, userId)
     setUnsent(count)
   }
 
@@ -26,7 +27,7 @@ export function useSignOut(userId: string | null) {
       title="Sign out with changes not sent?"
       description={unsentWarning(unsent)}
       confirmLabel="Sign out"
-      onConfirm={() => void signOut(queryClient)}
+      onConfirm={() => void signOut(queryClient, userId)}
     />
   )
   return { start: () => void start(), confirmation }
