@@ -1,5 +1,5 @@
 import { FileStore } from '@tus/file-store';
-import { EVENTS, MemoryLocker, Server, type Upload } from '@tus/server';
+import { MemoryLocker, Server, type Upload } from '@tus/server';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,17 +27,33 @@ export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const FINISHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Who sends a tus request, as the route found them: the actor, and whether their account may upload. */
-export type TusCaller = { actor: Actor; verified: boolean };
+export type TusCaller = { actor: Actor; verified: boolean; retryAfterSeconds?: number | undefined };
 
-/** A tus hook's refusal: tus answers with this status and body. */
+/** A tus hook's refusal: tus answers with this status and body (no headers: Retry-After is added in handle()). */
 type TusRefusal = { status_code: number; body: string };
 
 /** A domain refusal as tus answers it (with the contract's status and body); anything else as it is. */
 function refusal(error: unknown): unknown {
-  if (error instanceof DomainError) return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code)) } satisfies TusRefusal;
+  if (error instanceof DomainError) {
+    return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code, error.details.issues)) } satisfies TusRefusal;
+  }
   return error;
 }
+
+/** tus answers a refusal without our headers: a 429 or 503 gets the Retry-After its body's error asked for. */
+function withRetryAfter(response: Response, seconds: number | undefined): Response {
+  if (seconds === undefined || (response.status !== 429 && response.status !== 503) || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(seconds));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 const refused = (kind: 'unauthorized' | 'not_found', code: string, message: string) => refusal(new DomainError(kind, code, message));
+
+/** A resumable upload's place in its owner's quota (api/videos/upload-quota.ts). */
+const slotIdOf = (uploadId: string) => `tus:${uploadId}`;
+
+/** The upload id a tus URL ends with (checked by the caller). */
+const uploadIdOf = (request: Request) => new URL(request.url).pathname.split('/').pop() ?? '';
 
 /**
  * tus's staging area, always on the server's disk at `<DATA_DIR>/video-uploads/`,
@@ -72,7 +88,7 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
   /** The staged upload and its place in the quota go together. */
   const removeStaged = async (id: string) => {
     await datastore.remove(id).catch(() => undefined);
-    await releaseUploadSlot(db, id);
+    await releaseUploadSlot(db, slotIdOf(id));
   };
 
   async function ownedUpload(req: object, id: string): Promise<Upload> {
@@ -95,17 +111,19 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
     relativeLocation: true,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && isUuid(lastPath) ? lastPath : undefined),
     async onUploadCreate(req, upload) {
-      const { actor, verified } = callerOf(req);
+      const caller = callerOf(req);
+      const { actor, verified } = caller;
       try {
         requireVerified({ emailVerified: verified, phoneVerified: false });
         const propertyId = await ownListing(db, actor, upload.metadata?.propertyId);
         // Last: a refusal above holds nothing. An upload of deferred length counts as the largest.
         const now = clock();
         await holdUploadSlot(db, {
-          slotId: upload.id, ownerId: actor.id, bytes: upload.size ?? MAX_VIDEO_BYTES, now, expiresAt: new Date(now.getTime() + INCOMPLETE_UPLOAD_TTL_MS),
+          slotId: slotIdOf(upload.id), ownerId: actor.id, bytes: upload.size ?? MAX_VIDEO_BYTES, now, expiresAt: new Date(now.getTime() + INCOMPLETE_UPLOAD_TTL_MS),
         });
         return { metadata: { filename: displayName(upload.metadata?.filename), ownerId: actor.id, propertyId: propertyId ?? '' } };
       } catch (error) {
+        if (error instanceof DomainError) caller.retryAfterSeconds = error.details.retryAfterSeconds;
         throw refusal(error);
       }
     },
@@ -135,8 +153,6 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       }
     },
   });
-  // The uploader cancelled (DELETE): its place in the quota is free.
-  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => void releaseUploadSlot(db, id).catch(() => undefined));
 
   /**
    * HEAD for an upload no longer staged because it finished: the whole length,
@@ -144,7 +160,7 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
    * video was recorded, to its uploader only; anything else goes to tus (a 404).
    */
   async function finishedHead(request: Request, actor: Actor): Promise<Response | undefined> {
-    const id = new URL(request.url).pathname.split('/').pop() ?? '';
+    const id = uploadIdOf(request);
     if (!isUuid(id) || (await datastore.getUpload(id).then(() => true, () => false))) return undefined;
     const videoId = newRecordId({ key: id }, 'video');
     const since = new Date(clock().getTime() - FINISHED_UPLOAD_TTL_MS);
@@ -166,13 +182,25 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
         const finished = await finishedHead(request, caller.actor);
         if (finished) return finished;
       }
-      callers.set(request, caller);
-      return server.handleWeb(request as Parameters<typeof server.handleWeb>[0]);
+      const own = { ...caller };
+      callers.set(request, own);
+      const response = await server.handleWeb(request as Parameters<typeof server.handleWeb>[0]);
+      // The uploader cancelled it: its place in the quota is free before the answer goes.
+      if (request.method === 'DELETE' && response.status === 204) await releaseUploadSlot(db, slotIdOf(uploadIdOf(request)));
+      return withRetryAfter(response, own.retryAfterSeconds);
     },
     /** Deletes unfinished uploads older than INCOMPLETE_UPLOAD_TTL_MS (and their places in the quota); how many. */
     async deleteExpired(): Promise<number> {
       const deleted = await server.cleanUpExpiredUploads();
-      await deleteExpiredSlots(db, clock());
+      const now = clock();
+      await deleteExpiredSlots(db, now);
+      // A place whose upload is no longer staged (expired by tus's own clock, or lost with a disk) is free.
+      const settled = new Date(now.getTime() - 60_000);
+      const held = await db.query<{ id: string }>(`select id from video_upload_slots where id like 'tus:%' and created_at < $1`, [settled]);
+      for (const { id } of held) {
+        const staged = await datastore.getUpload(id.slice('tus:'.length)).then(() => true, () => false);
+        if (!staged) await releaseUploadSlot(db, id);
+      }
       return deleted;
     },
   };

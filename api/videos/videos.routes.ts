@@ -52,7 +52,7 @@ export function videoUploadRoutes(deps: VideoDeps) {
     requireVerified(currentUser(c));
     // The request holds a place in the uploader's quota while it is read, for the bytes it declares
     // (a chunked one for the largest video, and refused past that once its files are in).
-    const slotId = randomUUID();
+    const slotId = `multipart:${randomUUID()}`;
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     const held = Number.isFinite(declared) ? declared : MAX_VIDEO_BYTES;
     const now = deps.clock();
