@@ -27,7 +27,7 @@ import { serviceProvidersRoutes } from './service-providers/service-providers.ro
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
-import { UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
+import { STREAMED_UPLOAD_PATHS, UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
 import {
   adminVideoRoutes, listingVideoRoutes, ownerVideoRoutes, STREAMED_BODY_PATHS, tusVideoRoutes, VIDEO_BODY_LIMITS, videoUploadRoutes,
 } from './videos/videos.routes.ts';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', wellFormedUrl);
   // The session first: an Idempotency-Key belongs to the signed-in account, whichever session sends it.
   api.use('*', sessionMiddleware(deps));
-  api.use('*', idempotencyKeys(deps.db, { streamedBodyPaths: STREAMED_BODY_PATHS }));
+  api.use('*', idempotencyKeys(deps.db, { streamedBodyPaths: [...STREAMED_BODY_PATHS, ...STREAMED_UPLOAD_PATHS] }));
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));
   api.get('/login', signInRedirect);

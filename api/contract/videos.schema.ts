@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { queryInt } from './query-int.ts';
 
 /** At most 100 MB a video (the domain's limit, events/video/video.policy.ts; pure, so the PWA may import it). */
 export { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
@@ -10,7 +11,7 @@ export { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 /** The video workflow's statuses (events/video/video.decider.ts); the admin screen shows `_` as spaces. */
 export const VIDEO_STATUSES = [
   'pending_scan', 'scan_failed', 'scan_unavailable', 'infected', 'pending_review', 'edited_pending_scan',
-  'edited_scan_failed', 'edited_scan_unavailable', 'edited_infected', 'publishing', 'approved',
+  'edited_scan_failed', 'edited_scan_unavailable', 'edited_infected', 'publishing', 'approved', 'expired',
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
@@ -88,7 +89,24 @@ export const UploadVideosResponseSchema = v.object({ videos: v.array(UploadedVid
 /** POST /api/admin/upload-edited-video/{userId} (multipart `editedVideo`, `originalFileName` = the pending video's fileName): 201. */
 export const EditedVideoResponseSchema = v.object({ videoId: v.string(), status: v.picklist(VIDEO_STATUSES), message: v.string() });
 
-export const PendingVideosResponseSchema = v.object({ videos: v.array(PendingVideoSchema) });
+/** The admins' pending list is paged like GET /api/admin/properties: 20 a page unless `limit` says (at most 100). */
+export const PENDING_VIDEOS_PAGE_SIZE = 20;
+export const MAX_PENDING_VIDEOS_PAGE_SIZE = 100;
+
+/** GET /api/admin/pending-videos?page=&limit= */
+export const PendingVideosQuerySchema = v.object({
+  page: v.optional(queryInt('page', 1, 100_000), '1'),
+  limit: v.optional(queryInt('limit', 1, MAX_PENDING_VIDEOS_PAGE_SIZE), String(PENDING_VIDEOS_PAGE_SIZE)),
+});
+
+/** Newest upload first; `total` counts every video still waiting (the admin's pager). */
+export const PendingVideosResponseSchema = v.object({
+  videos: v.array(PendingVideoSchema),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+});
+export type PendingVideosPage = v.InferOutput<typeof PendingVideosResponseSchema>;
 export const ApprovedVideosResponseSchema = v.object({ videos: v.array(ApprovedVideoSchema) });
 
 /** A published video shown on a listing's page: GET /api/properties/{id}/videos. */

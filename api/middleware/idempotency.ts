@@ -42,7 +42,7 @@ export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { str
       throw new DomainError('invalid', 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 characters.');
     }
     const caller = callerOf(c.var.user?.id);
-    // A streamed upload (a video) is not read here, let alone held whole: its request is told
+    // A streamed upload (videos, photos) is not read here, let alone held whole: its request is told
     // apart by its length and media type instead (not the multipart boundary, new on each send). Other bodies are read, within the route's body limit.
     const streamed = streamedBodyPaths.some((prefix) => c.req.path.startsWith(prefix));
     const bodyHash = streamed

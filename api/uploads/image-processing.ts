@@ -33,24 +33,53 @@ export function checkImage(bytes: Uint8Array): ImageKind {
 }
 
 /**
- * Stores one photo as two WebP files, 400 and 1200 pixels wide (never
+ * Photos decoded at once in this process, whatever the number of uploads: a
+ * decode takes tens of MB and a core, so ten uploads at a time queue here
+ * (each holding at most its current 5 MB photo) instead of adding up. Per
+ * process like sharp's own thread pool, which it bounds.
+ */
+const DECODES_AT_ONCE = 2;
+// libvips keeps recent operations' results for reuse (up to 50 MB by default): every photo is
+// new, so that cache would only hold memory.
+sharp.cache(false);
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+/**
+ * Stores one photo (its bytes, or the path of a staged upload) as two WebP files, 400 and 1200 pixels wide (never
  * enlarged), turned upright by its EXIF orientation and stripped of all
  * metadata (sharp writes none unless asked): a host's photo must not give away
  * where the home is. Answers the large file's URL.
  */
-export async function storeListingImage(files: FileStorage, bytes: Uint8Array): Promise<string> {
-  checkImage(bytes);
+export async function storeListingImage(files: FileStorage, photo: Uint8Array | string): Promise<string> {
+  // A path is a staged upload (api/uploads/staged-photo.ts), already counted and typed as it was written.
+  if (typeof photo !== 'string') checkImage(photo);
   const id = randomUUID();
   let outputs: { width: number; data: Buffer }[];
   try {
-    // limitInputPixels guards against decompression bombs; the first frame of an animation is used.
-    const source = sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
-    outputs = await Promise.all(
-      [IMAGE_WIDTHS.small, IMAGE_WIDTHS.large].map(async (width) => ({
-        width,
-        data: await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-      })),
-    );
+    outputs = await inDecodeSlot(() => {
+      // limitInputPixels guards against decompression bombs; the first frame of an animation is used.
+      const source = sharp(photo, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+      return Promise.all(
+        [IMAGE_WIDTHS.small, IMAGE_WIDTHS.large].map(async (width) => ({
+          width,
+          data: await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+        })),
+      );
+    });
   } catch {
     throw IMAGE_ERRORS.unreadable();
   }

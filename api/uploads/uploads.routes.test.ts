@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,14 +11,15 @@ import { detectImageType } from './image-processing.ts';
 
 const database = useMigratedDatabase();
 let dataDir: string;
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'efie-upload-'));
-});
+const dataDirs: string[] = [];
 afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
+  await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
 async function setup() {
+  // A data folder of its own, so a test can count the files it stored.
+  dataDir = await mkdtemp(join(tmpdir(), 'efie-upload-'));
+  dataDirs.push(dataDir);
   const { app } = await createTestApp(database(), { config: { dataDir } });
   const host = createClient(app);
   await registerUser(host, { userType: 'owner' });
@@ -110,6 +111,63 @@ describe('POST /api/upload/property-images', () => {
     expect(text.status).toBe(415);
     expect((await host.request('/api/upload/property-images', { method: 'POST', body: multipart([], 'other') })).status).toBe(400);
     expect((await postJson(visitor, [tiny])).status).toBe(401);
+  });
+
+  it('reads the JSON as it streams: escapes, other keys and any spacing are JSON’s, and bad JSON is a 400 that stores nothing', async () => {
+    const { host } = await setup();
+    const url = dataUrl(await samplePhoto('png', 30, 20), 'image/png');
+    const raw = (text: string) => host.request('/api/upload/property-images', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+    // "\/" as some encoders write "/", keys before and after, nested values, non-ASCII text.
+    const escaped = `{ "note": {"a": [1, -2.5e3, true, null, "Ɔdɔ \\\" ok"]},\n "images" : [ ${JSON.stringify(url).replaceAll('/', '\\/')} ], "z": false }`;
+    const ok = await raw(escaped);
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    expect(((await ok.json()) as { images: string[] }).images).toHaveLength(1);
+    const refusals: [string, number, unknown][] = [
+      [`{"images": [${JSON.stringify(url)}]`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
+      [`{"images": [${JSON.stringify(url)}]} x`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
+      [`{"images": [${JSON.stringify(url)},]}`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
+      ['[1, 2]', 400, { error: 'The body must be a JSON object', code: 'invalid_input', issues: [{ path: '', message: 'The body must be a JSON object' }] }],
+      ['{"images": "data:image/png;base64,AAAA"}', 400, { error: 'images must be a list of data URLs', code: 'invalid_input', issues: [{ path: 'images', message: 'images must be a list of data URLs' }] }],
+      ['{"other": 1}', 400, { error: 'images must be a list of data URLs', code: 'invalid_input', issues: [{ path: 'images', message: 'images must be a list of data URLs' }] }],
+      [`{"images": [${JSON.stringify(url)}, 7]}`, 400, { error: 'Each image must be a data URL', code: 'invalid_input', issues: [{ path: 'images.1', message: 'Each image must be a data URL' }] }],
+      [`{"x": ${'['.repeat(100)}${']'.repeat(100)}, "images": []}`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
+    ];
+    for (const [body, status, answer] of refusals) {
+      const res = await raw(body);
+      expect(res.status, body.slice(0, 60)).toBe(status);
+      expect(await res.json(), body.slice(0, 60)).toEqual(answer);
+    }
+    // The one stored photo is all there is; nothing is left waiting in the staging folder.
+    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(2);
+    expect(await readdir(join(dataDir, 'photo-uploads'))).toEqual([]);
+  });
+
+  it('leaves nothing stored when a later photo of the upload is refused, JSON or multipart', async () => {
+    const { host } = await setup();
+    const good = await samplePhoto('jpeg', 200, 100);
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const script = Buffer.from('#!/bin/sh\necho pwned\n');
+    expect((await postJson(host, [dataUrl(good), dataUrl(good), dataUrl(big)])).status).toBe(413);
+    expect((await postJson(host, [dataUrl(good), dataUrl(script)])).status).toBe(415);
+    const form = await host.request('/api/upload/property-images', {
+      method: 'POST', body: multipart([{ bytes: good, name: 'a.jpg', type: 'image/jpeg' }, { bytes: big, name: 'b.jpg', type: 'image/jpeg' }]),
+    });
+    expect(form.status).toBe(413);
+    expect(await readdir(join(dataDir, 'files', 'images')).catch(() => [])).toEqual([]);
+    expect(await readdir(join(dataDir, 'photo-uploads'))).toEqual([]);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer and stores nothing more', async () => {
+    const { host } = await setup();
+    const body = { images: [dataUrl(await samplePhoto('png', 40, 40), 'image/png')] };
+    const send = () => host.request('/api/upload/property-images', { method: 'POST', json: body, headers: { 'idempotency-key': 'photos-1' } });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(2);
   });
 
   it('recognises image types by their magic numbers', () => {

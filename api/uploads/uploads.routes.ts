@@ -1,13 +1,15 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
-import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING, UploadImagesJsonSchema } from '../contract/properties.schema.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
 import { malformedJson } from '../http/error-response.ts';
-import { parseInput } from '../middleware/validate.ts';
-import { checkImage, IMAGE_ERRORS, storeListingImage } from './image-processing.ts';
+import { readStreamedMultipart } from '../http/streamed-multipart.ts';
+import { deleteListingImage, storeListingImage } from './image-processing.ts';
+import { readImagesJson } from './images-json-reader.ts';
+import { photoStagingDirectory, StagedPhoto } from './staged-photo.ts';
 
 /** 25 photos of 5 MB, base64 in JSON (4/3 larger), and room for the envelope. */
 const MAX_UPLOAD_BODY = Math.ceil(MAX_IMAGES_PER_LISTING * MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
@@ -17,56 +19,77 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   { pathPrefix: '/api/upload/property-images', maxBytes: MAX_UPLOAD_BODY, message: `At most ${MAX_IMAGES_PER_LISTING} photos of 5 MB each per upload.` },
 ];
 
-const DATA_URL = /^data:([\w.+/-]*)(;[\w=.+-]+)*;base64,/;
+/** Photo uploads are read as they stream: the idempotency middleware must not read them whole either. */
+export const STREAMED_UPLOAD_PATHS: readonly string[] = UPLOAD_BODY_LIMITS.map((rule) => rule.pathPrefix);
 
-/** A data URL's bytes; the declared type is ignored (the bytes decide). */
-function decodeDataUrl(value: string, index: number): Uint8Array {
-  const match = DATA_URL.exec(value.slice(0, 200));
-  if (!match) {
-    throw new DomainError('invalid', 'invalid_input', 'Each image must be a base64 data URL', {
-      issues: [{ path: `images.${index}`, message: 'Each image must be a base64 data URL' }],
-    });
+/** The web body as bytes; a failure of the body itself (the client went away) is an unreadable upload. */
+async function* bodyOf(c: Context<AppEnv>): AsyncIterable<Uint8Array> {
+  const body = c.req.raw.body;
+  if (!body) throw malformedJson();
+  try {
+    yield* body as unknown as AsyncIterable<Uint8Array>;
+  } catch (error) {
+    throw error instanceof DomainError ? error : new DomainError('invalid', 'invalid_input', 'The upload could not be read.');
   }
-  const base64 = value.slice(match[0].length);
-  // Checked before decoding: 4 base64 characters are 3 bytes.
-  if (Math.floor((base64.length * 3) / 4) > MAX_IMAGE_BYTES + 3) throw IMAGE_ERRORS.tooLarge();
-  return new Uint8Array(Buffer.from(base64, 'base64'));
 }
 
 /**
  * POST /api/upload/property-images: JSON `{images: [dataUrl]}` (the list
- * wizard) or multipart field `images` (the edit form). Every file is checked
- * (size, then type by its bytes) before any is stored, so a bad one stores none.
+ * wizard) or multipart field `images` (the edit form). Streamed (issue 27): each
+ * photo is read (at most 5 MB), checked by its bytes and stored before the next
+ * is read, so an upload holds one photo at a time, never the whole body. All or
+ * nothing: when a photo is refused, those of the same upload already stored
+ * are deleted, so a bad one leaves none.
  */
-export function uploadRoutes({ files }: Pick<AppDeps, 'files'>) {
+export function uploadRoutes({ files, config }: Pick<AppDeps, 'files' | 'config'>) {
+  const staging = photoStagingDirectory(config.dataDir);
   return new Hono<AppEnv>().post(
     '/property-images',
     requireUser,
     async (c) => {
       const type = c.req.header('content-type') ?? '';
-      let images: Uint8Array[];
-      if (type.startsWith('multipart/form-data')) {
-        const form = await c.req.parseBody({ all: true }).catch(() => {
-          throw new DomainError('invalid', 'invalid_input', 'The upload could not be read.');
-        });
-        const field = form.images ?? form['images[]'];
-        const list = (Array.isArray(field) ? field : field === undefined ? [] : [field]).filter((f): f is File => f instanceof File);
-        if (list.length === 0) throw new DomainError('invalid', 'invalid_input', 'Choose at least one photo (multipart field "images").');
-        if (list.length > MAX_IMAGES_PER_LISTING) throw new DomainError('invalid', 'too_many_images', `At most ${MAX_IMAGES_PER_LISTING} photos per listing`);
-        if (list.some((f) => f.size > MAX_IMAGE_BYTES)) throw IMAGE_ERRORS.tooLarge();
-        images = await Promise.all(list.map(async (f) => new Uint8Array(await f.arrayBuffer())));
-      } else if (type.startsWith('application/json')) {
-        const body = await c.req.json().catch(() => {
-          throw malformedJson();
-        });
-        images = parseInput(UploadImagesJsonSchema, body).images.map(decodeDataUrl);
-      } else {
-        throw new DomainError('unsupported_media', 'unsupported_media_type', 'Send JSON {images: [data URLs]} or multipart/form-data with field "images".');
-      }
-      for (const bytes of images) checkImage(bytes);
       const urls: string[] = [];
-      // One at a time: decoding and resizing is CPU work; parallel uploads would starve other requests.
-      for (const bytes of images) urls.push(await storeListingImage(files, bytes));
+      const staged = new Set<StagedPhoto>();
+      const stage = () => {
+        const photo = new StagedPhoto(staging);
+        staged.add(photo);
+        return photo;
+      };
+      const store = async (photo: StagedPhoto) => {
+        try {
+          urls.push(await storeListingImage(files, await photo.finish()));
+        } finally {
+          staged.delete(photo);
+          await photo.discard();
+        }
+      };
+      try {
+        if (type.startsWith('multipart/form-data')) {
+          const { files: count } = await readStreamedMultipart(c, {
+            fileFields: ['images', 'images[]'],
+            maxFiles: MAX_IMAGES_PER_LISTING,
+            onFile: async (file) => {
+              const photo = stage();
+              for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+                photo.write(chunk);
+                await photo.drained();
+              }
+              await store(photo);
+            },
+          });
+          if (count === 0) throw new DomainError('invalid', 'invalid_input', 'Choose at least one photo (multipart field "images").');
+        } else if (type.startsWith('application/json')) {
+          await readImagesJson(bodyOf(c), { open: stage, onImage: store });
+        } else {
+          throw new DomainError('unsupported_media', 'unsupported_media_type', 'Send JSON {images: [data URLs]} or multipart/form-data with field "images".');
+        }
+      } catch (error) {
+        await Promise.all([
+          ...[...staged].map((photo) => photo.discard()),
+          ...urls.map((url) => deleteListingImage(files, url).catch(() => undefined)),
+        ]);
+        throw error;
+      }
       return c.json({ images: urls }, 201);
     },
   );

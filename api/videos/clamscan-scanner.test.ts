@@ -58,6 +58,21 @@ describe('clamscan scanner (real clamscan)', () => {
     expect(await noSignatures.scan(fromText('bytes'))).toMatchObject({ kind: 'failed', failure: 'unavailable', reason: expect.stringMatching(/^clamscan exited with 2: /) });
   }, 60_000);
 
+  it('is always unavailable without signatures, whatever the file’s size: clamscan exits before reading stdin, and that EPIPE is not the answer', async () => {
+    const emptyDb = join(dir, 'no-signatures');
+    await mkdir(emptyDb, { recursive: true });
+    const verdicts: string[] = [];
+    for (const database of [emptyDb, join(dir, 'no-such-folder')]) {
+      const scanner = createClamscanScanner({ path: CLAMSCAN_BIN, database });
+      // A file of a few MB is still being written when clamscan gives up: the race the old code lost.
+      for (let i = 0; i < 6; i++) {
+        const verdict = await scanner.scan(i % 2 === 0 ? generatedStream(4 * MB) : fromText('bytes'));
+        verdicts.push(verdict.kind === 'failed' ? `${verdict.failure}: ${verdict.reason.slice(0, 22)}` : verdict.kind);
+      }
+    }
+    expect(verdicts).toEqual(Array(12).fill('unavailable: clamscan exited with 2'));
+  }, 120_000);
+
   it('fails, never passes, a file that cannot be read to the end', async () => {
     const scanner = createClamscanScanner({ path: CLAMSCAN_BIN, database: db });
     const broken = Readable.from((async function* () {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ScanVerdict } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { errorText } from '../logger.ts';
@@ -66,12 +65,16 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
           const failure = error.code === 'ENOENT' || error.code === 'EACCES' ? 'unavailable' : 'error';
           done({ kind: 'failed', failure, reason: `clamscan could not start: ${errorText(error)}` });
         });
-        // clamscan may exit (a database error) before reading everything: its exit code tells, not the EPIPE.
-        pipeline(source, child.stdin).catch(() => undefined);
+        // clamscan may exit (no signatures) before it has read stdin: the write then fails with EPIPE
+        // or ECONNRESET, and its exit code and words on close tell what happened, not that error.
+        // Not stream.pipeline: on a failed write it destroys the source with the write's error, and
+        // that error came out as "reading the file failed: write EPIPE" before clamscan's own answer.
+        child.stdin.on('error', () => undefined);
         source.once('error', (error) => {
           child.kill('SIGKILL');
           done({ kind: 'failed', failure: 'error', reason: `reading the file failed: ${errorText(error)}` });
         });
+        source.pipe(child.stdin);
         child.once('close', (code, signal) => {
           const line = stdout.trim().split('\n').pop() ?? '';
           const found = /^stdin: (\S(?:.*\S)?) FOUND$/.exec(line);
@@ -79,7 +82,8 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
           if (code === 1 && found) return done(foundVerdict('clamscan', found[1]!));
           const said = (stderr.trim() || stdout.trim()).split('\n').slice(-3).join(' / ').slice(0, 500);
           // No signatures to scan with is no scanner at all, as much as a missing binary.
-          const failure = code === 2 && /database/i.test(said) ? 'unavailable' : 'error';
+          // An empty folder says "No supported database files"; a missing one only "cl_load(): No such file".
+          const failure = code === 2 && /database|cl_load\(\)/i.test(said) ? 'unavailable' : 'error';
           done({ kind: 'failed', failure, reason: `clamscan exited with ${signal ?? code}: ${said || 'no output'}` });
         });
       });

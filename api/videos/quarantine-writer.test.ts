@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +68,8 @@ describe.each([['local disk', () => local], ['S3', () => s3 as FileStorage]])('w
     const videoId = randomUUID();
     const uploadId = randomUUID();
     const written = await writeToQuarantine(storage(), mp4(12 * MB + 5), { videoId, uploadId });
-    expect(written).toEqual({ quarantineKey: `videos/quarantine/${videoId}/${uploadId}.mp4`, size: 12 * MB + 5, contentType: 'video/mp4' });
+    const sha256 = createHash('sha256').update(await buffer(mp4(12 * MB + 5))).digest('hex');
+    expect(written).toEqual({ quarantineKey: `videos/quarantine/${videoId}/${uploadId}.mp4`, size: 12 * MB + 5, contentType: 'video/mp4', sha256 });
     const stored = await storage().get(written.quarantineKey);
     expect((await buffer(stored!.body)).equals(await buffer(mp4(12 * MB + 5)))).toBe(true);
     await storage().delete(written.quarantineKey);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DomainError } from '../../events/store/errors.ts';
 import type { VideoContentType } from '../../events/video/video.events.ts';
@@ -10,7 +11,8 @@ export const QUARANTINE_ERRORS = {
   tooLarge: () => new DomainError('too_large', 'video_too_large', 'A video may be at most 100 MB.'),
 };
 
-export type Quarantined = { quarantineKey: string; size: number; contentType: VideoContentType };
+/** A file in quarantine: where, how long, what type by its bytes, and its SHA-256 (hex) to know it again. */
+export type Quarantined = { quarantineKey: string; size: number; contentType: VideoContentType; sha256: string };
 
 /**
  * Streams an upload into quarantine under a server-made key: reads the first
@@ -46,10 +48,12 @@ export async function writeToQuarantine(
   }
   const quarantineKey = quarantineKeyFor(videoId, uploadId, contentType);
   let size = 0;
+  const hash = createHash('sha256');
   const counted = Readable.from((async function* () {
     for (const bytes of head) {
       size += bytes.length;
       if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
+      hash.update(bytes);
       yield bytes;
     }
     if (ended) return;
@@ -58,6 +62,7 @@ export async function writeToQuarantine(
       if (next.done) return;
       size += next.value.length;
       if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
+      hash.update(next.value);
       yield next.value;
     }
   })());
@@ -68,5 +73,5 @@ export async function writeToQuarantine(
     await files.delete(quarantineKey).catch(() => undefined);
     throw error;
   }
-  return { quarantineKey, size, contentType };
+  return { quarantineKey, size, contentType, sha256: hash.digest('hex') };
 }

@@ -20,10 +20,13 @@ export const videoScanQueue: Subscription = {
       const event = decode(recorded);
       const file = event.type === 'VideoUploaded' ? 'original' : 'edited';
       const { videoId, quarantineKey, uploadedAt } = event.data;
+      // The owner, for taking turns between owners (scan-worker.ts); an edited version is its video owner's turn.
+      const ownerId = event.type === 'VideoUploaded' ? event.data.ownerId : null;
       await tx.query(
-        `insert into video_scans (quarantine_key, video_id, file, due_at, created_at) values ($1, $2, $3, $4, $4)
+        `insert into video_scans (quarantine_key, video_id, file, due_at, created_at, owner_id)
+         values ($1, $2, $3, $4, $4, coalesce($5::uuid, (select owner_id from videos where id = $2::uuid)))
          on conflict (quarantine_key) do nothing`,
-        [quarantineKey, videoId, file, uploadedAt],
+        [quarantineKey, videoId, file, uploadedAt, ownerId],
       );
     }
   },

@@ -73,12 +73,12 @@ async function feedQueue(videoId: string) {
   await database().transaction((tx) => videoScanQueue.handle(tx, events));
 }
 
-async function upload(bytes: Uint8Array): Promise<{ videoId: string; key: string }> {
+async function upload(bytes: Uint8Array, by: { id: string; isAdmin: boolean } = owner): Promise<{ videoId: string; key: string }> {
   const videoId = randomUUID();
   const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
   await files.put(key, bytes, 'video/mp4');
   await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-    type: 'UploadVideo', videoId, actor: owner, propertyId: null, at: now.toISOString(),
+    type: 'UploadVideo', videoId, actor: by, propertyId: null, at: now.toISOString(),
     upload: { originalName: 'tour.mp4', size: bytes.length, contentType: 'video/mp4', quarantineKey: key },
   });
   await feedQueue(videoId);
@@ -257,5 +257,58 @@ describe('video scan worker', () => {
     expect(await video(videoId)).toMatchObject({ status: 'pending_review', infected_signature: null });
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
     expect((await database().query<{ scans_started: number }>('select scans_started from video_scans'))[0]!.scans_started).toBe(2);
+  });
+
+  it('takes owners in turn: one account’s many uploads delay another’s first by one scan at most (issue 27)', async () => {
+    const flooder = { id: randomUUID(), isAdmin: false };
+    const flood: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      flood.push((await upload(CLEAN, flooder)).videoId);
+      later(1000);
+    }
+    const first = (await upload(CLEAN)).videoId;
+    later(1000);
+    const second = (await upload(CLEAN)).videoId;
+    const scanned: string[] = [];
+    const recorder: VirusScanner = { name: 'clamscan', scan: async (source) => (source.destroy(), { kind: 'clean', scanner: 'clamscan' }) };
+    const worker = workerWith(recorder);
+    for (let i = 0; i < 8; i++) {
+      expect(await worker.scanNext()).toBe('clean');
+      later(1000);
+      const [row] = await database().query<{ video_id: string }>('select video_id::text as video_id from video_scans order by claimed_at desc nulls last limit 1');
+      scanned.push(row!.video_id);
+    }
+    // The flooder's oldest first (it was due first), then the other owner's, then turns.
+    expect(scanned.slice(0, 4)).toEqual([flood[0], first, flood[1], second]);
+    expect(scanned.slice(4)).toEqual(flood.slice(2, 6));
+  });
+
+  it('expires a video nobody reviewed within 30 days of its upload: gone from the list, its copy deleted, its owner told (issue 27)', async () => {
+    const { videoId: reviewed } = await upload(CLEAN);
+    const { videoId: unscanned, key: unscannedKey } = await upload(CLEAN);
+    const worker = workerWith(clamscan().scanner);
+    // The first is scanned clean and waits for an admin; the second never gets its scan (no scanner for a month).
+    await database().query('update video_scans set due_at = $2 where video_id = $1', [unscanned, new Date(now.getTime() + 40 * 24 * 3600 * 1000)]);
+    expect(await worker.scanNext()).toBe('clean');
+    later(30 * 24 * 60 * 60 * 1000 - 60_000);
+    expect(await worker.expireUnreviewedNext()).toBe(false);
+    later(60_000);
+    expect(await worker.expireUnreviewedNext()).toBe(true);
+    expect(await worker.expireUnreviewedNext()).toBe(true);
+    expect(await worker.expireUnreviewedNext()).toBe(false);
+    for (const id of [reviewed, unscanned]) {
+      expect(await video(id)).toMatchObject({ status: 'expired' });
+      expect((await store.readStream(videoStreamId(id))).map((e) => e.type)).toContain('VideoExpiredUnreviewed');
+    }
+    const told = await createOutbox(database(), clock).listTo(ownerEmail);
+    expect(told.map((m) => m.subject)).toEqual(['Your video was removed before its review', 'Your video was removed before its review']);
+    expect(told[0]!.text).toContain('"tour.mp4" was not reviewed within 30 days');
+    // The quarantine copies go, and the unscanned one is never scanned now.
+    expect(await worker.deletePublishedCopyNext()).toBe(true);
+    expect(await worker.deletePublishedCopyNext()).toBe(true);
+    expect(await worker.deletePublishedCopyNext()).toBe(false);
+    expect(await files.get(unscannedKey)).toBeUndefined();
+    later(20 * 24 * 3600 * 1000);
+    expect(await worker.scanNext()).toBe('idle');
   });
 });

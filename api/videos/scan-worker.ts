@@ -3,9 +3,9 @@ import { ConcurrencyError, DomainError } from '../../events/store/errors.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
-import { videoAggregate, videoDecider, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
+import { AWAITING_REVIEW, videoAggregate, videoDecider, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
-import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS } from '../../events/video/video.policy.ts';
+import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS, UNREVIEWED_EXPIRY_DAYS } from '../../events/video/video.policy.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { errorText } from '../logger.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
@@ -41,6 +41,17 @@ export function infectedNotice(contact: { email: string | null; phone: string | 
   return undefined;
 }
 
+/** What the owner is told when their video expired without a review (issue 27). */
+export function expiredNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+  const name = video.original.originalName.slice(0, 100);
+  const text =
+    `Your video "${name}" was not reviewed within ${UNREVIEWED_EXPIRY_DAYS} days of its upload, so it has been removed. ` +
+    'Sorry about that. If you still want it on your listing, please upload it again in Efie.';
+  if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video was removed before its review', text };
+  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
+  return undefined;
+}
+
 /** What the owner is told when the edited video is in their approved area (spec: "the user is told when ready"). */
 export function readyNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
   const name = userFileName(video.original.originalName.slice(0, 100));
@@ -57,13 +68,21 @@ export function readyNotice(contact: { email: string | null; phone: string | nul
  * clean edited versions to the owner's approved area.
  */
 export function createVideoScanWorker({ db, store, files, scanner, outbox, clock, leaseMs = SCAN_LEASE_MS }: ScanWorkerDeps) {
+  /**
+   * The next due file, owners taking turns (issue 27): the owner whose last
+   * scan started longest ago (or never) goes first, and within an owner the
+   * file due first. So one account's 200 uploads delay another's first by one
+   * scan at most, not by 200.
+   */
   async function claim(now: Date): Promise<Claimed | undefined> {
     const rows = await db.query<Claimed>(
-      `update video_scans set claimed_until = $2, scans_started = scans_started + 1
+      `update video_scans set claimed_until = $2, claimed_at = $1, scans_started = scans_started + 1
        where quarantine_key = (
-         select quarantine_key from video_scans
-         where done_at is null and due_at <= $1 and (claimed_until is null or claimed_until <= $1)
-         order by due_at, quarantine_key limit 1 for update skip locked)
+         select s.quarantine_key from video_scans s
+         where s.done_at is null and s.due_at <= $1 and (s.claimed_until is null or s.claimed_until <= $1)
+         order by (select max(o.claimed_at) from video_scans o where o.owner_id = s.owner_id) asc nulls first,
+           s.due_at, s.quarantine_key
+         limit 1 for update skip locked)
        returning quarantine_key, video_id::text as video_id, file, scans_started`,
       [now, new Date(now.getTime() + leaseMs)],
     );
@@ -159,17 +178,46 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     },
 
     /**
+     * Expires one video that has waited UNREVIEWED_EXPIRY_DAYS since its
+     * upload without a review (issue 27): VideoExpiredUnreviewed, its queue
+     * row closed and its owner told, in one transaction; its quarantine copy
+     * then goes with deletePublishedCopyNext. True when one expired.
+     */
+    async expireUnreviewedNext(): Promise<boolean> {
+      const at = clock().toISOString();
+      const [row] = await db.query<{ id: string }>(
+        `select id::text as id from videos where status = any($1::text[]) and uploaded_at <= $2 order by uploaded_at, id limit 1`,
+        [AWAITING_REVIEW, addDays(at, -UNREVIEWED_EXPIRY_DAYS)],
+      );
+      if (!row) return false;
+      await handleCommand(store, videoAggregate, videoStreamId(row.id), { type: 'ExpireUnreviewed', at }, {
+        metadata: { actorId: SCANNER_ACTOR },
+        alongside: async (tx, events, state) => {
+          const [event] = events;
+          if (event?.type !== 'VideoExpiredUnreviewed') return;
+          await tx.query(`update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where video_id = $1 and done_at is null`, [row.id, at]);
+          const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [event.data.ownerId]);
+          const notice = contact && state.status !== 'none' && expiredNotice(contact, state);
+          if (notice) await outbox.enqueue(notice, tx);
+        },
+      });
+      return true;
+    },
+
+    /**
      * Deletes one clean quarantine copy of a published video: once the edited
      * version is in the approved area, the original and the edited upload
      * have done their work (nothing can be edited after publication), and
-     * keeping a host's raw footage serves nobody. The file first, then the
-     * event, then the queue row, as for infected copies. True when one was deleted.
+     * keeping a host's raw footage serves nobody. The same for the copy of a
+     * video that expired unreviewed. The file first, then the event, then the
+     * queue row, as for infected copies. True when one was deleted.
      */
     async deletePublishedCopyNext(): Promise<boolean> {
       const at = clock().toISOString();
       const [row] = await db.query<{ quarantine_key: string; video_id: string }>(
         `select s.quarantine_key, s.video_id::text as video_id from video_scans s join videos v on v.id = s.video_id
-         where s.verdict = 'clean' and s.copy_deleted_at is null and v.status = 'approved'
+         where s.copy_deleted_at is null and s.done_at is not null
+           and ((s.verdict = 'clean' and v.status = 'approved') or (s.verdict <> 'infected' and v.status = 'expired'))
          order by s.done_at, s.quarantine_key limit 1`,
       );
       if (!row) return false;
@@ -229,7 +277,8 @@ export function startVideoScanWorker(
 ): Poller {
   return startPolling(
     async () =>
-      (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext()) || (await worker.deletePublishedCopyNext()),
+      (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext())
+      || (await worker.expireUnreviewedNext()) || (await worker.deletePublishedCopyNext()),
     { pollMs, onError },
   );
 }

@@ -14,19 +14,46 @@ import { isUuid } from '../http/is-uuid.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { displayName, ownListing, recordUploadedVideo, type UploadDeps } from './video-uploads.ts';
 import { writeToQuarantine } from './quarantine-writer.ts';
+import { deleteExpiredSlots, holdUploadSlot, releaseUploadSlot, requireVerified } from './upload-quota.ts';
+import { findFinishedUpload } from './videos.read.ts';
 
 /** An unfinished upload is kept this long after it was created, then deleted (tus's expiration extension). */
 export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A finished upload still answers HEAD with its whole length this long after
+ * its video was recorded (issue 27): a client whose last PATCH answer was lost
+ * asks HEAD, sees it done and stops, instead of starting again with POST.
+ */
+export const FINISHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A tus hook's refusal: tus answers with this status and body. */
+/** Who sends a tus request, as the route found them: the actor, and whether their account may upload. */
+export type TusCaller = { actor: Actor; verified: boolean; retryAfterSeconds?: number | undefined };
+
+/** A tus hook's refusal: tus answers with this status and body (no headers: Retry-After is added in handle()). */
 type TusRefusal = { status_code: number; body: string };
 
 /** A domain refusal as tus answers it (with the contract's status and body); anything else as it is. */
 function refusal(error: unknown): unknown {
-  if (error instanceof DomainError) return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code)) } satisfies TusRefusal;
+  if (error instanceof DomainError) {
+    return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code, error.details.issues)) } satisfies TusRefusal;
+  }
   return error;
 }
+
+/** tus answers a refusal without our headers: a 429 or 503 gets the Retry-After its body's error asked for. */
+function withRetryAfter(response: Response, seconds: number | undefined): Response {
+  if (seconds === undefined || (response.status !== 429 && response.status !== 503) || response.headers.has('retry-after')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Retry-After', String(seconds));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 const refused = (kind: 'unauthorized' | 'not_found', code: string, message: string) => refusal(new DomainError(kind, code, message));
+
+/** A resumable upload's place in its owner's quota (api/videos/upload-quota.ts). */
+const slotIdOf = (uploadId: string) => `tus:${uploadId}`;
+
+/** The upload id a tus URL ends with (checked by the caller). */
+const uploadIdOf = (request: Request) => new URL(request.url).pathname.split('/').pop() ?? '';
 
 /**
  * tus's staging area, always on the server's disk at `<DATA_DIR>/video-uploads/`,
@@ -49,13 +76,19 @@ function stagingStore(config: Pick<Config, 'dataDir'>): FileStore {
  * idempotency key come from the tus id.
  */
 export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 'dataDir' | 'publicOrigin'> }) {
-  const { db, config } = deps;
+  const { db, config, clock } = deps;
   const datastore = stagingStore(config);
-  const actors = new WeakMap<object, Actor>();
-  const actorOf = (req: object): Actor => {
-    const actor = actors.get(req);
-    if (!actor) throw refused('unauthorized', 'unauthorized', 'Sign in to upload videos.');
-    return actor;
+  const callers = new WeakMap<object, TusCaller>();
+  const callerOf = (req: object): TusCaller => {
+    const caller = callers.get(req);
+    if (!caller) throw refused('unauthorized', 'unauthorized', 'Sign in to upload videos.');
+    return caller;
+  };
+  const actorOf = (req: object): Actor => callerOf(req).actor;
+  /** The staged upload and its place in the quota go together. */
+  const removeStaged = async (id: string) => {
+    await datastore.remove(id).catch(() => undefined);
+    await releaseUploadSlot(db, slotIdOf(id));
   };
 
   async function ownedUpload(req: object, id: string): Promise<Upload> {
@@ -78,11 +111,19 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
     relativeLocation: true,
     getFileIdFromRequest: (_req, lastPath) => (lastPath && isUuid(lastPath) ? lastPath : undefined),
     async onUploadCreate(req, upload) {
-      const actor = actorOf(req);
+      const caller = callerOf(req);
+      const { actor, verified } = caller;
       try {
+        requireVerified({ emailVerified: verified, phoneVerified: false });
         const propertyId = await ownListing(db, actor, upload.metadata?.propertyId);
+        // Last: a refusal above holds nothing. An upload of deferred length counts as the largest.
+        const now = clock();
+        await holdUploadSlot(db, {
+          slotId: slotIdOf(upload.id), ownerId: actor.id, bytes: upload.size ?? MAX_VIDEO_BYTES, now, expiresAt: new Date(now.getTime() + INCOMPLETE_UPLOAD_TTL_MS),
+        });
         return { metadata: { filename: displayName(upload.metadata?.filename), ownerId: actor.id, propertyId: propertyId ?? '' } };
       } catch (error) {
+        if (error instanceof DomainError) caller.retryAfterSeconds = error.details.retryAfterSeconds;
         throw refusal(error);
       }
     },
@@ -103,24 +144,65 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
           originalName: displayName(upload.metadata?.filename),
           idempotency: { key: `tus:${upload.id}`, requestHash: `tus:${upload.id}` },
         });
-        await datastore.remove(upload.id).catch(() => undefined);
+        await removeStaged(upload.id);
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(video) };
       } catch (error) {
         // A refused file (not a video) is of no use to anyone: it goes at once.
-        if (error instanceof DomainError) await datastore.remove(upload.id).catch(() => undefined);
+        if (error instanceof DomainError) await removeStaged(upload.id);
         throw refusal(error);
       }
     },
   });
 
+  /**
+   * HEAD for an upload no longer staged because it finished: the whole length,
+   * as tus answers a complete upload, for FINISHED_UPLOAD_TTL_MS after its
+   * video was recorded, to its uploader only; anything else goes to tus (a 404).
+   */
+  async function finishedHead(request: Request, actor: Actor): Promise<Response | undefined> {
+    const id = uploadIdOf(request);
+    if (!isUuid(id) || (await datastore.getUpload(id).then(() => true, () => false))) return undefined;
+    const videoId = newRecordId({ key: id }, 'video');
+    const since = new Date(clock().getTime() - FINISHED_UPLOAD_TTL_MS);
+    const finished = await findFinishedUpload(db, { videoId, ownerId: actor.id, since });
+    if (!finished) return undefined;
+    return new Response(null, {
+      status: 200,
+      headers: {
+        'Tus-Resumable': '1.0.0', 'Upload-Offset': String(finished.size), 'Upload-Length': String(finished.size),
+        'Cache-Control': 'no-store', 'Efie-Video-Id': finished.videoId,
+      },
+    });
+  }
+
   return {
-    /** Answers one tus request from `actor` (the route has checked the session). */
-    handle(request: Request, actor: Actor): Promise<Response> {
-      actors.set(request, actor);
-      return server.handleWeb(request as Parameters<typeof server.handleWeb>[0]);
+    /** Answers one tus request from `caller` (the route has checked the session). */
+    async handle(request: Request, caller: TusCaller): Promise<Response> {
+      if (request.method === 'HEAD') {
+        const finished = await finishedHead(request, caller.actor);
+        if (finished) return finished;
+      }
+      const own = { ...caller };
+      callers.set(request, own);
+      const response = await server.handleWeb(request as Parameters<typeof server.handleWeb>[0]);
+      // The uploader cancelled it: its place in the quota is free before the answer goes.
+      if (request.method === 'DELETE' && response.status === 204) await releaseUploadSlot(db, slotIdOf(uploadIdOf(request)));
+      return withRetryAfter(response, own.retryAfterSeconds);
     },
-    /** Deletes unfinished uploads older than INCOMPLETE_UPLOAD_TTL_MS; how many. */
-    deleteExpired: (): Promise<number> => server.cleanUpExpiredUploads(),
+    /** Deletes unfinished uploads older than INCOMPLETE_UPLOAD_TTL_MS (and their places in the quota); how many. */
+    async deleteExpired(): Promise<number> {
+      const deleted = await server.cleanUpExpiredUploads();
+      const now = clock();
+      await deleteExpiredSlots(db, now);
+      // A place whose upload is no longer staged (expired by tus's own clock, or lost with a disk) is free.
+      const settled = new Date(now.getTime() - 60_000);
+      const held = await db.query<{ id: string }>(`select id from video_upload_slots where id like 'tus:%' and created_at < $1`, [settled]);
+      for (const { id } of held) {
+        const staged = await datastore.getUpload(id.slice('tus:'.length)).then(() => true, () => false);
+        if (!staged) await releaseUploadSlot(db, id);
+      }
+      return deleted;
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
 import type { EventStore, Idempotency } from '../../events/store/event-store.ts';
-import type { SqlClient } from '../../events/store/sql.ts';
+import type { Database, SqlClient } from '../../events/store/sql.ts';
 import { videoAggregate, type Actor } from '../../events/video/video.decider.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { extensionOf } from '../../events/video/video.policy.ts';
@@ -11,12 +11,12 @@ import type { FileStorage } from '../files/file-storage.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import { findProperty } from '../properties/properties.read.ts';
 import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
-import { findUploadedVideo } from './videos.read.ts';
+import { findSameUpload, findUploadedVideo } from './videos.read.ts';
 
 // Where an upload, whichever way it came (tus, the spec's multipart call, the
 // admin's edited version), becomes a file in quarantine and an event.
 
-export type UploadDeps = { db: SqlClient; store: EventStore; files: FileStorage; clock: () => Date };
+export type UploadDeps = { db: Database; store: EventStore; files: FileStorage; clock: () => Date };
 
 type Source = AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
 
@@ -43,10 +43,28 @@ export async function ownListing(db: SqlClient, actor: Actor, propertyId: string
 }
 
 /**
+ * How long the same file sent again by the same person for the same listing is
+ * taken for a retry of the first (issue 27): as long as a finished resumable
+ * upload answers HEAD, and as long as an Idempotency-Key is kept.
+ */
+export const SAME_UPLOAD_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown inside the append's transaction to undo it: the file is one this person uploaded already. */
+class SameUpload extends Error {
+  constructor(readonly videoId: string) {
+    super('the same file was uploaded already');
+  }
+}
+
+/**
  * Records a video already streamed into quarantine (VideoUploaded). With an
  * idempotency the append is deduplicated: a retry whose first attempt was
  * recorded gets that video back (its id derived from the same key) and the
- * retry's copy is deleted. A refused command leaves nothing stored.
+ * retry's copy is deleted. So is the same file (by its SHA-256) sent again by
+ * the same person for the same listing within SAME_UPLOAD_WINDOW_MS, whatever
+ * the way (a tus upload started again, a multipart retry without a key): it
+ * is checked in the append's transaction under a lock on owner and hash, so
+ * two at once record one. A refused command leaves nothing stored.
  */
 export async function recordUploadedVideo(
   { db, store, files, clock }: UploadDeps,
@@ -55,20 +73,33 @@ export async function recordUploadedVideo(
   },
 ): Promise<UploadedVideo> {
   let replayed: boolean;
+  let firstId = videoId;
+  const at = clock().toISOString();
   try {
     const result = await handleCommand(store, videoAggregate, videoStreamId(videoId), {
       type: 'UploadVideo', videoId, actor, propertyId,
       upload: { originalName, ...quarantined },
-      at: clock().toISOString(),
-    }, { metadata: { actorId: actor.id }, idempotency });
+      at,
+    }, {
+      metadata: { actorId: actor.id },
+      idempotency,
+      alongside: async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-upload:${actor.id}:${quarantined.sha256}`]);
+        const since = new Date(new Date(at).getTime() - SAME_UPLOAD_WINDOW_MS).toISOString();
+        const same = await findSameUpload(tx, { videoId, ownerId: actor.id, propertyId, sha256: quarantined.sha256, since });
+        if (same) throw new SameUpload(same);
+      },
+    });
     replayed = result.events.length === 0;
   } catch (error) {
     await files.delete(quarantined.quarantineKey).catch(() => undefined);
-    throw error;
+    if (!(error instanceof SameUpload)) throw error;
+    replayed = true;
+    firstId = error.videoId;
   }
   if (replayed) {
     await files.delete(quarantined.quarantineKey).catch(() => undefined);
-    const first = await findUploadedVideo(db, videoId);
+    const first = await findUploadedVideo(db, firstId);
     if (first) return first;
   }
   return {

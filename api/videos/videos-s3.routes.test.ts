@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApprovedVideosResponseSchema, PendingVideosResponseSchema, UploadedVideoSchema } from '../contract/videos.schema.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
 import { CLAMSCAN_BIN, EICAR, makeSignatureDatabase } from '../testing/clamav.ts';
 import { drainSubscription } from '../testing/settled-read.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
@@ -60,7 +60,7 @@ describe('videos on S3 (s3rver)', () => {
     const { app, deps } = await createTestApp(database(), { config: { s3, dataDir: join(dir, 'data') } });
     expect(deps.files.kind).toBe('s3');
     const host = createClient(app);
-    const hostAccount = await registerUser(host, { userType: 'owner' });
+    const hostAccount = await registerVerifiedUser(app, host, { userType: 'owner' });
     const admin = createClient(app);
     await createAdmin(deps, admin);
 
@@ -77,7 +77,8 @@ describe('videos on S3 (s3rver)', () => {
     expect(await keys(`videos/quarantine/${video.videoId}/`)).toHaveLength(1);
     // Nothing but the quarantined file in the bucket: tus stages on the server's disk.
     expect(await keys('videos/')).toEqual(await keys(`videos/quarantine/${video.videoId}/`));
-    expect((await tus.offset(location)).status).toBe(404);
+    // Finished: HEAD says so (the whole length), from the record, the staging copy gone.
+    expect((await tus.offset(location)).headers.get('upload-offset')).toBe(String(bytes.length));
 
     await runPipeline(deps);
     const pending = v.parse(PendingVideosResponseSchema, await (await admin.request('/api/admin/pending-videos')).json()).videos;
@@ -106,7 +107,7 @@ describe('videos on S3 (s3rver)', () => {
   it('an infected multipart upload is never downloadable, a renamed photo leaves no object', async () => {
     const { app, deps } = await createTestApp(database(), { config: { s3, dataDir: join(dir, 'data') } });
     const host = createClient(app);
-    const hostAccount = await registerUser(host, { userType: 'owner' });
+    const hostAccount = await registerVerifiedUser(app, host, { userType: 'owner' });
     const admin = createClient(app);
     await createAdmin(deps, admin);
     const infected = await uploadVideo(host, sampleMp4(`x ${EICAR} y`));

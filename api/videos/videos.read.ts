@@ -1,7 +1,7 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import { storedExtensionOf } from '../../events/video/video.policy.ts';
 import { isUuid } from '../http/is-uuid.ts';
-import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type UploadedVideo, type VideoStatus } from '../contract/videos.schema.ts';
+import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type PendingVideosPage, type UploadedVideo, type VideoStatus } from '../contract/videos.schema.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -12,11 +12,13 @@ type PendingRow = {
 };
 
 /**
- * Admin Video Management's list: every video not yet approved (infected ones
- * included, marked so), newest upload first, with the uploader's name and the
- * listing it is for.
+ * Admin Video Management's list: every video not yet approved nor expired
+ * (infected ones included, marked so), newest upload first, with the
+ * uploader's name and the listing it is for; a page of it and the count of all.
  */
-export async function listPendingVideos(db: SqlClient, limit = 500): Promise<PendingVideo[]> {
+export async function listPendingVideos(db: SqlClient, { page, limit }: { page: number; limit: number }): Promise<PendingVideosPage> {
+  const waiting = `v.status not in ('approved', 'expired')`;
+  const [count] = await db.query<{ total: string | number }>(`select count(*) as total from videos v where ${waiting}`);
   const rows = await db.query<PendingRow>(
     `select v.id::text as id, v.owner_id::text as owner_id, v.status, v.original_name, v.file_size, v.content_type, v.uploaded_at,
        v.last_scan_error, v.next_scan_at, v.infected_signature, u.first_name, u.last_name,
@@ -24,12 +26,16 @@ export async function listPendingVideos(db: SqlClient, limit = 500): Promise<Pen
      from videos v
      left join users u on u.id = v.owner_id
      left join properties p on p.id = v.property_id
-     where v.status <> 'approved'
+     where ${waiting}
      order by v.uploaded_at desc, v.id desc
-     limit $1`,
-    [limit],
+     limit $1 offset $2`,
+    [limit, (page - 1) * limit],
   );
-  return rows.map((r) => ({
+  return { videos: rows.map(toPendingVideo), total: Number(count?.total ?? 0), page, pageSize: limit };
+}
+
+function toPendingVideo(r: PendingRow): PendingVideo {
+  return ({
     videoId: r.id,
     fileName: `${r.id}.${storedExtensionOf(r.content_type) ?? 'bin'}`,
     originalName: r.original_name,
@@ -43,7 +49,7 @@ export async function listPendingVideos(db: SqlClient, limit = 500): Promise<Pen
     lastScanError: r.last_scan_error,
     nextScanAt: iso(r.next_scan_at),
     infectedSignature: r.infected_signature,
-  }));
+  });
 }
 
 /** My Videos: the caller's approved videos, newest approval first. */
@@ -106,4 +112,39 @@ export async function listListingVideos(db: SqlClient, propertyId: string): Prom
     [propertyId],
   );
   return rows.map((r) => ({ videoId: r.id, fileName: r.approved_file_name, contentType: r.approved_content_type, fileSize: Number(r.approved_size), key: r.approved_key }));
+}
+
+/**
+ * A video recorded from a finished resumable upload (its id derived from the
+ * tus id) of this owner, recorded since `since`: what HEAD answers for an
+ * upload no longer staged (api/videos/tus-uploads.ts).
+ */
+export async function findFinishedUpload(
+  db: SqlClient,
+  { videoId, ownerId, since }: { videoId: string; ownerId: string; since: Date },
+): Promise<{ videoId: string; size: number } | undefined> {
+  const [row] = await db.query<{ id: string; file_size: string | number }>(
+    'select id::text as id, file_size from videos where id = $1 and owner_id = $2 and uploaded_at > $3',
+    [videoId, ownerId, since],
+  );
+  return row && { videoId: row.id, size: Number(row.file_size) };
+}
+
+/**
+ * The same file (by its SHA-256) uploaded by the same owner for the same
+ * listing since `since`, still in use (not expired, not infected), other than
+ * `videoId`: a retried upload is this one, not a second video.
+ */
+export async function findSameUpload(
+  db: SqlClient,
+  { videoId, ownerId, propertyId, sha256, since }: { videoId: string; ownerId: string; propertyId: string | null; sha256: string; since: string },
+): Promise<string | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    `select id::text as id from videos
+     where owner_id = $1 and content_sha256 = $2 and property_id is not distinct from $3 and uploaded_at > $4 and id <> $5
+       and status not in ('expired', 'infected')
+     order by uploaded_at limit 1`,
+    [ownerId, sha256, propertyId, since, videoId],
+  );
+  return row?.id;
 }

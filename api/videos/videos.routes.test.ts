@@ -11,7 +11,7 @@ import {
   UploadedVideoSchema, VIDEO_TUS_PATH, type PendingVideo,
 } from '../contract/videos.schema.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
 import { CLAMSCAN_BIN, EICAR, EICAR_INSIDE_SIGNATURE, makeSignatureDatabase } from '../testing/clamav.ts';
 import { approveListing, createListing, samplePhoto } from '../testing/listings.ts';
 import { drainSubscription } from '../testing/settled-read.ts';
@@ -19,6 +19,7 @@ import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../testing/videos.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
+import { createTusVideoUploads, FINISHED_UPLOAD_TTL_MS } from './tus-uploads.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';
 import { createVideoScanWorker } from './scan-worker.ts';
 import type { VirusScanner } from './virus-scanner.ts';
@@ -43,7 +44,7 @@ async function setup() {
   const dataDir = join(dir, randomUUID());
   const { app, deps } = await createTestApp(database(), { config: { dataDir } });
   const host = createClient(app);
-  const hostAccount = await registerUser(host, { userType: 'owner', firstName: 'Kofi', lastName: 'Boateng' });
+  const hostAccount = await registerVerifiedUser(app, host, { userType: 'owner', firstName: 'Kofi', lastName: 'Boateng' });
   const admin = createClient(app);
   await createAdmin(deps, admin);
   return { app, deps, dataDir, host, hostAccount, admin };
@@ -231,7 +232,7 @@ describe('refusals change nothing', () => {
   it('refuses a listing that is not the caller’s, signed-out uploads, no file, and the wrong media type', async () => {
     const { app, dataDir, host } = await setup();
     const stranger = createClient(app);
-    await registerUser(stranger, { userType: 'owner' });
+    await registerVerifiedUser(app, stranger, { userType: 'owner' });
     const theirs = await createListing(stranger);
     const foreign = await host.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: theirs.id }) });
     expect(foreign.status).toBe(403);
@@ -313,7 +314,7 @@ describe('a scanner that is down', () => {
 
 describe('resumable uploads (tus)', () => {
   it('resumes from the offset the server has after a cut, and records the video once it is complete', async () => {
-    const { app, deps, host } = await setup();
+    const { app, deps, host, hostAccount, dataDir } = await setup();
     const tus = tusClient(host);
     const bytes = sampleMp4(Buffer.alloc(200_000, 3));
     const created = await tus.create(bytes.length, { filename: 'C:\\phone\\DCIM\\tour.mp4', filetype: 'video/mp4' });
@@ -347,8 +348,18 @@ describe('resumable uploads (tus)', () => {
     expect(video).toMatchObject({ originalName: 'tour.mp4', fileSize: bytes.length, status: 'pending_scan' });
     await runPipeline(deps);
     expect((await deps.db.query<{ status: string }>('select status from videos where id = $1', [video.videoId]))[0]?.status).toBe('pending_review');
-    // The staging copy is gone once the video is in quarantine.
-    expect((await tus.offset(location)).status).toBe(404);
+    // The staging copy is gone once the video is in quarantine, but for 24 hours HEAD still says the
+    // upload is complete (a client whose last answer was lost stops there), to its uploader only.
+    const done = await tus.offset(location);
+    expect(done.status).toBe(200);
+    expect([done.headers.get('upload-offset'), done.headers.get('upload-length')]).toEqual([String(bytes.length), String(bytes.length)]);
+    expect(await readdir(join(dataDir, 'video-uploads'))).toEqual([]);
+    expect((await tusClient(other).offset(location)).status).toBe(404);
+    const dayLater = createTusVideoUploads({ ...deps, clock: () => new Date(Date.now() + FINISHED_UPLOAD_TTL_MS + 60_000) });
+    const stale = await dayLater.handle(new Request(`http://localhost${location}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } }), {
+      actor: { id: hostAccount.user.id, isAdmin: false }, verified: true,
+    });
+    expect(stale.status).toBe(404);
   });
 
   it('refuses an upload over 100 MB at creation, a renamed photo when it completes, and someone else’s listing', async () => {
@@ -365,7 +376,7 @@ describe('resumable uploads (tus)', () => {
     expect((await tus.offset(created.headers.get('location')!)).status).toBe(404);
 
     const stranger = createClient(app);
-    await registerUser(stranger, { userType: 'owner' });
+    await registerVerifiedUser(app, stranger, { userType: 'owner' });
     const theirs = await createListing(stranger);
     const foreign = await tus.create(100, { filename: 'a.mp4', filetype: 'video/mp4', propertyId: theirs.id });
     expect(foreign.status).toBe(403);

@@ -2,11 +2,12 @@ import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../events/store/errors.ts';
 import { adminDownload, ownerDownload } from '../../events/video/video.access.ts';
-import { VIDEO_ERRORS } from '../../events/video/video.decider.ts';
+import { VIDEO_ERRORS, type Actor } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/session.middleware.ts';
-import { listingVideoStreamUrl, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
+import { listingVideoStreamUrl, PendingVideosQuerySchema, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
+import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
 import type { BodyLimitRule } from '../http/body-limit.ts';
@@ -19,6 +20,7 @@ import type { TusVideoUploads } from './tus-uploads.ts';
 import { displayName, ownListing, recordUploadedVideo, storeEditedVideo } from './video-uploads.ts';
 import { findVideoOf, listApprovedVideos, listListingVideos, listPendingVideos } from './videos.read.ts';
 import { loadVideo } from './load-video.ts';
+import { holdUploadSlot, QUOTA_ERRORS, releaseUploadSlot, requireVerified, VIDEO_QUOTA } from './upload-quota.ts';
 
 /** Files per call of POST /api/upload/property-videos (each at most 100 MB). */
 export const MAX_VIDEOS_PER_UPLOAD = 5;
@@ -47,6 +49,22 @@ export function videoUploadRoutes(deps: VideoDeps) {
   const { db, files } = deps;
   return new Hono<AppEnv>().post('/property-videos', requireUser, async (c) => {
     const actor = actorOf(c);
+    requireVerified(currentUser(c));
+    // The request holds a place in the uploader's quota while it is read, for the bytes it declares
+    // (a chunked one for the largest video, and refused past that once its files are in).
+    const slotId = `multipart:${randomUUID()}`;
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    const held = Number.isFinite(declared) ? declared : MAX_VIDEO_BYTES;
+    const now = deps.clock();
+    await holdUploadSlot(db, { slotId, ownerId: actor.id, bytes: held, now, expiresAt: new Date(now.getTime() + VIDEO_QUOTA.multipartHoldMs) });
+    try {
+      return await receiveVideos(c, actor, held);
+    } finally {
+      await releaseUploadSlot(db, slotId);
+    }
+  });
+
+  async function receiveVideos(c: Context<AppEnv>, actor: Actor, held: number) {
     const staged: { videoId: string; originalName: string; quarantined: Quarantined }[] = [];
     let fields: Record<string, string>;
     try {
@@ -57,6 +75,8 @@ export function videoUploadRoutes(deps: VideoDeps) {
           const videoId = newRecordId(c.var.idempotency, `video-${staged.length}`);
           const quarantined = await writeToQuarantine(files, file.stream, { videoId, uploadId: randomUUID() });
           staged.push({ videoId, originalName: displayName(file.fileName), quarantined });
+          const received = staged.reduce((sum, s) => sum + s.quarantined.size, 0);
+          if (received > held) throw QUOTA_ERRORS.pendingFull(received);
         },
       }));
       if (staged.length === 0) throw new DomainError('invalid', 'invalid_input', 'Choose a video (multipart field "videos").');
@@ -77,14 +97,17 @@ export function videoUploadRoutes(deps: VideoDeps) {
     } finally {
       await Promise.all([...unrecorded].map((s) => files.delete(s.quarantined.quarantineKey).catch(() => undefined)));
     }
-  });
+  }
 }
 
 const TUS_METHODS = ['POST', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** The resumable upload (tus) at VIDEO_TUS_PATH, signed-in people only. */
 export function tusVideoRoutes(tus: TusVideoUploads) {
-  const handle = (c: Context<AppEnv>) => tus.handle(c.req.raw, actorOf(c));
+  const handle = (c: Context<AppEnv>) => {
+    const user = currentUser(c);
+    return tus.handle(c.req.raw, { actor: actorOf(c), verified: user.emailVerified || user.phoneVerified });
+  };
   return new Hono<AppEnv>()
     .on(TUS_METHODS, ['/', '/:id'], requireUser, handle)
     // Hono answers HEAD (tus: "what offset do you have?") through GET routes. A real GET
@@ -116,7 +139,7 @@ export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
 export function adminVideoRoutes(deps: VideoDeps) {
   const { db, store, files } = deps;
   return new Hono<AppEnv>()
-    .get('/pending-videos', requireAdmin, async (c) => c.json({ videos: await listPendingVideos(db) }))
+    .get('/pending-videos', requireAdmin, validate('query', PendingVideosQuerySchema), async (c) => c.json(await listPendingVideos(db, c.req.valid('query'))))
     .get('/download-video/:userId/:fileName', requireAdmin, async (c) => {
       const videoId = await findVideoOf(db, c.req.param('userId'), c.req.param('fileName'));
       if (!videoId) throw VIDEO_ERRORS.notFound();

@@ -237,3 +237,29 @@ describe('scan retry delay', () => {
     expect([1, 2, 3, 4, 7, 8, 50].map(scanRetryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 1_920_000, 3_600_000, 3_600_000]);
   });
 });
+
+describe('video decider: unreviewed videos expire (issue 27)', () => {
+  const thirtyDays = '2026-12-23T10:00:00.000Z';
+  const expired: VideoEvent = { type: 'VideoExpiredUnreviewed', data: { videoId, ownerId: owner.id, uploadedAt: at, expiredAt: thirtyDays } };
+
+  it('expires a video still waiting for its scan or an admin 30 days after its upload, and not a moment before', () => {
+    given(uploaded).when({ type: 'ExpireUnreviewed', at: thirtyDays }).then([expired]);
+    given(uploaded, clean).when({ type: 'ExpireUnreviewed', at: thirtyDays }).then([expired]);
+    given(uploaded, failed(3)).when({ type: 'ExpireUnreviewed', at: thirtyDays }).then([expired]);
+    given(uploaded, clean).when({ type: 'ExpireUnreviewed', at: '2026-12-23T09:59:59.999Z' }).thenRefuses('video_not_expirable', 'conflict');
+  });
+
+  it('never expires a video an admin has taken up, a published one, an infected one, or one already expired', () => {
+    for (const events of [[uploaded, clean, editedUploaded], [uploaded, clean, editedUploaded, editedClean, published], [uploaded, infected], [uploaded, expired]]) {
+      given(...events).when({ type: 'ExpireUnreviewed', at: '2027-06-01T00:00:00.000Z' }).thenRefuses('video_not_expirable', 'conflict');
+    }
+  });
+
+  it('leaves an expired video nothing to scan, and lets its quarantine copy go at once', () => {
+    const state = stateOf(uploaded, expired);
+    expect(state).toMatchObject({ status: 'expired', awaitingScan: null });
+    given(uploaded, expired).when({ type: 'RecordScanResult', quarantineKey: originalKey, verdict: { kind: 'clean', scanner: 'clamd' }, at: thirtyDays }).thenRefuses('scan_not_awaited', 'conflict');
+    given(uploaded, expired).when({ type: 'DeleteQuarantineCopy', quarantineKey: originalKey, at: thirtyDays })
+      .then([{ type: 'QuarantineCopyDeleted', data: { videoId, quarantineKey: originalKey, deletedAt: thirtyDays } }]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   extensionOf,
   INFECTED_RETENTION_DAYS,
   MAX_VIDEO_BYTES,
+  UNREVIEWED_EXPIRY_DAYS,
   quarantinePrefix,
   scanRetryDelayMs,
 } from './video.policy.ts';
@@ -34,10 +35,14 @@ export const VIDEO_STATUSES = [
   'edited_infected',
   'publishing',
   'approved',
+  'expired',
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
-export type Upload = { originalName: string; size: number; contentType: VideoContentType; quarantineKey: string };
+/** A host's original still waiting (for its scan or for an admin): what expires unreviewed and counts against the upload quota. */
+export const AWAITING_REVIEW: readonly VideoStatus[] = ['pending_scan', 'scan_failed', 'scan_unavailable', 'pending_review'];
+
+export type Upload = { originalName: string; size: number; contentType: VideoContentType; quarantineKey: string; sha256?: string | undefined };
 
 export type QuarantineCopy = {
   key: string;
@@ -75,7 +80,8 @@ export type VideoCommand =
   | { type: 'PublishVideo'; approvedKey: string; at: string }
   | { type: 'DeleteQuarantineCopy'; quarantineKey: string; at: string }
   | { type: 'AttachToListing'; actor: Actor; propertyId: string; at: string }
-  | { type: 'DetachFromListing'; actor: Actor; at: string };
+  | { type: 'DetachFromListing'; actor: Actor; at: string }
+  | { type: 'ExpireUnreviewed'; at: string };
 
 export const VIDEO_ERRORS = {
   notFound: () => new DomainError('not_found', 'video_not_found', 'Video not found'),
@@ -93,6 +99,7 @@ export const VIDEO_ERRORS = {
   copyStillNeeded: () =>
     new DomainError('conflict', 'quarantine_copy_kept', 'This quarantine copy is kept until its retention period ends or the video is published.'),
   infected: () => new DomainError('conflict', 'video_infected', 'This video was found infected and cannot be used.'),
+  notExpirable: () => new DomainError('conflict', 'video_not_expirable', `Only a video waiting for review for ${UNREVIEWED_EXPIRY_DAYS} days expires.`),
 };
 
 function known(state: VideoState): KnownVideo {
@@ -140,8 +147,8 @@ function deleteCopy(s: KnownVideo, key: string, at: string): VideoEvent[] {
   if (!copy) throw VIDEO_ERRORS.copyUnknown();
   if (copy.deleted) return [];
   const expired = copy.infectedDeleteAfter !== null && copy.infectedDeleteAfter <= at;
-  // A clean copy has done its work once the edited version is in the approved area.
-  const superseded = copy.infectedDeleteAfter === null && s.status === 'approved';
+  // A clean copy has done its work once the edited version is in the approved area; an expired video's is of no more use.
+  const superseded = copy.infectedDeleteAfter === null && (s.status === 'approved' || s.status === 'expired');
   if (!expired && !superseded) throw VIDEO_ERRORS.copyStillNeeded();
   return [{ type: 'QuarantineCopyDeleted', data: { videoId: s.videoId, quarantineKey: key, deletedAt: at } }];
 }
@@ -152,7 +159,8 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       if (state.status !== 'none') throw VIDEO_ERRORS.exists();
       const { videoId, actor, propertyId, upload, at } = command;
       checkUpload(videoId, upload);
-      return [{ type: 'VideoUploaded', data: { videoId, ownerId: actor.id, propertyId, ...upload, uploadedAt: at } }];
+      const { sha256, ...file } = upload;
+      return [{ type: 'VideoUploaded', data: { videoId, ownerId: actor.id, propertyId, ...file, uploadedAt: at, ...(sha256 ? { sha256 } : {}) } }];
     }
     case 'RecordScanResult':
       return scanResult(known(state), command.quarantineKey, command.verdict, command.at);
@@ -162,7 +170,8 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       if (s.status !== 'pending_review' && s.status !== 'edited_infected') throw VIDEO_ERRORS.notReadyForEdit(s.status);
       checkUpload(s.videoId, command.upload);
       if (s.copies.some((c) => c.key === command.upload.quarantineKey)) throw VIDEO_ERRORS.badKey();
-      return [{ type: 'EditedVideoUploaded', data: { videoId: s.videoId, editedBy: command.actor.id, ...command.upload, uploadedAt: command.at } }];
+      const { sha256: _, ...file } = command.upload;
+      return [{ type: 'EditedVideoUploaded', data: { videoId: s.videoId, editedBy: command.actor.id, ...file, uploadedAt: command.at } }];
     }
     case 'PublishVideo': {
       const s = known(state);
@@ -189,6 +198,11 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       if (s.propertyId === null) return [];
       return [{ type: 'VideoDetachedFromListing', data: { videoId: s.videoId, propertyId: s.propertyId, detachedBy: command.actor.id, detachedAt: command.at } }];
     }
+    case 'ExpireUnreviewed': {
+      const s = known(state);
+      if (!AWAITING_REVIEW.includes(s.status) || addDays(s.original.uploadedAt, UNREVIEWED_EXPIRY_DAYS) > command.at) throw VIDEO_ERRORS.notExpirable();
+      return [{ type: 'VideoExpiredUnreviewed', data: { videoId: s.videoId, ownerId: s.ownerId, uploadedAt: s.original.uploadedAt, expiredAt: command.at } }];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -203,7 +217,7 @@ const failedStatus = (file: VideoFile, failure: ScanFailure): VideoStatus =>
 
 function evolve(state: VideoState, event: VideoEvent): VideoState {
   if (event.type === 'VideoUploaded') {
-    const { videoId, ownerId, propertyId, uploadedAt, ...upload } = event.data;
+    const { videoId, ownerId, propertyId, uploadedAt, sha256: _, ...upload } = event.data;
     return {
       status: 'pending_scan', videoId, ownerId, propertyId,
       original: { ...upload, uploadedAt }, edited: null,
@@ -249,6 +263,8 @@ function evolve(state: VideoState, event: VideoEvent): VideoState {
       return { ...state, propertyId: event.data.propertyId };
     case 'VideoDetachedFromListing':
       return { ...state, propertyId: null };
+    case 'VideoExpiredUnreviewed':
+      return { ...state, status: 'expired', awaitingScan: null };
     default: {
       const unknown: never = event;
       return unknown;

@@ -37,7 +37,11 @@ const UploadedFile = {
 
 export const VideoUploaded = defineEvent(
   'VideoUploaded',
-  v.object({ videoId: id, ownerId: id, propertyId: v.nullable(id), ...UploadedFile, uploadedAt: at }),
+  v.object({
+    videoId: id, ownerId: id, propertyId: v.nullable(id), ...UploadedFile, uploadedAt: at,
+    /** The file's SHA-256 (hex), so that the same file sent again soon after is known (issue 27); absent on older events. */
+    sha256: v.optional(v.string()),
+  }),
 );
 export const VideoScannedClean = defineEvent(
   'VideoScannedClean',
@@ -83,6 +87,14 @@ export const QuarantineCopyDeleted = defineEvent(
   'QuarantineCopyDeleted',
   v.object({ videoId: id, quarantineKey: key, deletedAt: at }),
 );
+/**
+ * Nobody reviewed it within UNREVIEWED_EXPIRY_DAYS of its upload (issue 27): it
+ * leaves the admins' list, its quarantine copy is deleted and its owner told.
+ */
+export const VideoExpiredUnreviewed = defineEvent(
+  'VideoExpiredUnreviewed',
+  v.object({ videoId: id, ownerId: id, uploadedAt: at, expiredAt: at }),
+);
 export const VideoAttachedToListing = defineEvent(
   'VideoAttachedToListing',
   v.object({ videoId: id, propertyId: id, attachedBy: id, attachedAt: at }),
@@ -102,6 +114,7 @@ export const videoEventTypes = [
   QuarantineCopyDeleted,
   VideoAttachedToListing,
   VideoDetachedFromListing,
+  VideoExpiredUnreviewed,
 ] as const;
 
 export const VIDEO_EVENT_NAMES: readonly string[] = videoEventTypes.map((t) => t.type);

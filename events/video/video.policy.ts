@@ -10,6 +10,13 @@ export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
  */
 export const INFECTED_RETENTION_DAYS = 30;
 
+/**
+ * A host's video that waits this long after its upload without being reviewed
+ * (waiting for its scan or for an admin) expires (issue 27): its quarantine
+ * copy is deleted and its owner told, so unreviewed uploads cannot pile up.
+ */
+export const UNREVIEWED_EXPIRY_DAYS = 30;
+
 const SECOND = 1000;
 const FIRST_RETRY_MS = 30 * SECOND;
 const LONGEST_RETRY_MS = 60 * 60 * SECOND;

@@ -48,6 +48,8 @@ function changeOf(event: Exclude<VideoEvent, { type: 'VideoUploaded' }>): Change
       return { at: event.data.attachedAt, set: { property_id: event.data.propertyId } };
     case 'VideoDetachedFromListing':
       return { at: event.data.detachedAt, set: { property_id: null } };
+    case 'VideoExpiredUnreviewed':
+      return { status: 'expired', at: event.data.expiredAt, set: { next_scan_at: null, expired_at: event.data.expiredAt } };
     default: {
       const unknown: never = event;
       return unknown;
@@ -57,13 +59,13 @@ function changeOf(event: Exclude<VideoEvent, { type: 'VideoUploaded' }>): Change
 
 async function applyOne(tx: SqlClient, event: VideoEvent, version: number): Promise<void> {
   if (event.type === 'VideoUploaded') {
-    const { videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt } = event.data;
+    const { videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, sha256 } = event.data;
     await tx.query(
       `insert into videos (id, owner_id, property_id, status, original_name, file_size, content_type, quarantine_key,
-         uploaded_at, next_scan_at, updated_at, version)
-       values ($1, $2, $3, 'pending_scan', $4, $5, $6, $7, $8, $8, $8, $9)
+         uploaded_at, next_scan_at, updated_at, version, content_sha256)
+       values ($1, $2, $3, 'pending_scan', $4, $5, $6, $7, $8, $8, $8, $9, $10)
        on conflict (id) do nothing`,
-      [videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, version],
+      [videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, version, sha256 ?? null],
     );
     return;
   }

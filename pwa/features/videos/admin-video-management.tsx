@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { Tabs } from 'radix-ui'
 import { isStatus } from '../../lib/api-client'
 import { useAuth } from '../../lib/current-user'
 import { buttonClass } from '../../ui/button'
 import { Card, PageTitle } from '../../ui/card'
+import { Pager } from '../../ui/pager'
 import { CenteredSpinner } from '../../ui/spinner'
 import { tabTriggerClass } from '../../ui/tabs'
 import { usePendingVideos } from './admin-videos.queries'
@@ -14,22 +16,27 @@ import { SecurityInfo, WorkflowGuide } from './video-guide'
 export function AdminVideoManagement() {
   const auth = useAuth()
   const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin
-  const pending = usePendingVideos(isAdmin)
+  const [page, setPage] = useState(1)
+  const pending = usePendingVideos(isAdmin, page)
   if (auth.status === 'loading') return <CenteredSpinner />
   const denied = !isAdmin || isStatus(pending.error, 401) || isStatus(pending.error, 403)
+  const total = pending.data?.total
+  const pages = Math.max(1, Math.ceil((total ?? 0) / (pending.data?.pageSize ?? 20)))
+  // The last page emptied (videos reviewed meanwhile): go back to the last page that has any.
+  if (pending.data && page > pages) setPage(pages)
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageTitle sub="Download hosts' videos once they are scanned clean, and upload the edited versions.">Video Management</PageTitle>
       {denied ? <AdminAccessRequired /> : (
         <Tabs.Root defaultValue="pending">
           <Tabs.List aria-label="Video management" className="mb-6 flex max-w-xl flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
-            <Tabs.Trigger value="pending" className={tabTriggerClass}>Pending ({pending.data ? pending.data.videos.length : '…'})</Tabs.Trigger>
+            <Tabs.Trigger value="pending" className={tabTriggerClass}>Pending ({total ?? '…'})</Tabs.Trigger>
             <Tabs.Trigger value="guide" className={tabTriggerClass}>Workflow Guide</Tabs.Trigger>
             <Tabs.Trigger value="security" className={tabTriggerClass}>Security Info</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="pending" className="grid gap-3">
             <p className="text-sm text-stone-700" aria-live="polite">
-              {pending.data ? `${pending.data.videos.length} videos waiting. The list refreshes every 30 seconds.` : 'Loading…'}
+              {pending.data ? `${waitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.` : 'Loading…'}
             </p>
             {pending.isPending && <CenteredSpinner />}
             {pending.isError && <p role="alert">The videos could not be loaded. Please try again.</p>}
@@ -39,6 +46,10 @@ export function AdminVideoManagement() {
             <ul className="grid gap-3">
               {pending.data?.videos.map((video) => <li key={video.videoId}><PendingVideoCard video={video} /></li>)}
             </ul>
+            <Pager page={page} pages={pages} onPage={(next) => {
+              setPage(next)
+              window.scrollTo({ top: 0 })
+            }} />
           </Tabs.Content>
           <Tabs.Content value="guide"><WorkflowGuide /></Tabs.Content>
           <Tabs.Content value="security"><SecurityInfo /></Tabs.Content>
@@ -47,6 +58,8 @@ export function AdminVideoManagement() {
     </div>
   )
 }
+
+const waitingText = (total: number) => (total === 1 ? '1 video waiting' : `${total} videos waiting`)
 
 function AdminAccessRequired() {
   return (

@@ -1,24 +1,27 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiGet } from '../../lib/api-client'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiGet, withQuery } from '../../lib/api-client'
 import { postFormWithProgress } from './form-upload'
 import type { EditedVideoAnswer, PendingVideo, PendingVideosAnswer } from './videos-contract'
 
 /** Spec part 2 §9: pending videos refresh every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000
 
-// GET /api/admin/pending-videos (admins only: 401 or 403 otherwise).
-export const fetchPendingVideos = (signal?: AbortSignal) => apiGet<PendingVideosAnswer>('/api/admin/pending-videos', signal)
+// GET /api/admin/pending-videos?page= (admins only: 401 or 403 otherwise), 20 a page, newest first.
+export const fetchPendingVideos = (page: number, signal?: AbortSignal) =>
+  apiGet<PendingVideosAnswer>(withQuery('/api/admin/pending-videos', { page }), signal)
 
-export const pendingVideosQuery = () =>
+export const pendingVideosQuery = (page: number) =>
   queryOptions({
     // Under 'admin': admins' answers are never kept on the device (pwa/offline/persist-cache.ts).
-    queryKey: ['admin', 'videos', 'pending'],
-    queryFn: ({ signal }) => fetchPendingVideos(signal),
+    queryKey: ['admin', 'videos', 'pending', page],
+    queryFn: ({ signal }) => fetchPendingVideos(page, signal),
     refetchInterval: PENDING_REFRESH_MS,
+    // The page being left stays on screen until the next one has come.
+    placeholderData: keepPreviousData,
     retry: false,
   })
 
-export const usePendingVideos = (enabled: boolean) => useQuery({ ...pendingVideosQuery(), enabled })
+export const usePendingVideos = (enabled: boolean, page: number) => useQuery({ ...pendingVideosQuery(page), enabled })
 
 /** GET /api/admin/download-video/{userId}/{fileName}: the clean original, as an attachment. */
 export const adminDownloadUrl = (video: Pick<PendingVideo, 'userId' | 'fileName'>) =>

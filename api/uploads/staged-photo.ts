@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_IMAGE_BYTES } from '../contract/properties.schema.ts';
+import { detectImageType, IMAGE_ERRORS } from './image-processing.ts';
+
+/** Bytes enough for detectImageType (WebP's RIFF…WEBP is the longest, 12). */
+const HEAD_BYTES = 16;
+
+/**
+ * One uploaded photo written to the server's disk as it arrives
+ * (`<DATA_DIR>/photo-uploads/`, issue 27), counted (413 at the first byte past
+ * 5 MB) and typed by its first bytes, so that an upload waiting for its turn at
+ * the decoder holds a file, not 5 MB of memory. Deleted once stored or refused.
+ */
+export class StagedPhoto {
+  readonly path: string;
+  private readonly out: WriteStream;
+  private size = 0;
+  private head = Buffer.alloc(0);
+  private failed: Error | undefined;
+
+  constructor(directory: string) {
+    mkdirSync(directory, { recursive: true });
+    this.path = join(directory, randomUUID());
+    this.out = createWriteStream(this.path, { flags: 'wx' });
+    this.out.on('error', (error) => (this.failed ??= error));
+  }
+
+  /** Takes the next bytes; throws 413 past 5 MB. Call drained() before the next read. */
+  write(bytes: Buffer): void {
+    if (this.failed) throw this.failed;
+    this.size += bytes.length;
+    if (this.size > MAX_IMAGE_BYTES) throw IMAGE_ERRORS.tooLarge();
+    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, bytes.subarray(0, HEAD_BYTES - this.head.length)]);
+    this.out.write(bytes);
+  }
+
+  /** Resolves once the disk has taken what was written (backpressure towards the client). */
+  async drained(): Promise<void> {
+    if (this.out.writableNeedDrain) await new Promise<void>((resolve) => this.out.once('drain', resolve).once('error', () => resolve()));
+    if (this.failed) throw this.failed;
+  }
+
+  /** Closes the file and checks its type by its first bytes (415); the path of a photo to decode. */
+  async finish(): Promise<string> {
+    await new Promise<void>((resolve) => this.out.end(resolve));
+    if (this.failed) throw this.failed;
+    if (!detectImageType(this.head)) throw IMAGE_ERRORS.unsupported();
+    return this.path;
+  }
+
+  async discard(): Promise<void> {
+    // After the stream has closed: a file still being opened would otherwise appear after the rm.
+    if (!this.out.closed) {
+      const closed = new Promise<void>((resolve) => this.out.once('close', () => resolve()));
+      this.out.destroy();
+      await closed;
+    }
+    await rm(this.path, { force: true });
+  }
+}
+
+/** Where photos wait on disk while an upload is read: beside tus's video staging. */
+export const photoStagingDirectory = (dataDir: string) => join(dataDir, 'photo-uploads');
