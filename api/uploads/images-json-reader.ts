@@ -1,6 +1,7 @@
 import { DomainError } from '../../events/store/errors.ts';
 import { MAX_IMAGES_PER_LISTING } from '../contract/properties.schema.ts';
 import { malformedJson } from '../http/error-response.ts';
+import { TEXT_FAULT_MESSAGES, textFault } from '../contract/well-formed-text.ts';
 
 // The list wizard's `{"images": ["data:image/jpeg;base64,...", ...]}` read as it
 // streams in (issue 27): a body of up to 175 MB is never held whole. Each data
@@ -33,6 +34,9 @@ class DataUrlDecoder {
 
   /** Characters of the string as they come (escapes already undone). */
   push(text: string) {
+    // The same answer as every other door gives (api/middleware/validate.ts); base64 holds neither.
+    const fault = textFault(text);
+    if (fault) throw invalid(`images.${this.index}`, `images.${this.index} ${TEXT_FAULT_MESSAGES[fault]}`);
     let rest = text;
     while (!this.inBody && rest.length > 0) {
       const char = rest[0]!;

@@ -12,6 +12,7 @@ import type { NewMessage, Outbox } from '../outbox/outbox.ts';
 import { userFileName } from '../outbox/user-text.ts';
 import { loadVideo } from './load-video.ts';
 import type { VirusScanner } from './virus-scanner.ts';
+import { cutText } from '../contract/well-formed-text.ts';
 
 export type ScanWorkerDeps = {
   db: Database;
@@ -31,7 +32,7 @@ type Claimed = { quarantine_key: string; video_id: string; file: 'original' | 'e
 
 /** What the uploader is told about an infected video, by e-mail or else SMS. */
 export function infectedNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
-  const name = userFileName(video.original.originalName.slice(0, 100));
+  const name = userFileName(cutText(video.original.originalName, 100));
   const text =
     `Your video "${name}" was not accepted: our virus scanner found something harmful in the file. ` +
     'It will never be shown or sent to anyone, and it will be deleted. Please check the device it came from, ' +
@@ -43,7 +44,7 @@ export function infectedNotice(contact: { email: string | null; phone: string | 
 
 /** What the owner is told when their video expired without a review (issue 27). */
 export function expiredNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
-  const name = video.original.originalName.slice(0, 100);
+  const name = cutText(video.original.originalName, 100);
   const text =
     `Your video "${name}" was not reviewed within ${UNREVIEWED_EXPIRY_DAYS} days of its upload, so it has been removed. ` +
     'Sorry about that. If you still want it on your listing, please upload it again in Efie.';
@@ -54,7 +55,7 @@ export function expiredNotice(contact: { email: string | null; phone: string | n
 
 /** What the owner is told when the edited video is in their approved area (spec: "the user is told when ready"). */
 export function readyNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
-  const name = userFileName(video.original.originalName.slice(0, 100));
+  const name = userFileName(cutText(video.original.originalName, 100));
   const text = `Your video "${name}" is ready. Find it under My Videos in Efie, where you can watch and download it.`;
   if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video is ready', text };
   if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };

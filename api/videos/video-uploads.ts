@@ -12,6 +12,7 @@ import { isUuid } from '../http/is-uuid.ts';
 import { findProperty } from '../properties/properties.read.ts';
 import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
 import { findSameUpload, findUploadedVideo } from './videos.read.ts';
+import { cutText } from '../contract/well-formed-text.ts';
 
 // Where an upload, whichever way it came (tus, the spec's multipart call, the
 // admin's edited version), becomes a file in quarantine and an event.
@@ -26,7 +27,7 @@ const MAX_NAME = 200;
 /** "IMG_0042.MOV" as sent, without folders, control characters or excess length; "video" when empty. */
 export function displayName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_NAME);
+  const clean = cutText(base.replace(/[\u0000-\u001f\u007f]/g, '').trim(), MAX_NAME);
   return clean || 'video';
 }
 
