@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { pwaManifest } from './scripts/pwa-manifest.ts'
 import { renterOnlyPrecache } from './scripts/pwa-precache.ts'
 import { precompress } from './scripts/vite-precompress'
+import { devProxy } from './scripts/dev-proxy.ts'
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -75,11 +76,6 @@ export default defineConfig({
     },
   },
   server: {
-    // xfwd: the proxy says who called (X-Forwarded-For), so the API never takes a LAN caller of
-    // the dev server for this machine: the dev outbox refuses proxied calls.
-    proxy: {
-      '/api': { target: 'http://localhost:3000', xfwd: true },
-      '/files': { target: 'http://localhost:3000', xfwd: true },
-    },
+    proxy: devProxy('http://localhost:3000'),
   },
 })
