@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PageViewDeadLettersAnswer } from '../contract/analytics.schema.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { analyticsRowCounts, newVisitorId, recentVisitors } from '../testing/analytics.ts';
+import { registerUser } from '../testing/accounts.ts';
+import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors } from '../testing/analytics.ts';
 import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
+import { createClient } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import type { PageViewRecord } from './page-view.ts';
 import { deleteExpiredAnalytics } from './retention.ts';
@@ -16,13 +16,7 @@ const database = useMigratedDatabase();
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const DEAD_LETTERS = '/api/admin/analytics/dead-letters';
 
-async function setUp() {
-  let now = NOW;
-  const testApp = await createTestApp(database(), { clock: () => now });
-  const admin = createClient(testApp.app);
-  await createAdmin(testApp, admin);
-  return { ...testApp, admin, setNow: (at: Date) => void (now = at) };
-}
+const setUp = () => analyticsApp(database(), NOW);
 
 const record = (page: string, visitorId = newVisitorId()): PageViewRecord => ({
   visitorId, page, viewedAt: NOW, userId: null, ipNetwork: '8.8.8.0/24', country: 'US', city: 'unknown',

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_VIEWS_PER_BEACON } from '../contract/analytics.schema.ts';
 import { OTHER_PAGE } from '../contract/app-routes.ts';
-import { createAdmin, registerVerifiedUser } from '../testing/accounts.ts';
-import { newVisitorId, trackOk, visitorAnalytics } from '../testing/analytics.ts';
+import { registerVerifiedUser } from '../testing/accounts.ts';
+import { analyticsApp, newVisitorId, trackOk, visitorAnalytics } from '../testing/analytics.ts';
 import { approveListing, createListing } from '../testing/listings.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
@@ -16,13 +16,7 @@ const database = useMigratedDatabase();
 const NOW = new Date('2026-03-10T12:00:30.000Z');
 const MINUTE = 60_000;
 
-async function setUp() {
-  let now = NOW;
-  const testApp = await createTestApp(database(), { clock: () => now });
-  const admin = createClient(testApp.app);
-  await createAdmin(testApp, admin);
-  return { ...testApp, admin, setNow: (at: Date) => void (now = at) };
-}
+const setUp = () => analyticsApp(database(), NOW);
 
 const beacon = (visitorId: string, pages: readonly string[]) => ({ visitorId, views: pages.map((pageUrl) => ({ pageUrl })) });
 const full = (page = '/') => Array.from({ length: MAX_VIEWS_PER_BEACON }, () => page);

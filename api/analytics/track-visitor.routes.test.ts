@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_VIEW_AGE_MS, MAX_VIEWS_PER_BEACON } from '../contract/analytics.schema.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { analyticsRowCounts, newVisitorId, recentVisitors, track, trackOk, visitorAnalytics } from '../testing/analytics.ts';
+import { registerUser } from '../testing/accounts.ts';
+import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors, track, trackOk, visitorAnalytics } from '../testing/analytics.ts';
 import { expectError } from '../testing/errors.ts';
 import { createPageViewBuffer } from './page-view-buffer.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
+import { createClient } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
@@ -13,14 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 
-/** The app with a clock the test moves, and an admin signed in on `admin`. */
-async function setUp() {
-  let now = NOW;
-  const testApp = await createTestApp(database(), { clock: () => now });
-  const admin = createClient(testApp.app);
-  await createAdmin(testApp, admin);
-  return { ...testApp, admin, setNow: (at: Date) => void (now = at) };
-}
+const setUp = () => analyticsApp(database(), NOW);
 
 describe('POST /api/analytics/track-visitor: counting', () => {
   it('records a new visitor with the spec\'s fields, its address cut to the /24 and placed', async () => {

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { Database } from '../../events/store/sql.ts';
 import type { RecentVisitorsAnswer, TrackVisitorBody, VisitorAnalytics } from '../contract/analytics.schema.ts';
-import type { createClient } from './test-app.ts';
+import { createAdmin } from './accounts.ts';
+import { createClient, createTestApp } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;
 
@@ -47,4 +48,13 @@ export async function analyticsRowCounts(db: Database) {
             (select count(*) from page_daily)::int as page_daily`,
   );
   return row!;
+}
+
+/** The app with a clock the test moves (from `start`), and an admin signed in on `admin`. */
+export async function analyticsApp(db: Database, start: Date) {
+  let now = start;
+  const testApp = await createTestApp(db, { clock: () => now });
+  const admin = createClient(testApp.app);
+  await createAdmin(testApp, admin);
+  return { ...testApp, admin, setNow: (at: Date) => void (now = at) };
 }
