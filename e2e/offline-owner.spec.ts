@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { openAccountMenu, signIn, unique } from './support/fixtures'
-import { answeredRequests, cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, register } from './support/offline'
+import { openAccountMenu, unique } from './support/fixtures'
+import { answeredRequests, cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, register, signInAs } from './support/offline'
 import { fillWizardUpToPhotos, plainPhoto } from './support/wizard'
 
 // Security issue, point 6: on a shared phone, what one person queued offline is sent only
@@ -21,24 +21,11 @@ const listingTitles = async (api: APIRequestContext) =>
   ((await (await api.get('/api/user/properties')).json()) as { title: string }[]).map((property) => property.title)
 const favoriteIds = async (api: APIRequestContext) => ((await (await api.get('/api/favorites')).json()) as { id: string }[]).map((property) => property.id)
 
-/**
- * Signs in through the form and waits until the device has saved who is signed in: a page
- * loaded before that would restore the signed-out answer (and the dashboard would leave).
- */
-async function signInAs(page: Page, person: { email: string; password: string; id: string }) {
-  await signIn(page, person.email, person.password)
-  await expect
-    .poll(async () => {
-      const queries = (await persistedCache(page))?.clientState.queries as { queryKey: unknown[]; state?: { data?: { id?: string } | null } }[] | undefined
-      return queries?.find((query) => JSON.stringify(query.queryKey) === '["auth","user"]')?.state?.data?.id
-    })
-    .toBe(person.id)
-}
-
 /** Sign-out ends the session on the server, then the app goes to the home page. */
 async function signedOut(page: Page) {
   await expect(page).toHaveURL(/\/$/)
-  expect((await page.request.get('/api/auth/user')).status()).toBe(401)
+  // The phone shows nobody signed in at once; the server is told a moment later (sign-out.ts).
+  await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(401)
 }
 
 async function signOutFromMenu(page: Page) {

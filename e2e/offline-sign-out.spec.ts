@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { openAccountMenu, saveScreenshot, signIn, unique } from './support/fixtures'
-import { cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, readStore, register } from './support/offline'
+import { openAccountMenu, saveScreenshot, unique } from './support/fixtures'
+import { cached, controlledByServiceWorker, fireOutboxSync, liveListing, outboxItems, persistedCache, readStore, register, signInAs } from './support/offline'
 
 // Issue 27, a shared phone: signing out offline signs out. One browser profile is the family's
 // phone. Host A signs out while offline; the screen and the phone's storage keep nothing of A's;
@@ -30,17 +30,6 @@ async function pendingListing(api: APIRequestContext, title: string) {
   })
   expect(created.ok(), await created.text()).toBe(true)
   return (await created.json()) as { id: string; title: string }
-}
-
-/** Signs in through the form and waits until the phone has saved who is signed in. */
-async function signInAs(page: Page, person: { email: string; password: string; id: string }) {
-  await signIn(page, person.email, person.password)
-  await expect
-    .poll(async () => {
-      const queries = (await persistedCache(page))?.clientState.queries as { queryKey: unknown[]; state?: { data?: { id?: string } | null } }[] | undefined
-      return queries?.find((query) => JSON.stringify(query.queryKey) === '["auth","user"]')?.state?.data?.id
-    })
-    .toBe(person.id)
 }
 
 const sessionToken = async (context: BrowserContext) => (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)?.value

@@ -1,6 +1,6 @@
 import { expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { outboxCode, unique } from './fixtures'
+import { outboxCode, signIn, unique } from './fixtures'
 
 // Fixtures for the offline journeys (issue 6): accounts and a live listing made through
 // the real API, the service worker, and what the app keeps in IndexedDB.
@@ -152,4 +152,18 @@ export async function fireOutboxSync(context: BrowserContext, probe: Page, baseU
   )
   await cdp.send('ServiceWorker.enable')
   await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: await registration, tag: 'efie-outbox', lastChance: false })
+}
+
+/**
+ * Signs in through the form and waits until the device has saved who is signed in: a page
+ * loaded before that would restore the signed-out answer (and the dashboard would leave).
+ */
+export async function signInAs(page: Page, person: { email: string; password: string; id: string }) {
+  await signIn(page, person.email, person.password)
+  await expect
+    .poll(async () => {
+      const queries = (await persistedCache(page))?.clientState.queries as { queryKey: unknown[]; state?: { data?: { id?: string } | null } }[] | undefined
+      return queries?.find((query) => JSON.stringify(query.queryKey) === '["auth","user"]')?.state?.data?.id
+    })
+    .toBe(person.id)
 }
