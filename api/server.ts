@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
+import { photoStagingDirectory, sweepStagedPhotos } from './uploads/staged-photo.ts';
 import { createMessageSender, openRuntime } from './runtime.ts';
 import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
 import { startVideoPipeline } from './videos/video-pipeline.ts';
@@ -22,7 +23,13 @@ async function main() {
   const server = listen(app.fetch, { port: config.port }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
   });
-  const pruning = setInterval(() => void pruneIdempotencyKeys(deps.db).catch(() => {}), 60 * 60 * 1000);
+  // Hourly, and photos at start-up too: a photo staged by a process that died mid-upload is never discarded by it.
+  const sweepPhotos = () => void sweepStagedPhotos(photoStagingDirectory(config.dataDir), deps.clock()).catch(() => {});
+  sweepPhotos();
+  const pruning = setInterval(() => {
+    void pruneIdempotencyKeys(deps.db).catch(() => {});
+    sweepPhotos();
+  }, 60 * 60 * 1000);
   pruning.unref();
   const { sender, gateways } = createMessageSender(config, log);
   log.info('message delivery', gateways);

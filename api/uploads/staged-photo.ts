@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../contract/properties.schema.ts';
 import { detectImageType, IMAGE_ERRORS } from './image-processing.ts';
@@ -64,3 +64,25 @@ export class StagedPhoto {
 
 /** Where photos wait on disk while an upload is read: beside tus's video staging. */
 export const photoStagingDirectory = (dataDir: string) => join(dataDir, 'photo-uploads');
+
+/**
+ * A staged photo lives for one upload's reading; one older than this was left by a process that
+ * stopped mid-upload (a crash, a kill). A single photo is at most 5 MB, so even at 2G speed
+ * (about 100 kbit/s, 7 minutes) an hour never cuts off an upload still being read.
+ */
+export const STAGED_PHOTO_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** Deletes staged photos older than `maxAgeMs` (their uploads ended with their process); answers how many. */
+export async function sweepStagedPhotos(directory: string, now: Date, maxAgeMs = STAGED_PHOTO_MAX_AGE_MS): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const path = join(directory, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isFile() && now.getTime() - info.mtimeMs > maxAgeMs) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
