@@ -36,6 +36,13 @@ export function createRateLimiter(clock: () => Date) {
     return Math.max(1, Math.ceil((new Date(row.at).getTime() + limit.windowMs - now.getTime()) / 1000));
   }
 
+  /** The longest wait among `limits` (0: every one has room now). */
+  async function longestWait(tx: SqlClient, limits: readonly Limit[], now: Date): Promise<number> {
+    let seconds = 0;
+    for (const limit of limits) seconds = Math.max(seconds, await waitFor(tx, limit, now));
+    return seconds;
+  }
+
   async function record(tx: SqlClient, limits: readonly Limit[], now: Date, count = 1) {
     const longest = new Map<string, number>();
     for (const { key, windowMs } of limits) longest.set(key, Math.max(longest.get(key) ?? 0, windowMs));
@@ -44,9 +51,11 @@ export function createRateLimiter(clock: () => Date) {
       [now],
     );
     for (const [key, windowMs] of [...longest].sort(([a], [b]) => a.localeCompare(b))) {
-      for (let i = 0; i < count; i += 1) {
-        await tx.query('insert into rate_limit_hits (limit_key, at, expires_at) values ($1, $2, $3)', [key, now, new Date(now.getTime() + windowMs)]);
-      }
+      // One statement for the `count` rows (a batch of SMS counts as many as it sends).
+      await tx.query(
+        'insert into rate_limit_hits (limit_key, at, expires_at) select $1, $2, $3 from generate_series(1, $4::int)',
+        [key, now, new Date(now.getTime() + windowMs), count],
+      );
     }
   }
 
@@ -58,8 +67,7 @@ export function createRateLimiter(clock: () => Date) {
     async attempt(tx: SqlClient, limits: readonly Limit[]): Promise<Refusal | undefined> {
       const now = clock();
       await lock(tx, limits.map((l) => l.key));
-      let retryAfterSeconds = 0;
-      for (const limit of limits) retryAfterSeconds = Math.max(retryAfterSeconds, await waitFor(tx, limit, now));
+      const retryAfterSeconds = await longestWait(tx, limits, now);
       if (retryAfterSeconds > 0) return { retryAfterSeconds };
       await record(tx, limits, now);
       return undefined;
@@ -73,9 +81,7 @@ export function createRateLimiter(clock: () => Date) {
 
     /** Whether every limit has room, counting nothing (a check before work that takes later). */
     async check(tx: SqlClient, limits: readonly Limit[]): Promise<Refusal | undefined> {
-      const now = clock();
-      let retryAfterSeconds = 0;
-      for (const limit of limits) retryAfterSeconds = Math.max(retryAfterSeconds, await waitFor(tx, limit, now));
+      const retryAfterSeconds = await longestWait(tx, limits, clock());
       return retryAfterSeconds > 0 ? { retryAfterSeconds } : undefined;
     },
 
