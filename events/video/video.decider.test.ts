@@ -63,6 +63,11 @@ describe('video decider: upload and scan of the original', () => {
     given().when(upload()).then([uploaded]);
     expect(stateOf(uploaded)).toMatchObject({ status: 'pending_scan', ownerId: owner.id, awaitingScan: { file: 'original', key: originalKey, failedAttempts: 0 } });
   });
+  it("keeps the file's SHA-256 on the upload when the server measured it (a retried upload is recognised by it), and none on an edited version", () => {
+    const sha256 = 'a'.repeat(64);
+    given().when(upload({ ...original, sha256 })).then([{ ...uploaded, data: { ...uploaded.data, sha256 } } as VideoEvent]);
+    given(uploaded, clean).when(uploadEdited(admin, { ...edit, sha256 })).then([editedUploaded]);
+  });
   it('refuses a second upload with the same id', () => {
     given(uploaded).when(upload()).thenRefuses('video_exists', 'conflict');
   });
