@@ -19,4 +19,12 @@ describe('the sign-in limiter', () => {
     await limiter.begin('email:ama@example.com', '203.0.113.5');
     await expect(limiter.begin('email:ama@example.com', '203.0.113.5')).rejects.toMatchObject({ code: 'too_many_attempts' });
   });
+
+  it('takes back a withdrawn attempt counted without a client (the current password in account settings)', async () => {
+    const limiter = createSignInLimiter(database(), () => new Date('2026-11-22T10:00:00Z'));
+    for (let i = 0; i < MAX_FAILURES; i++) await limiter.begin('account:user-1');
+    await limiter.withdraw('account:user-1');
+    await limiter.begin('account:user-1');
+    await expect(limiter.begin('account:user-1')).rejects.toMatchObject({ code: 'too_many_attempts' });
+  });
 });
