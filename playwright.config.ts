@@ -68,6 +68,8 @@ export default defineConfig({
       // Every browser of the run is one client address (127.0.0.1): the per-address limit on page
       // views (docs/decisions/110) would otherwise drop the analytics journey's views after a busy minute.
       ANALYTICS_VIEWS_PER_MINUTE: '100000',
+      // A new verification code 10 s after the last, not 60: the resend journeys wait that out on screen.
+      CODE_RESEND_AFTER_SECONDS: '10',
     },
   },
 })

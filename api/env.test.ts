@@ -27,6 +27,13 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('sends a new verification code no sooner than 60 seconds after the last unless CODE_RESEND_AFTER_SECONDS says otherwise', () => {
+    expect(loadConfig({}).codeResendAfterSeconds).toBe(60);
+    expect(loadConfig({ CODE_RESEND_AFTER_SECONDS: '5' }).codeResendAfterSeconds).toBe(5);
+    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: '0' })).toThrow(/^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /);
+    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: 'soon' })).toThrow(/^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /);
+  });
+
   it('takes 120 page views a minute per client address unless ANALYTICS_VIEWS_PER_MINUTE says otherwise', () => {
     expect(loadConfig({}).analyticsViewsPerMinute).toBe(120);
     expect(loadConfig({ ANALYTICS_VIEWS_PER_MINUTE: '600' }).analyticsViewsPerMinute).toBe(600);

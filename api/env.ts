@@ -72,6 +72,10 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'), v.transform(Number)),
     '120',
   ),
+  CODE_RESEND_AFTER_SECONDS: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,3}$/, 'CODE_RESEND_AFTER_SECONDS must be a whole number of seconds from 1 to 9999'), v.transform(Number)),
+    '60',
+  ),
   SMS_HOURLY_BUDGET: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,6}$/, 'SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1')),
   ),
@@ -106,6 +110,8 @@ export type Config = {
   sms: SmsSettings | undefined;
   /** SMS handed to the gateway per hour, all instances together (SMS_HOURLY_BUDGET); past it SMS wait in the outbox. */
   smsHourlyBudget: number;
+  /** A new verification code for the same address no sooner than this after the last (CODE_RESEND_AFTER_SECONDS, 60). */
+  codeResendAfterSeconds: number;
 };
 
 export type SmsSettings = {
@@ -174,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),
     devOutbox: e.EFIE_DEV_OUTBOX === '1',
+    codeResendAfterSeconds: e.CODE_RESEND_AFTER_SECONDS,
     smsHourlyBudget: e.SMS_HOURLY_BUDGET === undefined ? DEFAULT_SMS_HOURLY_BUDGET : Number(e.SMS_HOURLY_BUDGET),
     smtp: e.SMTP_URL === undefined ? undefined : { url: e.SMTP_URL, from: e.MAIL_FROM },
     sms:

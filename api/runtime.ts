@@ -19,6 +19,8 @@ import { openDatabase } from './db/open-database.ts';
 import { refusesValues } from './db/refused-values.ts';
 import type { Config } from './env.ts';
 import { errorText, type Logger } from './logger.ts';
+import type { DeliverySetup } from './contract/outbox.schema.ts';
+import { deliverySetup } from './outbox/gateways.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createLogSender, senderPerChannel, type MessageSender } from './outbox/sender.ts';
 import { createSmtpSender } from './outbox/smtp-sender.ts';
@@ -85,13 +87,14 @@ export async function openRuntime(config: Config, log: Logger, options: { pwaDir
  * Twilio's API when its settings are; otherwise the log sender, which only
  * records. `gateways` names them for the start-up log (never a secret).
  */
-export function createMessageSender(config: Config, log: Logger): { sender: MessageSender; gateways: { email: 'smtp' | 'log'; sms: 'twilio' | 'log' } } {
+export function createMessageSender(config: Config, log: Logger): { sender: MessageSender; gateways: Pick<DeliverySetup, 'email' | 'sms'> } {
   const logSender = createLogSender(log);
+  const { email, sms } = deliverySetup(config);
   return {
     sender: senderPerChannel({
       email: config.smtp ? createSmtpSender({ ...config.smtp, linkOrigin: config.publicOrigin }) : logSender,
       sms: config.sms ? createTwilioSender(config.sms) : logSender,
     }),
-    gateways: { email: config.smtp ? 'smtp' : 'log', sms: config.sms ? 'twilio' : 'log' },
+    gateways: { email, sms },
   };
 }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
+import { warnAboutDelivery, warnAboutVirusScanner } from './startup-notices.ts';
 import { photoStagingDirectory, sweepStagedPhotos } from './uploads/staged-photo.ts';
 import { createMessageSender, openRuntime } from './runtime.ts';
 import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
@@ -33,6 +34,7 @@ async function main() {
   pruning.unref();
   const { sender, gateways } = createMessageSender(config, log);
   log.info('message delivery', gateways);
+  warnAboutDelivery(config, log);
   const outboxWorker = startOutboxWorker(deps.db, sender, {
     log,
     clock: deps.clock,
@@ -41,6 +43,7 @@ async function main() {
     smsHourlyBudget: config.smsHourlyBudget,
   });
   const videos = startVideoPipeline(deps, log);
+  void warnAboutVirusScanner(config, log).catch((error: unknown) => log.warn('virus scanner not checked', { reason: String(error) }));
   // In the background: clamd's limits are tried with probes, which take a few seconds.
   void warnAboutClamdLimits(config.clamav, log).catch((error: unknown) => log.warn('clamd limits not checked', { reason: String(error) }));
   const analytics = startVisitorAnalytics(deps, log);

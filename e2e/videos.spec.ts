@@ -123,16 +123,19 @@ test('a host uploads a video tour over a dropped connection, an admin edits it, 
   await admin.context().close()
 
   // The host finds the edited version under My Videos once it is scanned and published.
-  const ready = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: video.fileName }) })
+  // Under the name the host gave it (issue 28), not the server's id.
+  const ready = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) })
   await expect(async () => {
     await page.goto('/user/videos')
     await expect(ready).toBeVisible({ timeout: 3_000 })
   }).toPass({ timeout: 90_000 })
-  await expect(ready.getByLabel(`Play ${video.fileName}`)).toHaveAttribute('preload', 'none')
+  await expect(ready.getByLabel(`Play ${name}`)).toHaveAttribute('preload', 'none')
   await expectAccessible(page, 'my videos')
   const mine = page.waitForEvent('download')
-  await ready.getByRole('link', { name: `Download ${video.fileName}` }).click()
-  expect((await readFile(await (await mine).path())).equals(edited), 'My Videos holds the edited version').toBe(true)
+  await ready.getByRole('link', { name: `Download ${name}` }).click()
+  const saved = await mine
+  expect(saved.suggestedFilename()).toBe(name)
+  expect((await readFile(await saved.path())).equals(edited), 'My Videos holds the edited version').toBe(true)
 
   // The listing goes live; on its page the tour loads nothing until played, then plays.
   const adminCalls = await adminApi(baseURL!)

@@ -65,10 +65,10 @@ export async function sendVerificationCode(
   userId: string,
   channel: Channel,
   target: string,
-  options: { throttle?: boolean; client?: string | undefined; tx?: SqlClient } = {},
+  options: { resendAfterMs?: number; client?: string | undefined; tx?: SqlClient } = {},
 ): Promise<void> {
   const send = async (tx: SqlClient) => {
-    const code = await createVerificationCodes(deps.db, deps.clock).issue(userId, channel, target, { throttle: options.throttle ?? false, tx });
+    const code = await createVerificationCodes(deps.db, deps.clock).issue(userId, channel, target, { ...(options.resendAfterMs === undefined ? {} : { resendAfterMs: options.resendAfterMs }), tx });
     await createRateLimiter(deps.clock).take(tx, sendLimits({ channel, to: target, accountId: userId, client: options.client }), tooManyCodes);
     await deps.outbox.enqueue(verificationCodeMessage(channel, target, code), tx);
   };

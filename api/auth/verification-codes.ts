@@ -5,7 +5,7 @@ import { randomCode, sha256 } from './tokens.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_TRIES = 5;
-/** A new code for the same channel no sooner than this after the last (SMS costs money). */
+/** A new code for the same channel no sooner than this after the last (SMS costs money); CODE_RESEND_AFTER_SECONDS changes it. */
 export const RESEND_AFTER_MS = 60 * 1000;
 /**
  * Wrong codes per account in a day, over every code issued: asking for a new
@@ -28,15 +28,18 @@ type CodeRow = { target: string; code_hash: string; failed_attempts: number; cre
  */
 export function createVerificationCodes(db: Database, clock: () => Date) {
   return {
-    /** A new code for the address (in the caller's transaction when given); the caller sends it. Throws 429 when asked again too soon. */
-    async issue(userId: string, channel: Channel, target: string, { throttle = false, tx = db as SqlClient } = {}): Promise<string> {
+    /**
+     * A new code for the address (in the caller's transaction when given); the caller sends it.
+     * With `resendAfterMs`, throws 429 when the last code for the channel is younger than that.
+     */
+    async issue(userId: string, channel: Channel, target: string, { resendAfterMs, tx = db as SqlClient }: { resendAfterMs?: number; tx?: SqlClient } = {}): Promise<string> {
       const now = clock();
-      if (throttle) {
+      if (resendAfterMs !== undefined) {
         const [last] = await tx.query<{ created_at: Date }>(
           'select created_at from verification_codes where user_id = $1 and channel = $2',
           [userId, channel],
         );
-        const wait = last ? new Date(last.created_at).getTime() + RESEND_AFTER_MS - now.getTime() : 0;
+        const wait = last ? new Date(last.created_at).getTime() + resendAfterMs - now.getTime() : 0;
         if (wait > 0) {
           throw new DomainError('rate_limited', 'resend_too_soon', 'A code was sent a moment ago. Please wait before asking for another.', {
             retryAfterSeconds: Math.ceil(wait / 1000),

@@ -48,6 +48,24 @@ describe('verification codes', () => {
     expect(await done.json()).toEqual({ message: 'Your phone number is already verified' });
   });
 
+  it('waits CODE_RESEND_AFTER_SECONDS between e-mail codes when it is set, and says how long in Retry-After', async () => {
+    let now = new Date('2026-11-22T10:00:00Z');
+    const { app } = await createTestApp(database(), { clock: () => now, config: { codeResendAfterSeconds: 5 } });
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    now = new Date('2026-11-22T10:00:02Z');
+    const tooSoon = await client.request('/api/auth/resend-email-verification', { method: 'POST' });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.headers.get('retry-after')).toBe('3');
+    expect(await tooSoon.json()).toMatchObject({ code: 'resend_too_soon' });
+    now = new Date('2026-11-22T10:00:05Z');
+    const resent = await client.request('/api/auth/resend-email-verification', { method: 'POST' });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ message: 'A new verification code has been sent to your email' });
+    const ok = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, email!) } });
+    expect(ok.status).toBe(200);
+  });
+
   it('refuses even the right code after 5 wrong tries', async () => {
     const { app } = await createTestApp(database());
     const client = createClient(app);

@@ -45,7 +45,10 @@ export function verificationRoutes(deps: AppDeps) {
       if (!pending && (channel === 'email' ? user.emailVerified : user.phoneVerified)) {
         return c.json({ message: `Your ${label[channel]} is already verified` });
       }
-      await sendVerificationCode(deps, user.id, channel, target, { throttle: true, client: clientKeyOf(c, deps.config.devOutbox) });
+      await sendVerificationCode(deps, user.id, channel, target, {
+        resendAfterMs: deps.config.codeResendAfterSeconds * 1000,
+        client: clientKeyOf(c, deps.config.devOutbox),
+      });
       return c.json({ message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}` });
     });
   }

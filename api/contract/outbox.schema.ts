@@ -32,4 +32,10 @@ export type FailedMessage = {
  * an SMS waits in the outbox; it is neither dropped nor failed.
  */
 export type SmsBudgetStatus = { perHour: number; usedThisHour: number; waiting: number; reached: boolean; resumesAt: string | null };
-export type AdminOutboxAnswer = { messages: FailedMessage[]; smsBudget: SmsBudgetStatus };
+/**
+ * How messages leave (issue 28): per channel the gateway configured, or `log` when none is
+ * (the message is only recorded, nothing is delivered); `devOutbox` when EFIE_DEV_OUTBOX=1
+ * shows codes and links at /api/dev/outbox to callers on the server's machine.
+ */
+export type DeliverySetup = { email: 'smtp' | 'log'; sms: 'twilio' | 'log'; devOutbox: boolean };
+export type AdminOutboxAnswer = { messages: FailedMessage[]; smsBudget: SmsBudgetStatus; delivery: DeliverySetup };

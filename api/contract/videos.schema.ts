@@ -52,13 +52,29 @@ export type PendingVideo = v.InferOutput<typeof PendingVideoSchema>;
 
 export const ApprovedVideoSchema = v.object({
   videoId: v.string(),
+  /** `<videoId>.<ext>`, for GET /api/user/download-video/{fileName}. */
   fileName: v.string(),
+  /** As the uploader's phone named it ("tour.mp4"): what My Videos shows, never a path (issue 28). */
+  originalName: v.string(),
   approvedAt: v.string(),
   fileSize: v.number(),
   streamUrl: v.string(),
   propertyId: v.nullable(v.string()),
 });
 export type ApprovedVideo = v.InferOutput<typeof ApprovedVideoSchema>;
+
+/**
+ * The name the owner's device saves the approved video under: the name they
+ * gave it, with the approved file's extension (the edited version may be of
+ * another type): "IMG_0042.MOV" edited as `<id>.mp4` is saved as "IMG_0042.mp4".
+ */
+export function savedVideoName(originalName: string, fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const extension = dot > 0 ? fileName.slice(dot) : '';
+  const stemEnd = originalName.lastIndexOf('.');
+  const stem = stemEnd >= 0 ? originalName.slice(0, stemEnd) : originalName;
+  return `${stem || 'video'}${extension}`;
+}
 
 /** Where the owner's player streams an approved video from (Range requests). */
 export const videoStreamUrl = (fileName: string) => `/api/user/download-video/${fileName}?inline=1`;

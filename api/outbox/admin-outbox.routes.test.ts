@@ -3,6 +3,8 @@ import type { AdminOutboxAnswer } from '../contract/outbox.schema.ts';
 import { createAdmin, registerUser } from '../testing/accounts.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { loadConfig } from '../env.ts';
+import { deliverySetup } from './gateways.ts';
 import { drainOutbox } from './outbox.worker.ts';
 import { MAX_ATTEMPTS, RETRY_CAP_MS } from './retry-policy.ts';
 import { createRecordingSender, DeliveryError, type MessageSender } from './sender.ts';
@@ -80,6 +82,29 @@ describe('GET /api/admin/outbox?status=failed', () => {
     const res = await admin.request('/api/admin/outbox?status=everything');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_input', error: 'status must be failed' });
+  });
+});
+
+describe('GET /api/admin/outbox: which gateways deliver (issue 28)', () => {
+  it('says that nothing is delivered when no gateway is configured (the default start), and whether the dev outbox is on', async () => {
+    // The tests' config has no gateway and the dev outbox on (as `npm run dev:api`).
+    const { app, deps } = await createTestApp(database());
+    const admin = createClient(app);
+    await createAdmin(deps, admin);
+    const answer = (await (await admin.request('/api/admin/outbox?status=failed')).json()) as AdminOutboxAnswer;
+    expect(answer.delivery).toEqual({ email: 'log', sms: 'log', devOutbox: true });
+    expect(deliverySetup(loadConfig({}))).toEqual({ email: 'log', sms: 'log', devOutbox: false });
+  });
+
+  it('names the configured gateways, never their settings', async () => {
+    const smtp = { url: 'smtps://efie:smtp-secret-password@smtp.example.com:465', from: 'Efie <no-reply@efie.app>' };
+    const sms = { baseUrl: 'https://api.twilio.com', accountSid: `AC${'0f'.repeat(16)}`, authToken: 'twilio-secret-token', from: 'Efie' };
+    const { app, deps } = await createTestApp(database(), { config: { smtp, sms } });
+    const admin = createClient(app);
+    await createAdmin(deps, admin);
+    const text = await (await admin.request('/api/admin/outbox?status=failed')).text();
+    expect((JSON.parse(text) as AdminOutboxAnswer).delivery).toEqual({ email: 'smtp', sms: 'twilio', devOutbox: true });
+    for (const secret of ['smtp-secret-password', 'smtp.example.com', 'twilio-secret-token', sms.accountSid]) expect(text).not.toContain(secret);
   });
 });
 

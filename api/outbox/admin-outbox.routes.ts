@@ -6,13 +6,14 @@ import { requireAdmin } from '../auth/session.middleware.ts';
 import { AdminOutboxQuerySchema, type AdminOutboxAnswer } from '../contract/outbox.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
+import { deliverySetup } from './gateways.ts';
 import { smsBudgetStatus } from './sms-budget.ts';
 
 const IdSchema = v.object({ id: v.pipe(v.string(), v.uuid('Unknown message')) });
 
 /**
- * The admin panel's Delivery tab: messages the outbox gave up on and the hourly SMS budget's
- * state (GET /api/admin/outbox?status=failed), and an admin's decision to send one
+ * The admin panel's Delivery tab: messages the outbox gave up on, the hourly SMS budget's
+ * state and which gateways are configured (GET /api/admin/outbox?status=failed), and an admin's decision to send one
  * again (POST /api/admin/outbox/{id}/retry). Admins only, enforced here.
  */
 export const adminOutboxRoutes = (deps: AppDeps) =>
@@ -20,7 +21,7 @@ export const adminOutboxRoutes = (deps: AppDeps) =>
     .get('/outbox', requireAdmin, validate('query', AdminOutboxQuerySchema), async (c) => {
       const { limit } = c.req.valid('query');
       const smsBudget = await smsBudgetStatus(deps.db, deps.clock, deps.config.smsHourlyBudget);
-      return c.json({ messages: await deps.outbox.listFailed(limit), smsBudget } satisfies AdminOutboxAnswer);
+      return c.json({ messages: await deps.outbox.listFailed(limit), smsBudget, delivery: deliverySetup(deps.config) } satisfies AdminOutboxAnswer);
     })
     .post('/outbox/:id/retry', requireAdmin, validate('param', IdSchema), async (c) => {
       const { id } = c.req.valid('param');

@@ -216,6 +216,21 @@ describe('PUT /api/properties/:id', () => {
     expect(await moved.json()).toMatchObject({ country: 'Jamaica', city: 'Negril', currency: '$' });
   });
 
+  it('holds a studio at 0 bedrooms through an edit of other fields; create and edit refuse fewer than 0 alike (issue 28)', async () => {
+    const { host } = await setup();
+    const studio = await createListing(host, { propertyType: 'studio', bedrooms: 0 });
+    expect(studio.bedrooms).toBe(0);
+    const res = await host.request(`/api/properties/${studio.id}`, {
+      method: 'PUT',
+      json: { pricePerNight: 1950, address: '6 Oxford Street', bedrooms: 0, expectedVersion: studio.version },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ bedrooms: 0, pricePerNight: 1950, address: '6 Oxford Street', propertyType: 'studio' });
+    const created = await host.request('/api/properties', { method: 'POST', json: listingBody({ bedrooms: -1 }) });
+    const edited = await host.request(`/api/properties/${studio.id}`, { method: 'PUT', json: { bedrooms: -1 } });
+    for (const refused of [created, edited]) expect((await expectError(refused, 400, 'invalid_input')).error).toBe('Bedrooms must be 0 or more');
+  });
+
   it('lets the owner toggle isActive only once the listing is approved', async () => {
     const { host, admin, renter } = await setup();
     const p = await createListing(host);

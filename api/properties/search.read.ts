@@ -2,8 +2,11 @@ import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
 
-/** What one unit of a period is in months: prices are compared per month when timePeriod is given. */
+/** What one unit of a period is in months: price bounds and listings' prices are compared per month. */
 const MONTHS_PER: Record<PricingPeriod, number> = { week: 12 / 52, month: 1, year: 12 };
+
+/** The period of price bounds given without one. */
+const DEFAULT_PERIOD: PricingPeriod = 'month';
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -40,11 +43,11 @@ function searchFilter(q: SearchQuery) {
   if (q.propertyType) where.push(`p.property_type = ${param(q.propertyType)}`);
   if (q.category) where.push(`p.category = ${param(q.category)}`);
   if (q.listingType) where.push(`p.listing_type = ${param(q.listingType)}`);
-  // With a period, both sides become per-month amounts; without one the amounts compare as written.
-  const priceColumn = q.timePeriod ? 'p.monthly_price' : 'p.price';
-  const factor = q.timePeriod ? 1 / MONTHS_PER[q.timePeriod] : 1;
-  if (q.minPrice !== undefined) where.push(`${priceColumn} >= ${param(q.minPrice * factor - 1e-9)}`);
-  if (q.maxPrice !== undefined) where.push(`${priceColumn} <= ${param(q.maxPrice * factor + 1e-9)}`);
+  // Both sides become per-month amounts. Bounds without a period are a month's (spec: the
+  // period defaults to months; the search form shows "Monthly"), ADR 170.
+  const factor = 1 / MONTHS_PER[q.timePeriod ?? DEFAULT_PERIOD];
+  if (q.minPrice !== undefined) where.push(`p.monthly_price >= ${param(q.minPrice * factor - 1e-9)}`);
+  if (q.maxPrice !== undefined) where.push(`p.monthly_price <= ${param(q.maxPrice * factor + 1e-9)}`);
   if (q.bedrooms) where.push(`p.bedrooms >= ${param(q.bedrooms)}`);
   if (q.amenities && q.amenities.length > 0) where.push(`p.amenities @> ${param(q.amenities)}::text[]`);
   return { where, params };

@@ -67,10 +67,24 @@ describe('GET /api/properties/search', () => {
     expect(await titles('?timePeriod=years&maxPrice=12000')).toEqual(['Monthly 1000', 'Yearly 11400']);
     // 250 a week is about 1083 a month.
     expect(await titles('?timePeriod=weeks&maxPrice=250')).toEqual(['Monthly 1000', 'Yearly 11400']);
-    // Without a period the amounts compare as written.
-    expect(await titles('?minPrice=1000&maxPrice=12000')).toEqual(['Monthly 1000', 'Yearly 11400']);
+    // Without a period the bounds are a month's (ADR 170): 11400 a year is 950 a month, below 1000.
+    expect(await titles('?minPrice=1000&maxPrice=12000')).toEqual(['Monthly 1000', 'Weekly 300']);
     expect((await search('?sort=price_asc&timePeriod=month')).properties.map((p) => p.title)).toEqual(['Yearly 11400', 'Monthly 1000', 'Weekly 300']);
     expect((await search('?sort=price_desc')).properties.map((p) => p.title)[0]).toBe('Weekly 300');
+  });
+
+  it('reads price bounds without a period as a month\'s, the period the search form shows (issue 28)', async () => {
+    const { deps, ownerId, search } = await setup();
+    // GH₵3,750 a week is about GH₵16,250 a month: not a home within GH₵5,000 a month.
+    await seedListing(deps.store, ownerId, { title: 'Weekly 3750', country: 'Ghana', bedrooms: 2, pricePerNight: 3750, pricingPeriod: 'week' });
+    await seedListing(deps.store, ownerId, { title: 'Monthly 4500', country: 'Ghana', bedrooms: 2, pricePerNight: 4500, pricingPeriod: 'month' });
+    await seedListing(deps.store, ownerId, { title: 'Yearly 54000', country: 'Ghana', bedrooms: 3, pricePerNight: 54_000, pricingPeriod: 'year' });
+    const titles = async (q: string) => (await search(q)).properties.map((p) => p.title).sort();
+    const asShown = await titles('?location=Ghana&bedrooms=2&maxPrice=5000');
+    expect(asShown).toEqual(['Monthly 4500', 'Yearly 54000']);
+    expect(asShown).toEqual(await titles('?location=Ghana&bedrooms=2&maxPrice=5000&timePeriod=months'));
+    expect(await titles('?minPrice=16000')).toEqual(['Weekly 3750']);
+    expect((await search('?minPrice=4000&maxPrice=5000')).total).toBe(2);
   });
 
   it('pages without overlap or gaps, with the right total, newest first by default', async () => {

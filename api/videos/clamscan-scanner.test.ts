@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, generatedStream, makeSignatureDatabase, TAIL_SIGNATURE } from '../testing/clamav.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { createVirusScanner } from './create-scanner.ts';
+import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './scanner-problems.ts';
 
 // The real clamscan binary (Debian's clamav), with the test's own signatures.
 
@@ -49,13 +50,16 @@ describe('clamscan scanner (real clamscan)', () => {
 
   it('fails as unavailable when the binary is missing or has no signatures to scan with', async () => {
     const missing = createClamscanScanner({ path: join(dir, 'no-clamscan-here'), database: db });
+    // Issue 28: the reason (shown to admins) says in plain words what to do; clamscan's own words are the log's (detail).
     expect(await missing.scan(fromText('bytes'))).toEqual({
-      kind: 'failed', failure: 'unavailable', reason: expect.stringMatching(/^clamscan could not start: spawn .* ENOENT$/),
+      kind: 'failed', failure: 'unavailable', reason: NO_SCANNER_INSTALLED, detail: expect.stringMatching(/^clamscan could not start: spawn .* ENOENT$/),
     });
     const emptyDb = join(dir, 'empty-db');
     await mkdir(emptyDb);
     const noSignatures = createClamscanScanner({ path: CLAMSCAN_BIN, database: emptyDb });
-    expect(await noSignatures.scan(fromText('bytes'))).toMatchObject({ kind: 'failed', failure: 'unavailable', reason: expect.stringMatching(/^clamscan exited with 2: /) });
+    expect(await noSignatures.scan(fromText('bytes'))).toEqual({
+      kind: 'failed', failure: 'unavailable', reason: NO_SIGNATURE_DATABASE, detail: expect.stringMatching(/^clamscan exited with 2: LibClamAV Error: .*No supported database files/),
+    });
   }, 60_000);
 
   it('is always unavailable without signatures, whatever the file’s size: clamscan exits before reading stdin, and that EPIPE is not the answer', async () => {
@@ -67,7 +71,7 @@ describe('clamscan scanner (real clamscan)', () => {
       // A file of a few MB is still being written when clamscan gives up: the race the old code lost.
       for (let i = 0; i < 6; i++) {
         const verdict = await scanner.scan(i % 2 === 0 ? generatedStream(4 * MB) : fromText('bytes'));
-        verdicts.push(verdict.kind === 'failed' ? `${verdict.failure}: ${verdict.reason.slice(0, 22)}` : verdict.kind);
+        verdicts.push(verdict.kind === 'failed' && 'detail' in verdict ? `${verdict.failure}: ${verdict.detail.slice(0, 22)}` : verdict.kind);
       }
     }
     expect(verdicts).toEqual(Array(12).fill('unavailable: clamscan exited with 2'));

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { ScanVerdict } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { errorText } from '../logger.ts';
-import { foundVerdict, type VirusScanner } from './virus-scanner.ts';
+import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './scanner-problems.ts';
+import { foundVerdict, type ScanOutcome, type VirusScanner } from './virus-scanner.ts';
 
 export type ClamscanOptions = {
   /** The binary: CLAMSCAN_PATH, else `clamscan` on the PATH. */
@@ -38,10 +38,10 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
   ];
   return {
     name: 'clamscan',
-    scan(source: Readable): Promise<ScanVerdict> {
-      return new Promise<ScanVerdict>((resolve) => {
+    scan(source: Readable): Promise<ScanOutcome> {
+      return new Promise<ScanOutcome>((resolve) => {
         let settled = false;
-        const done = (verdict: ScanVerdict) => {
+        const done = (verdict: ScanOutcome) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
@@ -62,8 +62,9 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
           if (stderr.length < OUTPUT_LIMIT) stderr += d.toString('utf8');
         });
         child.once('error', (error: NodeJS.ErrnoException) => {
-          const failure = error.code === 'ENOENT' || error.code === 'EACCES' ? 'unavailable' : 'error';
-          done({ kind: 'failed', failure, reason: `clamscan could not start: ${errorText(error)}` });
+          const said = `clamscan could not start: ${errorText(error)}`;
+          if (error.code === 'ENOENT' || error.code === 'EACCES') done({ kind: 'failed', failure: 'unavailable', reason: NO_SCANNER_INSTALLED, detail: said });
+          else done({ kind: 'failed', failure: 'error', reason: said });
         });
         // clamscan may exit (no signatures) before it has read stdin: the write then fails with EPIPE
         // or ECONNRESET, and its exit code and words on close tell what happened, not that error.
@@ -83,8 +84,9 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
           const said = (stderr.trim() || stdout.trim()).split('\n').slice(-3).join(' / ').slice(0, 500);
           // No signatures to scan with is no scanner at all, as much as a missing binary.
           // An empty folder says "No supported database files"; a missing one only "cl_load(): No such file".
-          const failure = code === 2 && /database|cl_load\(\)/i.test(said) ? 'unavailable' : 'error';
-          done({ kind: 'failed', failure, reason: `clamscan exited with ${signal ?? code}: ${said || 'no output'}` });
+          const exited = `clamscan exited with ${signal ?? code}: ${said || 'no output'}`;
+          if (code === 2 && /database|cl_load\(\)/i.test(said)) done({ kind: 'failed', failure: 'unavailable', reason: NO_SIGNATURE_DATABASE, detail: exited });
+          else done({ kind: 'failed', failure: 'error', reason: exited });
         });
       });
     },

@@ -7,11 +7,11 @@ import { AWAITING_REVIEW, videoAggregate, videoDecider, type KnownVideo, type Sc
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS, UNREVIEWED_EXPIRY_DAYS } from '../../events/video/video.policy.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import { errorText } from '../logger.ts';
+import { errorText, type Logger } from '../logger.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
 import { userFileName } from '../outbox/user-text.ts';
 import { loadVideo } from './load-video.ts';
-import type { VirusScanner } from './virus-scanner.ts';
+import type { ScanOutcome, VirusScanner } from './virus-scanner.ts';
 import { cutText } from '../contract/well-formed-text.ts';
 
 export type ScanWorkerDeps = {
@@ -23,6 +23,8 @@ export type ScanWorkerDeps = {
   clock: () => Date;
   /** How long a claimed file is ours: longer than any scan may take. */
   leaseMs?: number;
+  /** Where a failed scan's own words go (LibClamAV's errors): the server log, never the admin's screen. */
+  log?: Logger;
 };
 
 export const SCAN_LEASE_MS = 10 * 60 * 1000;
@@ -68,7 +70,7 @@ export function readyNotice(contact: { email: string | null; phone: string | nul
  * closes (or reschedules) the queue row in one transaction. Also publishes
  * clean edited versions to the owner's approved area.
  */
-export function createVideoScanWorker({ db, store, files, scanner, outbox, clock, leaseMs = SCAN_LEASE_MS }: ScanWorkerDeps) {
+export function createVideoScanWorker({ db, store, files, scanner, outbox, clock, leaseMs = SCAN_LEASE_MS, log }: ScanWorkerDeps) {
   /**
    * The next due file, owners taking turns (issue 27): the owner whose last
    * scan started longest ago (or never) goes first, and within an owner the
@@ -90,7 +92,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     return rows[0];
   }
 
-  async function scanFile(key: string): Promise<ScanVerdict> {
+  async function scanFile(key: string): Promise<ScanOutcome> {
     const stored = await files.get(key).catch((error: unknown) => error as Error);
     if (stored instanceof Error) return { kind: 'failed', failure: 'error', reason: `reading the quarantine copy failed: ${errorText(stored)}` };
     if (!stored) return { kind: 'failed', failure: 'error', reason: 'the quarantine copy is missing' };
@@ -234,7 +236,12 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     async scanNext(): Promise<ScanVerdict['kind'] | 'idle'> {
       const job = await claim(clock());
       if (!job) return 'idle';
-      const verdict = await scanFile(job.quarantine_key);
+      const outcome = await scanFile(job.quarantine_key);
+      if (outcome.kind === 'failed') {
+        log?.warn('video scan failed', { videoId: job.video_id, file: job.file, failure: outcome.failure, reason: outcome.reason, ...('detail' in outcome ? { detail: outcome.detail } : {}) });
+      }
+      // What is recorded (and shown to admins) is the verdict without the scanner's own words.
+      const verdict: ScanVerdict = outcome.kind === 'failed' ? { kind: 'failed', failure: outcome.failure, reason: outcome.reason } : outcome;
       // The owner may change the video (attach it to a listing) while it is scanned: decide again on the new version.
       for (let attempt = 1; ; attempt++) {
         try {

@@ -93,8 +93,8 @@ describe('video read queries', () => {
     await video(store, kofi, null, 30, 4);
     await video(store, esi, null, 40, 5);
     expect(await listApprovedVideos(database(), kofi.id)).toEqual([
-      { videoId: newer, fileName: `${newer}.mov`, approvedAt: t(24), fileSize: 777, streamUrl: `/api/user/download-video/${newer}.mov?inline=1`, propertyId: null },
-      { videoId: older, fileName: `${older}.mov`, approvedAt: t(14), fileSize: 777, streamUrl: `/api/user/download-video/${older}.mov?inline=1`, propertyId: null },
+      { videoId: newer, fileName: `${newer}.mov`, originalName: 'tour 20.mp4', approvedAt: t(24), fileSize: 777, streamUrl: `/api/user/download-video/${newer}.mov?inline=1`, propertyId: null },
+      { videoId: older, fileName: `${older}.mov`, originalName: 'tour 10.mp4', approvedAt: t(14), fileSize: 777, streamUrl: `/api/user/download-video/${older}.mov?inline=1`, propertyId: null },
     ]);
   });
 

@@ -54,14 +54,15 @@ function toPendingVideo(r: PendingRow): PendingVideo {
 
 /** My Videos: the caller's approved videos, newest approval first. */
 export async function listApprovedVideos(db: SqlClient, ownerId: string): Promise<ApprovedVideo[]> {
-  const rows = await db.query<{ id: string; approved_file_name: string; approved_at: Date | string; approved_size: string | number; property_id: string | null }>(
-    `select id::text as id, approved_file_name, approved_at, approved_size, property_id::text as property_id from videos
+  const rows = await db.query<{ id: string; approved_file_name: string; original_name: string; approved_at: Date | string; approved_size: string | number; property_id: string | null }>(
+    `select id::text as id, approved_file_name, original_name, approved_at, approved_size, property_id::text as property_id from videos
      where owner_id = $1 and status = 'approved' order by approved_at desc, id desc`,
     [ownerId],
   );
   return rows.map((r) => ({
     videoId: r.id,
     fileName: r.approved_file_name,
+    originalName: r.original_name,
     approvedAt: iso(r.approved_at)!,
     fileSize: Number(r.approved_size),
     streamUrl: videoStreamUrl(r.approved_file_name),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ import { drainSubscription } from '../testing/settled-read.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../testing/videos.ts';
+import { createLogger } from '../logger.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
+import { NO_SIGNATURE_DATABASE } from './scanner-problems.ts';
 import { createTusVideoUploads, FINISHED_UPLOAD_TTL_MS } from './tus-uploads.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';
 import { createVideoScanWorker } from './scan-worker.ts';
@@ -125,10 +127,13 @@ describe('a clean video from upload to the owner (local disk)', () => {
     expect((await pending(admin)).some((p) => p.videoId === uploaded.videoId)).toBe(false);
     const mine = v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos;
     expect(mine).toEqual([expect.objectContaining({ videoId: uploaded.videoId, fileName: `${uploaded.videoId}.mov`, fileSize: edited.length, propertyId: listing.id })]);
+    // Issue 28: the owner sees the name they gave it, and saves it under that name with the edited file's type.
+    expect(mine[0]!.originalName).toBe('IMG_0042.mp4');
 
     const whole = await host.request(`/api/user/download-video/${mine[0]!.fileName}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/quicktime');
+    expect(whole.headers.get('content-disposition')).toBe(`attachment; filename="IMG_0042.mov"; filename*=UTF-8''IMG_0042.mov`);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect((await bytesOf(whole)).equals(edited)).toBe(true);
     const part = await host.request(mine[0]!.streamUrl, { headers: { range: 'bytes=100-199' } });
@@ -309,6 +314,36 @@ describe('a scanner that is down', () => {
     expect((await pending(admin)).find((p) => p.videoId === uploaded.videoId)?.status).toBe('pending_review');
     const verdicts = (await deps.store.readStream(videoStreamId(uploaded.videoId))).map((e) => e.type);
     expect(verdicts).toEqual(['VideoUploaded', 'VideoScanFailed', 'VideoScannedClean']);
+  });
+});
+
+describe('a scanner without a signature database (the default start on Debian, issue 28)', () => {
+  it('tells the admin in plain words what to do and what happens to the video; LibClamAV’s own words go to the server log only', async () => {
+    const { deps, host, admin } = await setup();
+    const uploaded = await uploadVideo(host, sampleMp4(), { name: 'tour.mp4' });
+    const emptyDatabase = join(dir, `empty-signatures-${randomUUID()}`);
+    await mkdir(emptyDatabase);
+    const lines: Record<string, unknown>[] = [];
+    const log = createLogger({}, (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+    await drainSubscription(deps.db, videoScanQueue);
+    const worker = createVideoScanWorker({ ...deps, scanner: createClamscanScanner({ path: CLAMSCAN_BIN, database: emptyDatabase }), log });
+    expect(await worker.scanNext()).toBe('failed');
+
+    const res = await admin.request('/api/admin/pending-videos');
+    const text = await res.text();
+    const [row] = v.parse(PendingVideosResponseSchema, JSON.parse(text)).videos.filter((p) => p.videoId === uploaded.videoId);
+    expect(row).toMatchObject({ status: 'scan_unavailable', lastScanError: NO_SIGNATURE_DATABASE });
+    expect(row!.lastScanError).toContain('run freshclam');
+    expect(row!.lastScanError).toContain('wait in quarantine, unscanned, and are scanned automatically once it works');
+    expect(text).not.toMatch(/LibClamAV|cli_loaddbdir|clamscan exited/);
+    // Nor in what the store keeps: the event holds the plain reason.
+    const events = await deps.store.readStream(videoStreamId(uploaded.videoId));
+    expect(JSON.stringify(events)).not.toMatch(/LibClamAV/);
+
+    expect(lines).toContainEqual(expect.objectContaining({
+      level: 'warn', message: 'video scan failed', videoId: uploaded.videoId, failure: 'unavailable',
+      detail: expect.stringMatching(/LibClamAV Error: .*No supported database files/),
+    }));
   });
 });
 

@@ -6,7 +6,7 @@ import { VIDEO_ERRORS, type Actor } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/session.middleware.ts';
-import { listingVideoStreamUrl, PendingVideosQuerySchema, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
+import { listingVideoStreamUrl, PendingVideosQuerySchema, savedVideoName, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
@@ -126,7 +126,9 @@ export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
       const { state } = await loadVideo(store, videoId);
       const file = ownerDownload(state, { id: user.id, isAdmin: user.isAdmin });
       if (c.req.param('fileName') !== file.fileName) throw VIDEO_ERRORS.notFound();
-      return serveDownload(c, files, file, { inline: c.req.query('inline') === '1' });
+      // Saved under the name the owner gave it (tour.mp4), not the id the URL carries.
+      const saveAs = state.status === 'none' ? file.fileName : savedVideoName(state.original.originalName, file.fileName);
+      return serveDownload(c, files, { ...file, fileName: saveAs }, { inline: c.req.query('inline') === '1' });
     });
 }
 

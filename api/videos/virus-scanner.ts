@@ -9,8 +9,14 @@ import type { ScanVerdict } from '../../events/video/video.decider.ts';
 export interface VirusScanner {
   /** 'clamd' or 'clamscan': recorded with each verdict. */
   readonly name: string;
-  scan(source: Readable): Promise<ScanVerdict>;
+  scan(source: Readable): Promise<ScanOutcome>;
 }
+
+/**
+ * A verdict as a scanner gives it. A failure whose `reason` is told in plain words (shown to
+ * admins) keeps the scanner's own words in `detail`, for the server log only: never recorded.
+ */
+export type ScanOutcome = ScanVerdict | (Extract<ScanVerdict, { kind: 'failed' }> & { detail: string });
 
 /**
  * ClamAV's heuristic "this file was over a limit and not scanned whole"

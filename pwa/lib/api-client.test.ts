@@ -26,6 +26,15 @@ describe('apiRequest', () => {
     expect(errorText(error, 'Registration failed')).toBe('That e-mail is taken')
   })
 
+  it('keeps how long a 429 asks to wait (Retry-After), and none when it says nothing readable', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Wait","code":"resend_too_soon"}', { status: 429, headers: { 'Retry-After': '42' } })))
+    const refused = await apiRequest('POST', '/api/auth/resend-email-verification').catch((caught: unknown) => caught)
+    expect((refused as ApiError).retryAfterSeconds).toBe(42)
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503, headers: { 'Retry-After': 'Wed, 21 Oct 2026 07:28:00 GMT' } })))
+    const busy = await apiRequest('GET', '/api/x').catch((caught: unknown) => caught)
+    expect((busy as ApiError).retryAfterSeconds).toBeNull()
+  })
+
   it('gives every write an Idempotency-Key, and reads none', async () => {
     const fetch = answer(200, '{}')
     vi.stubGlobal('fetch', fetch)

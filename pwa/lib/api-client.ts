@@ -10,14 +10,21 @@ export type ApiErrorBody = { error?: string; code?: string; issues?: ApiIssue[];
 export class ApiError extends Error {
   readonly status: number
   readonly body: ApiErrorBody | null
+  /** How long the server asked to wait (a 429's or 503's Retry-After, in seconds), or null. */
+  readonly retryAfterSeconds: number | null
 
-  constructor(status: number, text: string, body: ApiErrorBody | null) {
+  constructor(status: number, text: string, body: ApiErrorBody | null, retryAfterSeconds: number | null = null) {
     super(`${status}: ${text}`)
     this.name = 'ApiError'
     this.status = status
     this.body = body
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
+
+/** The wait a refusal asked for (429 with Retry-After), in seconds, or null when it asked for none. */
+export const waitAsked = (error: unknown): number | null =>
+  error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : null
 
 type RequestOptions = {
   body?: unknown
@@ -49,7 +56,7 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
   const res = await fetch(url, init)
   if (!res.ok) {
     const text = (await res.text()) || res.statusText
-    throw new ApiError(res.status, text, parseErrorBody(text))
+    throw new ApiError(res.status, text, parseErrorBody(text), retryAfterOf(res.headers.get('Retry-After')))
   }
   if (res.status === 204) return undefined as T
   const text = await res.text()
@@ -66,6 +73,12 @@ export function parseErrorBody(text: string): ApiErrorBody | null {
   } catch {
     return null
   }
+}
+
+/** Retry-After in seconds (the API sends seconds, never a date), or null when absent or unreadable. */
+export function retryAfterOf(header: string | null): number | null {
+  if (header === null || !/^\d{1,9}$/.test(header.trim())) return null
+  return Number(header.trim())
 }
 
 /** The text a person should read for a failed call: the server's `error`, else the fallback. */

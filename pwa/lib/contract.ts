@@ -19,7 +19,7 @@ export {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '../../api/contract/auth.schema.ts'
-export type { AdminOutboxAnswer, DeliveryFailure, FailedMessage, SmsBudgetStatus } from '../../api/contract/outbox.schema.ts'
+export type { AdminOutboxAnswer, DeliveryFailure, DeliverySetup, FailedMessage, SmsBudgetStatus } from '../../api/contract/outbox.schema.ts'
 export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
 export type { Property, PropertyPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
 export {

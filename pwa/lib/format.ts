@@ -10,6 +10,9 @@ export function formatPrice(property: Pick<Property, 'pricePerNight' | 'currency
 
 export const periodLabel = (period: string | undefined) => `/${PERIOD_LABEL[period ?? 'month'] ?? 'month'}`
 
+/** "1 property", "3 properties": a count with its noun, plural unless it is one. */
+export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
+
 export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text)
 
 /** Long US-style date ("January 5, 2026"), or N/A. */

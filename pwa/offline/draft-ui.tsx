@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { DraftPhoto, DraftRecord } from './drafts-store'
-import { photosFrom } from './listing-drafts'
+import { draftPhoto } from './listing-drafts'
+import type { PreparedPhoto } from './photo-intake'
+import { PhotoPicker } from './photo-picker'
 
 // The wizard's offline parts: the list of saved drafts, and photos kept on the device.
 
@@ -39,45 +41,34 @@ export function DraftChooser<F>({ drafts, titleOf, onResume, onDelete, onNew }: 
   )
 }
 
-const TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp']
-const MAX_BYTES = 5 * 1024 * 1024
-
-/** Photos of a draft: downscaled and kept on the device; uploaded when the listing is sent. */
-export function DraftPhotoFields({ photos, onChange, onError }: { photos: DraftPhoto[]; onChange: (photos: DraftPhoto[]) => void; onError: (message: string) => void }) {
+/**
+ * Photos of a draft: made smaller and kept on the device; uploaded when the listing is sent.
+ * `onPreparing` tells the wizard while picked photos are being made smaller: it must not
+ * submit the listing without them then.
+ */
+export function DraftPhotoFields({ photos, onChange, onPreparing }: {
+  photos: DraftPhoto[]
+  onChange: (photos: DraftPhoto[]) => void
+  onPreparing: (preparing: boolean) => void
+}) {
   const [busy, setBusy] = useState(false)
   const urls = useMemo(() => photos.map((photo) => URL.createObjectURL(photo.blob)), [photos])
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])]
-    event.target.value = ''
-    const refused = files.find((file) => !TYPES.includes(file.type) || file.size > MAX_BYTES)
-    if (refused) return onError(`${refused.name}: images must be JPG, PNG, GIF or WebP and at most 5MB.`)
-    if (files.length === 0) return
-    setBusy(true)
-    try {
-      onChange([...photos, ...(await photosFrom(files))])
-    } catch {
-      onError('This photo could not be read. Please try another one.')
-    } finally {
-      setBusy(false)
-    }
+  const preparing = (value: boolean) => {
+    setBusy(value)
+    onPreparing(value)
   }
+  const keep = (prepared: PreparedPhoto[]) => onChange([...photos, ...prepared.map(draftPhoto)])
   return (
     <div className="grid gap-3">
-      <label className="grid gap-1">
-        <span className="text-sm font-medium">Photos (JPG, PNG, GIF, up to 5MB each)</span>
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple onChange={(event) => void pick(event)} disabled={busy}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white" />
-      </label>
-      <p className="text-xs text-stone-700">Photos are kept on this device with your draft and uploaded when you submit (or when you are back online).</p>
-      {busy && <p role="status" className="text-sm">Preparing photos…</p>}
+      <PhotoPicker disabled={false} onPrepared={keep} onPreparing={preparing}
+        note="They are kept on this device with your draft and uploaded when you submit (or when you are back online)." />
       {photos.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded photos">
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img src={urls[index]} alt={`Photo ${index + 1}`} width={photo.width} height={photo.height} className="aspect-[4/3] w-full rounded-md bg-stone-200 object-cover" />
-              <button type="button" onClick={() => onChange(photos.filter((item) => item.id !== photo.id))}
+              <button type="button" onClick={() => onChange(photos.filter((item) => item.id !== photo.id))} disabled={busy}
                 aria-label={`Remove photo ${index + 1}`} className="absolute right-1 top-1 rounded-full bg-white/90 px-2 text-lg leading-none shadow">×</button>
             </li>
           ))}

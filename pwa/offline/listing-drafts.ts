@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { deleteDraft, getDraft, listDrafts, markDraftQueued, saveDraft, unmarkDraftQueued, type DraftPhoto, type DraftRecord } from './drafts-store'
-import { downscale } from './downscale'
+import type { PreparedPhoto } from './photo-intake'
 import { listen, newId, fresh, getItem, putItem, removeItem, type CreateListingItem } from './outbox-store'
 import { kickOutbox, requestDrain } from './outbox-runtime'
 import { StorageError, storageFailure, StorageFullError } from './storage-errors'
@@ -89,12 +89,8 @@ function newDraft<F>(ownerId: string, fields: F): DraftRecord<F> {
   return { id: newId(), ownerId, createdAt: now, updatedAt: now, step: 0, fields, photos: [] }
 }
 
-/** Downscales picked photos into draft photos. */
-export async function photosFrom(files: File[]): Promise<DraftPhoto[]> {
-  const photos: DraftPhoto[] = []
-  for (const file of files) photos.push({ id: newId(), ...(await downscale(file)), level: 0, stalls: 0 })
-  return photos
-}
+/** A picked photo, made smaller (photo-intake.ts), as a photo of a draft. */
+export const draftPhoto = ({ blob, width, height, level }: PreparedPhoto): DraftPhoto => ({ id: newId(), blob, width, height, level, stalls: 0 })
 
 export type SubmitOutcome<P> = { status: 'sent'; property: P } | { status: 'queued' } | { status: 'refused'; message: string; httpStatus?: number }
 

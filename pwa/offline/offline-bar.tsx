@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { discardItem } from './outbox-actions'
 import { EditRefusedRow } from './edit-refused-row'
 import { outboxSummary } from './outbox-owner'
+import { isCurrentUser } from './persist-cache'
 import { claimItem, retryItem } from './outbox-runtime'
 import type { OutboxItem, SendProgress } from './outbox-store'
 import { useOnline, useOutbox } from './use-outbox'
@@ -12,23 +13,30 @@ import { useOnline, useOutbox } from './use-outbox'
 // has waiting to be sent, with the reason and Fix / Try again / Discard for what the server
 // refused. Another person's items on this phone are not shown: they are theirs.
 
+/** What the screen's queries hold while offline: when the oldest was fetched, and whether one has nothing saved. */
+interface ShownData {
+  time: number
+  missing: boolean
+}
+
 /**
- * When the data on screen was fetched: the oldest of the screen's queries. Read only while
- * offline, and updated after the cache has settled (a timer, not a synchronous store), so
- * that the bar never re-renders the page in the middle of a query update.
+ * When the data on screen was fetched: the oldest of the screen's queries, and whether one
+ * of them has nothing saved (a search never made on this phone). Read only while offline,
+ * and updated after the cache has settled (a timer, not a synchronous store), so that the
+ * bar never re-renders the page in the middle of a query update.
  */
-function useShownDataTime(enabled: boolean): number {
+function useShownData(enabled: boolean): ShownData {
   const cache = useQueryClient().getQueryCache()
-  const [time, setTime] = useState(0)
+  const [shown, setShown] = useState<ShownData>({ time: 0, missing: false })
   useEffect(() => {
     if (!enabled) return
     let timer: ReturnType<typeof setTimeout> | undefined
     const read = () => {
-      const times = cache
-        .findAll({ type: 'active' })
-        .map((query) => query.state.dataUpdatedAt)
-        .filter((updated) => updated > 0)
-      setTime(times.length ? Math.min(...times) : 0)
+      // Who is signed in is not shown as content, and "nobody" is never saved (persist-cache.ts):
+      // a visitor's unanswered ask must not make a saved page read as one that needs a connection.
+      const updated = cache.findAll({ type: 'active' }).filter((query) => !isCurrentUser(query)).map((query) => query.state.dataUpdatedAt)
+      const times = updated.filter((time) => time > 0)
+      setShown({ time: times.length ? Math.min(...times) : 0, missing: times.length < updated.length })
     }
     read()
     const unsubscribe = cache.subscribe(() => {
@@ -40,16 +48,22 @@ function useShownDataTime(enabled: boolean): number {
       unsubscribe()
     }
   }, [cache, enabled])
-  return time
+  return shown
 }
 
 const timeText = (time: number) =>
   new Date(time).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
 
+/** The offline bar's second sentence: never "showing what was saved" over a screen that has nothing saved. */
+function shownDataText({ time, missing }: ShownData): string {
+  if (missing) return time ? `Parts of this page need a connection; the rest was saved on ${timeText(time)}.` : 'This page needs a connection.'
+  return time ? `Showing what was saved on ${timeText(time)}.` : 'Showing what is saved on this device.'
+}
+
 export function OfflineBar() {
   const online = useOnline()
   const { signedIn, items, signInNeeded, sending } = useOutbox()
-  const shownAt = useShownDataTime(!online)
+  const shown = useShownData(!online)
   const [open, setOpen] = useState(false)
   if (online && items.length === 0 && !signInNeeded) return null
   return (
@@ -58,7 +72,7 @@ export function OfflineBar() {
         {!online && (
           <p role="status" data-testid="offline-indicator" className="font-medium">
             <span aria-hidden="true">●</span> You are offline.{' '}
-            <span className="font-normal">{shownAt ? `Showing what was saved on ${timeText(shownAt)}.` : 'Showing what is saved on this device.'}</span>
+            <span className="font-normal">{shownDataText(shown)}</span>
           </p>
         )}
         {items.length > 0 && (

@@ -48,8 +48,19 @@ function idbPersister(): Persister {
   }
 }
 
-/** Only finished answers, and never the admin panel's (desktop, always online). */
-const worthKeeping = (query: Query | CoreQuery) => query.state.status === 'success' && query.queryKey[0] !== 'admin'
+const CURRENT_USER_KEY = ['auth', 'user'] as const
+export const isCurrentUser = (query: Query | CoreQuery) => query.queryKey[0] === CURRENT_USER_KEY[0] && query.queryKey[1] === CURRENT_USER_KEY[1]
+
+/**
+ * Only finished answers, never the admin panel's (desktop, always online), and never "nobody is
+ * signed in". The session cookie is written the moment a sign-in is answered, this copy up to
+ * SAVE_THROTTLE_MS later (and a write begun as the page unloads may never land): a saved "signed
+ * out" restored by a reload right after signing in made the dashboard send the person away before
+ * the server's answer came (issue 28). Unsaved, the answer is asked for at start, as on a first
+ * visit; offline, a failed ask counts as signed out just the same.
+ */
+const worthKeeping = (query: Query | CoreQuery) =>
+  query.state.status === 'success' && query.queryKey[0] !== 'admin' && !(isCurrentUser(query) && query.state.data == null)
 
 // query-persist-client-core pins an older query-core than react-query's; both are 5.x and
 // the persister only uses the client's public cache API, so the types are bridged here.
@@ -75,7 +86,7 @@ export async function restoreQueryCache(client: QueryClient): Promise<void> {
     void client.invalidateQueries({ refetchType: 'none' })
     // The current user never refetches on mount (spec: cached 5 minutes), so a restored copy
     // would outlive a profile change made just before a reload: ask the server once per start.
-    void client.refetchQueries({ queryKey: ['auth', 'user'] })
+    void client.refetchQueries({ queryKey: CURRENT_USER_KEY })
   }
   persistQueryClientSubscribe({ queryClient, persister, buster: BUILD_ID, dehydrateOptions: { shouldDehydrateQuery: worthKeeping } })
 }

@@ -36,7 +36,7 @@ async function recordStall(draftId: string, photo: DraftPhoto) {
   await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, ...smaller, level: photo.level + 1, stalls: 0 }))
 }
 
-async function uploadPhoto(item: CreateListingItem, session: SessionCheck, draftId: string, photo: DraftPhoto, onUpload: (fraction: number) => void): Promise<string | null> {
+async function uploadPhoto(item: CreateListingItem, session: SessionCheck, draftId: string, photo: DraftPhoto, onUpload: (fraction: number) => void): Promise<string> {
   // One key per photo and size: a retry after a lost answer gets the same URL back, not a second
   // upload; a smaller version is another request, so it has its own key.
   const key = photo.level === 0 ? `${item.id}:photo:${photo.id}` : `${item.id}:photo:${photo.id}:${photo.level}`
@@ -47,8 +47,10 @@ async function uploadPhoto(item: CreateListingItem, session: SessionCheck, draft
     if (error instanceof StalledError) await recordStall(draftId, photo)
     throw error
   }
-  const url = answer.images[0] ?? null
-  if (url) await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, uploadedUrl: url, stalls: 0 }))
+  const url = answer.images[0]
+  // Never a listing without a photo the host chose: an answer with no URL is tried again, not skipped.
+  if (!url) throw new Error('the server kept no copy of a photo')
+  await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, uploadedUrl: url, stalls: 0 }))
   return url
 }
 
@@ -61,8 +63,7 @@ export async function sendNewListing(item: CreateListingItem, session: SessionCh
   for (const [index, photo] of draft.photos.entries()) {
     const report = (fraction: number) => onProgress({ photo: index + 1, photos: draft.photos.length, fraction })
     // Version 1 items kept uploaded URLs by position.
-    const url = photo.uploadedUrl ?? item.uploaded?.[index] ?? (await uploadPhoto(item, session, draft.id, photo, report))
-    if (url) images.push(url)
+    images.push(photo.uploadedUrl ?? item.uploaded?.[index] ?? (await uploadPhoto(item, session, draft.id, photo, report)))
   }
   return call<Property>(session, 'POST', '/api/properties', `${item.id}:create`, { ...item.body, images })
 }

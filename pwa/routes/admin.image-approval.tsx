@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AdminPanel } from '../features/admin/admin-panel'
+import { VideosWaiting } from '../features/videos/videos-waiting'
 
-export const Route = createFileRoute('/admin/image-approval')({ component: AdminPanel })
+export const Route = createFileRoute('/admin/image-approval')({ component: AdminPanelPage })
+
+function AdminPanelPage() {
+  return <AdminPanel videosWaiting={<VideosWaiting />} />
+}

@@ -1,6 +1,7 @@
 import { AMENITIES, CATEGORIES, PROPERTY_TYPES } from '../../api/contract/properties.schema.ts';
 import { COUNTRIES, defaultCurrencyOf, LOCATIONS, type Country } from '../../api/contract/places.ts';
 import type { ListingDetails } from '../../events/listing/listing.events.ts';
+import { monthlyRentBand, type Band } from './markets.ts';
 import type { Random } from './photos.ts';
 
 const STREETS: Record<Country, string[]> = {
@@ -36,9 +37,27 @@ const AMENITY_NAMES: Record<string, string> = {
   garden: 'a garden', workspace: 'a workspace', tv: 'a smart TV',
 };
 
-/** Monthly rents in the local currency by type, low to high. */
-const MONTHLY: Record<string, [number, number]> = { apartment: [1800, 9000], house: [3000, 22000], studio: [1000, 4000], room: [400, 1600] };
-const MONTHLY_USD: Record<string, [number, number]> = { apartment: [900, 4500], house: [1500, 9000], studio: [700, 2200], room: [350, 1100] };
+/** Months in one of each period: what a price per period is a month. */
+const MONTHS_PER = { week: 12 / 52, month: 1, year: 12 } as const;
+type Period = keyof typeof MONTHS_PER;
+
+/** A listing's price as a month's rent, whatever its period (as the search compares them). */
+export function monthlyEquivalent(price: number, period: string): number {
+  if (!Object.hasOwn(MONTHS_PER, period)) throw new Error(`unknown pricing period ${period}`);
+  return price / MONTHS_PER[period as Period];
+}
+
+/**
+ * A price for `period` from a monthly rent drawn in the band, rounded to what
+ * a person would write (50s, 10s for a week) and kept inside the band.
+ */
+function priceFor(random: Random, [low, high]: Band, period: Period): number {
+  const step = period === 'week' ? 10 : 50;
+  const exact = random.int(low, high) * MONTHS_PER[period];
+  const min = Math.ceil((low * MONTHS_PER[period]) / step) * step;
+  const max = Math.floor((high * MONTHS_PER[period]) / step) * step;
+  return Math.min(max, Math.max(min, Math.round(exact / step) * step));
+}
 
 export type GeneratedListing = ListingDetails & { imageCount: number };
 
@@ -46,9 +65,10 @@ export type GeneratedListing = ListingDetails & { imageCount: number };
 const ALL_CITIES: [Country, string][] = COUNTRIES.flatMap((country) => LOCATIONS[country].map((city): [Country, string] => [country, city]));
 
 /**
- * The n-th realistic listing. The first ones go round every city and every
- * type × category pair, so even a small seed shows each; after that Ghana takes
- * most of them, as the product does.
+ * The n-th realistic listing, for rent at a price in its town's band for its
+ * type (markets.ts). The first ones go round every city and every type ×
+ * category pair, so even a small seed shows each; after that Ghana takes most
+ * of them, as the product does.
  */
 export function generateListing(random: Random, n: number): GeneratedListing {
   const covering = n < ALL_CITIES.length;
@@ -61,7 +81,6 @@ export function generateListing(random: Random, n: number): GeneratedListing {
   const category = covering
     ? CATEGORIES[Math.floor(n / PROPERTY_TYPES.length) % CATEGORIES.length]!
     : propertyType === 'room' && random.chance(0.6) ? 'student' : random.chance(0.55) ? 'general' : random.pick(CATEGORIES);
-  const listingType = propertyType !== 'room' && random.chance(0.12) ? 'sale' : 'rent';
   const bedrooms = propertyType === 'studio' ? 0 : propertyType === 'room' ? 1 : random.int(1, propertyType === 'house' ? 6 : 4);
   const bathrooms = Math.max(1, Math.min(bedrooms, random.int(1, 4)));
   const amenities = random.subset(AMENITIES, 0.35);
@@ -80,23 +99,17 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     random.pick(CLOSINGS),
   ].join(' ');
   const currency = defaultCurrencyOf(country);
-  const [low, high] = (currency === '$' ? MONTHLY_USD : MONTHLY)[propertyType]!;
-  const monthly = random.int(low, high);
-  let pricingPeriod: 'week' | 'month' | 'year' = random.chance(0.65) ? 'month' : random.chance(0.6) ? 'year' : 'week';
-  let pricePerNight = pricingPeriod === 'month' ? monthly : pricingPeriod === 'year' ? monthly * 12 : Math.round((monthly * 12) / 52);
-  if (listingType === 'sale') {
-    pricingPeriod = 'year';
-    pricePerNight = monthly * random.int(80, 160);
-  }
-  // Round to something a person would write.
-  pricePerNight = Math.max(1, Math.round(pricePerNight / 50) * 50);
+  // Rent quoted by the month mostly, by the year as many Ghanaian landlords do, by the week for a few rooms and studios.
+  const pricingPeriod: Period = random.chance(0.7) ? 'month' : propertyType === 'room' || propertyType === 'studio' ? random.pick(['week', 'year'] as const) : 'year';
+  const pricePerNight = priceFor(random, monthlyRentBand(country, city, propertyType), pricingPeriod);
   const street = random.pick(STREETS[country]);
   return {
     title,
     description,
     propertyType,
     category,
-    listingType,
+    // Rentals only: every price shows with a period, so a sale price would read as a rent (docs/decisions/200).
+    listingType: 'rent',
     address: `${random.int(1, 240)} ${street}`,
     city,
     country,
@@ -109,4 +122,17 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     amenities,
     imageCount: random.int(2, 4),
   };
+}
+
+/** The oldest a Ghanaian listing is, in days: every other place's listings are older (Ghana first, as the product is). */
+export const GHANA_NEWEST_DAYS = 180;
+
+/**
+ * How long ago a listing was submitted, in seconds: Ghana's within the last
+ * GHANA_NEWEST_DAYS, the other places' before that, so "newest" (the search's
+ * default order, which Recommended for You shows) leads with Ghana.
+ */
+export function submittedAgoSeconds(random: Random, country: Country): number {
+  const day = 24 * 3600;
+  return country === 'Ghana' ? random.int(0, GHANA_NEWEST_DAYS * day - 1) : random.int(GHANA_NEWEST_DAYS * day, 365 * day);
 }

@@ -6,6 +6,7 @@ import { Badge, Card, PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
 import { ProfileCard } from './profile-card'
 import { SecurityCard } from './security-card'
+import { VerifyAddress } from './verify-address'
 
 export function AccountSettings() {
   const auth = useAuth()
@@ -53,6 +54,8 @@ export function AccountSettings() {
                 <dd>{longDate(user.createdAt)}</dd>
               </div>
             </dl>
+            {user.email && !user.emailVerified && <VerifyAddress address="email" to={user.email} />}
+            {user.phone && !user.phoneVerified && <VerifyAddress address="phone" to={user.phone} />}
           </Card>
           <Card>
             <h2 className="text-lg font-semibold">Quick Actions</h2>

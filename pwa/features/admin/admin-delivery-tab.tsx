@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { useFailedMessages, useRetryMessage } from './admin-outbox.queries'
+import { DeliverySetupNotice, nothingFailedText } from './delivery-setup-notice'
 import { SmsBudgetNotice } from './sms-budget-notice'
 
 const FAILURE_LABEL: Record<DeliveryFailure, string> = {
@@ -62,11 +63,12 @@ function FailedRow({ message }: { message: FailedMessage }) {
   )
 }
 
-/** The admin panel's Delivery tab: the hourly SMS budget and the messages the outbox gave up on (GET /api/admin/outbox?status=failed). */
+/** The admin panel's Delivery tab: whether messages go out at all, the hourly SMS budget and the messages the outbox gave up on (GET /api/admin/outbox?status=failed). */
 export function AdminDeliveryTab() {
   const failed = useFailedMessages()
   return (
     <Card>
+      {failed.data && <DeliverySetupNotice delivery={failed.data.delivery} />}
       {failed.data && <SmsBudgetNotice budget={failed.data.smsBudget} />}
       <h2 className="text-lg font-semibold">Messages that could not be delivered</h2>
       <p className="mt-1 text-sm text-stone-700">
@@ -75,7 +77,7 @@ export function AdminDeliveryTab() {
       </p>
       {failed.isPending && <Spinner />}
       {failed.isError && <p className="mt-3 text-red-700">{errorText(failed.error, 'Failed to load messages')}</p>}
-      {failed.data && failed.data.messages.length === 0 && <p className="mt-3 text-stone-700">Every message was delivered. Nothing has failed.</p>}
+      {failed.data && failed.data.messages.length === 0 && <p className="mt-3 text-stone-700">{nothingFailedText(failed.data.delivery)}</p>}
       <ul className="mt-3 grid gap-2" aria-label="Failed messages">
         {failed.data?.messages.map((message) => <FailedRow key={message.id} message={message} />)}
       </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Tabs } from 'radix-ui'
 import { useAuth } from '../../lib/current-user'
 import { PageTitle } from '../../ui/card'
@@ -9,9 +10,11 @@ import { AdminFeaturedTab } from './admin-featured-tab'
 import { AdminManagementTab } from './admin-management-tab'
 import { AdminMessagesTab } from './admin-messages-tab'
 import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab'
+import { AdminQueueLinks } from './admin-queue-links'
 import { AdminSettingsTab } from './admin-settings-tab'
 
-export function AdminPanel() {
+/** /admin/image-approval. `videosWaiting`: the videos feature's count, put in by the route. */
+export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}) {
   const auth = useAuth()
   if (auth.status === 'loading') return <CenteredSpinner />
   return (
@@ -19,25 +22,28 @@ export function AdminPanel() {
       <PageTitle sub="Moderate properties, choose what the home page features and see who visits.">Admin Panel</PageTitle>
       {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
       {auth.status === 'unauthenticated' ? <AccessDenied /> : (
-        <Tabs.Root defaultValue="properties">
-          <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
-            <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
-            <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
-            <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
-            <Tabs.Trigger value="analytics" className={tabTriggerClass}>User Analytics</Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
-            {/* The project's own tabs (not in the spec) after the spec's five. */}
-            <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
-            <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
-          <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
-          <Tabs.Content value="management"><AdminManagementTab user={auth.user} /></Tabs.Content>
-          <Tabs.Content value="analytics"><AdminAnalyticsTab /></Tabs.Content>
-          <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
-          <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
-          <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
-        </Tabs.Root>
+        <>
+          {auth.user.isAdmin && <AdminQueueLinks videosWaiting={videosWaiting} />}
+          <Tabs.Root defaultValue="properties">
+            <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
+              <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
+              <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
+              <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
+              <Tabs.Trigger value="analytics" className={tabTriggerClass}>User Analytics</Tabs.Trigger>
+              <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
+              {/* The project's own tabs (not in the spec) after the spec's five. */}
+              <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
+              <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
+            <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
+            <Tabs.Content value="management"><AdminManagementTab user={auth.user} /></Tabs.Content>
+            <Tabs.Content value="analytics"><AdminAnalyticsTab /></Tabs.Content>
+            <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
+            <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
+            <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
+          </Tabs.Root>
+        </>
       )}
     </div>
   )

@@ -1,8 +1,8 @@
 import { Pager } from '../../ui/pager'
 import { useEffect, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { ADMIN_STATUSES, type Property } from '../../lib/contract'
-import { formatPrice, periodLabel } from '../../lib/format'
+import type { Property } from '../../lib/contract'
+import { countOf, formatPrice, periodLabel } from '../../lib/format'
 import { Button, buttonClass } from '../../ui/button'
 import { Badge, Card } from '../../ui/card'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -12,8 +12,29 @@ import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
 import { useAdminDelete, useAdminProperties, useApprove, useSetFeatured, useSetVisibility, type AdminStatus } from './admin-properties.queries'
 
-const STATUSES = ADMIN_STATUSES
 const PAGE_SIZE = 20
+
+/**
+ * The filter's words are the cards' words (issue 28, docs/decisions/190): the spec's values
+ * stay what the API takes; "unverified" is what a card calls Pending Approval, "active" is
+ * Live, "inactive" is Hidden.
+ */
+export const STATUS_FILTER_LABELS: Record<AdminStatus, string> = {
+  all: 'All properties',
+  unverified: 'Pending Approval',
+  active: 'Live',
+  inactive: 'Hidden',
+  verified: 'Approved (Live or Hidden)',
+}
+
+/** What waits for the admin first: the spec's five values, in the order of a listing's life. */
+const FILTER_ORDER: readonly AdminStatus[] = ['all', 'unverified', 'active', 'inactive', 'verified']
+
+/** A listing's state in the words of the filter above: one of them, never two that contradict each other. */
+export function moderationBadges(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'green' | 'neutral' }[] {
+  if (!property.isVerified) return [{ label: 'Pending Approval', tone: 'amber' }, ...(property.isActive ? [] : [{ label: 'Hidden', tone: 'neutral' as const }])]
+  return [property.isActive ? { label: 'Live', tone: 'green' } : { label: 'Hidden', tone: 'neutral' }]
+}
 
 export function AdminPropertiesTab() {
   const [text, setText] = useState('')
@@ -37,9 +58,9 @@ export function AdminPropertiesTab() {
             onChange={(event) => setText(event.target.value)} />
         </div>
         <SelectField label="Status" value={status} onValueChange={(value) => { setStatus(value as AdminStatus); setPage(1) }}
-          options={STATUSES.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))} />
+          options={FILTER_ORDER.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))} />
       </div>
-      <p className="text-sm text-stone-700" aria-live="polite">{list.data ? `${list.data.total} properties` : 'Loading…'}</p>
+      <p className="text-sm text-stone-700" aria-live="polite">{list.data ? countOf(list.data.total, 'property', 'properties') : 'Loading…'}</p>
       {list.isPending && <Spinner />}
       <ul className="grid gap-3">
         {list.data?.properties.map((property) => <li key={property.id}><AdminPropertyRow property={property} /></li>)}
@@ -59,8 +80,7 @@ function AdminPropertyRow({ property }: { property: Property }) {
     <Card className="grid gap-3 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
         <div className="flex flex-wrap gap-2">
-          <Badge tone={property.isVerified ? 'green' : 'amber'}>{property.isVerified ? 'Verified' : 'Pending Approval'}</Badge>
-          <Badge tone={property.isActive ? 'blue' : 'neutral'}>{property.isActive ? 'Active' : 'Hidden'}</Badge>
+          {moderationBadges(property).map((badge) => <Badge key={badge.label} tone={badge.tone}>{badge.label}</Badge>)}
           {property.isFeatured && <Badge tone="teal">Featured</Badge>}
         </div>
         <h3 className="mt-2 font-semibold">

@@ -5,28 +5,41 @@ import { errorText } from '../../lib/api-client'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
 import { Alert, TextField } from '../../ui/field'
-import { validate, type FieldErrors } from '../../ui/form'
+import { validate } from '../../ui/form'
+import { useFieldErrors } from '../../ui/use-field-errors'
 import { PasswordField } from '../../ui/password-field'
 import { SegmentedTabs } from '../../ui/tabs'
 import { LoginSchema, type LoginBody } from '../../lib/contract'
 import { useLogin } from './login.mutation'
 
+interface LoginValues {
+  method: 'email' | 'phone'
+  email: string
+  phone: string
+  password: string
+}
+
+/** Only the chosen identifier is checked and sent. */
+const bodyOf = ({ method, email, phone, password }: LoginValues): LoginBody =>
+  method === 'email' ? { email: email.trim(), password } : { phone: phone.trim(), password }
+
 export function LoginForm() {
   const [method, setMethod] = useState<'email' | 'phone'>('email')
   const [values, setValues] = useState({ email: '', phone: '', password: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { errors, checkAll, recheck } = useFieldErrors((next: LoginValues) => validate(LoginSchema, { registrationMethod: next.method, ...bodyOf(next) }).errors)
   const login = useLogin()
   const navigate = useNavigate()
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }))
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => {
+    const next = { ...values, [key]: event.target.value }
+    setValues(next)
+    recheck({ method, ...next })
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    // Only the chosen identifier is checked and sent.
-    const body: LoginBody = method === 'email' ? { email: values.email.trim(), password: values.password } : { phone: values.phone.trim(), password: values.password }
-    const result = validate(LoginSchema, { registrationMethod: method, ...body })
-    setErrors(result.errors)
-    if (!result.ok) return
-    login.mutate(body, { onSuccess: () => void navigate(takeAfterSignIn() ?? { to: '/' }) })
+    if (!checkAll({ method, ...values })) return
+    const body = bodyOf({ method, ...values })
+    login.mutate(body, { onSuccess: () => void navigate(takeAfterSignIn()) })
   }
 
   return (
@@ -36,7 +49,11 @@ export function LoginForm() {
         <SegmentedTabs
           label="Sign in with"
           value={method}
-          onValueChange={(value) => setMethod(value as 'email' | 'phone')}
+          onValueChange={(value) => {
+            const next = value as LoginValues['method']
+            setMethod(next)
+            recheck({ method: next, ...values })
+          }}
           items={[
             { value: 'email', label: 'Email', content: <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} /> },
             { value: 'phone', label: 'Phone', content: <TextField label="Phone number" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} /> },

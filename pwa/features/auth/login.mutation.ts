@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import type { LoginAnswer, LoginBody } from '../../lib/contract'
-import { currentUserQuery } from '../../lib/current-user'
 import { recordSignIn } from '../../offline/session-store'
+import { startSession } from './signed-in'
 
 /**
  * A last sign-out not yet on the server is sent before this (apiRequest); once answered, what a
@@ -18,9 +18,6 @@ export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: postLogin,
-    onSuccess: async ({ user }) => {
-      queryClient.setQueryData(currentUserQuery().queryKey, user)
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
-    },
+    onSuccess: ({ user }) => startSession(queryClient, user),
   })
 }

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { takeAfterSignIn } from '../../lib/after-sign-in'
+import { rememberReturnPath, takeAfterSignIn } from '../../lib/after-sign-in'
 import { errorText } from '../../lib/api-client'
+import { contactPagePath } from '../../lib/return-path'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
 import { Alert, TextField } from '../../ui/field'
-import { validate, type FieldErrors } from '../../ui/form'
+import { validate } from '../../ui/form'
 import { PasswordField } from '../../ui/password-field'
 import { SelectField } from '../../ui/select'
 import { SegmentedTabs } from '../../ui/tabs'
 import { toast } from '../../ui/toast'
+import { useFieldErrors } from '../../ui/use-field-errors'
 import { RegisterSchema, type RegisterBody } from '../../lib/contract'
 import { useRegister } from './register.mutation'
 
@@ -29,42 +31,41 @@ function initialUserType(search: RegisterSearch): string {
   return ''
 }
 
+/** Where the person was going: action=contact names a listing, whose contact page they wanted to see. */
+const returnPathOf = (search: RegisterSearch): string | null => (search.action === 'contact' ? contactPagePath(search.propertyId) : null)
+
 export function RegisterForm({ search }: { search: RegisterSearch }) {
-  const [values, setValues] = useState({
+  const [values, setValues] = useState<RegisterValues>({
     firstName: '', lastName: '', registrationMethod: 'email', email: '', phone: '',
     userType: initialUserType(search), businessName: '', password: '', confirmPassword: '',
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { errors, checkAll, recheck } = useFieldErrors((next: RegisterValues) => validate(RegisterSchema, bodyOf(next)).errors)
   const register = useRegister()
   const navigate = useNavigate()
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }))
+  // Kept through the code (verify) or a switch to signing in instead (login).
+  const keepReturnPath = () => rememberReturnPath(returnPathOf(search))
+  const change = (next: typeof values) => {
+    setValues(next)
+    recheck(next)
+  }
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => change({ ...values, [key]: event.target.value })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const method = values.registrationMethod === 'phone' ? 'phone' : 'email'
-    // Only the chosen identifier is sent, and the business name only for agents.
-    const body = {
-      firstName: values.firstName, lastName: values.lastName, password: values.password, confirmPassword: values.confirmPassword,
-      userType: values.userType as RegisterBody['userType'], registrationMethod: method,
-      ...(method === 'email' ? { email: values.email.trim() } : { phone: values.phone.trim() }),
-      ...(values.userType === 'agent' && values.businessName.trim() ? { businessName: values.businessName.trim() } : {}),
-    } satisfies RegisterBody
-    const result = validate(RegisterSchema, body)
-    setErrors(result.errors)
-    if (!result.ok) return
+    const body = bodyOf(values)
+    if (!checkAll(values)) return
     register.mutate(body, {
       onSuccess: (answer) => {
+        keepReturnPath()
         if (answer.requiresVerification && answer.verificationMethod === 'email') {
           toast({ title: 'Check your email', description: 'We sent you a 6-digit code to verify your email address.' })
           void navigate({ to: '/verify-email' })
         } else if (answer.requiresVerification && answer.verificationMethod === 'phone') {
           void navigate({ to: '/verify-phone' })
-        } else if (search.action === 'contact' && search.propertyId) {
-          void navigate({ to: '/contact-landlord/$id', params: { id: search.propertyId } })
         } else if (search.action === 'list-property') {
           void navigate({ to: '/list-property' })
         } else {
-          void navigate(takeAfterSignIn() ?? { to: '/' })
+          void navigate(takeAfterSignIn())
         }
       },
     })
@@ -84,7 +85,7 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
         <SegmentedTabs
           label="Register with"
           value={values.registrationMethod}
-          onValueChange={(registrationMethod) => setValues((old) => ({ ...old, registrationMethod }))}
+          onValueChange={(registrationMethod) => change({ ...values, registrationMethod })}
           items={[
             { value: 'email', label: 'Email', content: <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} /> },
             { value: 'phone', label: 'Phone', content: <TextField label="Phone number" type="tel" autoComplete="tel" placeholder="+233 24 123 4567" value={values.phone} onChange={set('phone')} error={errors.phone} /> },
@@ -94,7 +95,7 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
           label="Account type"
           placeholder="Select account type"
           value={values.userType}
-          onValueChange={(userType) => setValues((old) => ({ ...old, userType }))}
+          onValueChange={(userType) => change({ ...values, userType })}
           options={ACCOUNT_TYPES}
           error={errors.userType}
         />
@@ -105,9 +106,25 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
         <PasswordField label="Confirm password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
         <Button type="submit" disabled={register.isPending}>{register.isPending ? 'Creating account...' : 'Create Account'}</Button>
         <p className="text-center text-sm">
-          Already have an account? <Link to="/login" className="font-semibold text-teal-800 hover:underline">Sign in</Link>
+          Already have an account? <Link to="/login" onClick={keepReturnPath} className="font-semibold text-teal-800 hover:underline">Sign in</Link>
         </p>
       </form>
     </AuthCard>
   )
+}
+
+type RegisterValues = {
+  firstName: string; lastName: string; registrationMethod: string; email: string; phone: string
+  userType: string; businessName: string; password: string; confirmPassword: string
+}
+
+/** What is sent: only the chosen identifier, and the business name only for agents. */
+function bodyOf(values: RegisterValues): RegisterBody {
+  const method = values.registrationMethod === 'phone' ? 'phone' : 'email'
+  return {
+    firstName: values.firstName, lastName: values.lastName, password: values.password, confirmPassword: values.confirmPassword,
+    userType: values.userType as RegisterBody['userType'], registrationMethod: method,
+    ...(method === 'email' ? { email: values.email.trim() } : { phone: values.phone.trim() }),
+    ...(values.userType === 'agent' && values.businessName.trim() ? { businessName: values.businessName.trim() } : {}),
+  }
 }

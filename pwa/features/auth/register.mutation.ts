@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import type { RegisterAnswer, RegisterBody } from '../../lib/contract'
-import { currentUserQuery } from '../../lib/current-user'
 import { recordSignIn } from '../../offline/session-store'
+import { startSession } from './signed-in'
 
 /** Registering signs in: as for postLogin, a pending sign-out goes first and senders learn of the new session. */
 export async function postRegister(body: RegisterBody): Promise<RegisterAnswer> {
@@ -15,9 +15,6 @@ export function useRegister() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: postRegister,
-    onSuccess: async ({ user }) => {
-      queryClient.setQueryData(currentUserQuery().queryKey, user)
-      await queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey })
-    },
+    onSuccess: ({ user }) => startSession(queryClient, user),
   })
 }

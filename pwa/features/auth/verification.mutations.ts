@@ -15,6 +15,8 @@ export function useVerifyCode(channel: Channel) {
   })
 }
 
-export const postResendPhoneCode = () => apiRequest<{ message?: string }>('POST', '/api/auth/resend-phone-verification')
+/** A new code to the address waiting for one (a new address first, else the current one if unproven). */
+export const postResendCode = (channel: Channel) =>
+  apiRequest<{ message?: string }>('POST', channel === 'email' ? '/api/auth/resend-email-verification' : '/api/auth/resend-phone-verification')
 
-export const useResendPhoneCode = () => useMutation({ mutationFn: postResendPhoneCode })
+export const useResendCode = (channel: Channel) => useMutation({ mutationFn: () => postResendCode(channel) })

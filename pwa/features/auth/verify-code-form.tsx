@@ -1,43 +1,45 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { takeAfterSignIn } from '../../lib/after-sign-in'
-import { ApiError, errorText } from '../../lib/api-client'
+import { ApiError, errorText, waitAsked } from '../../lib/api-client'
+import { waitText } from '../../lib/wait-text'
 import { AuthCard } from '../../ui/auth-card'
 import { Button } from '../../ui/button'
 import { Alert, TextField } from '../../ui/field'
 import { CodeSchema } from '../../lib/contract'
-import { useResendPhoneCode, useVerifyCode, type Channel } from './verification.mutations'
+import { ResendCode } from './resend-code'
+import { useVerifyCode, type Channel } from './verification.mutations'
 import * as v from 'valibot'
 
 const REDIRECT_MS = 3000
 
 export function VerifyCodeForm({ channel }: { channel: Channel }) {
   const [code, setCode] = useState('')
+  // Where the person was going before signing up (a listing's contact page, say), read once verified.
+  const [next, setNext] = useState<ReturnType<typeof takeAfterSignIn>>({ to: '/' })
   const verify = useVerifyCode(channel)
-  const resend = useResendPhoneCode()
   const navigate = useNavigate()
   const valid = v.is(CodeSchema, code)
 
   useEffect(() => {
     if (!verify.isSuccess) return
-    const timer = setTimeout(() => void navigate(takeAfterSignIn() ?? { to: '/' }), REDIRECT_MS)
+    const timer = setTimeout(() => void navigate(next), REDIRECT_MS)
     return () => clearTimeout(timer)
-  }, [verify.isSuccess, navigate])
+  }, [verify.isSuccess, navigate, next])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (valid) verify.mutate(code)
+    if (valid) verify.mutate(code, { onSuccess: () => setNext(takeAfterSignIn()) })
   }
 
   const what = channel === 'email' ? 'email address' : 'phone number'
-  const failure = verify.error instanceof ApiError ? errorText(verify.error, 'Invalid verification code') : 'An error occurred during verification'
   return (
     <AuthCard title={channel === 'email' ? 'Verify your email' : 'Verify your phone'} subtitle={`Enter the 6-digit code we sent to your ${what}.`}>
       {verify.isSuccess ? (
-        <Alert tone="success">Your {what} is verified. Taking you to the home page…</Alert>
+        <Alert tone="success">Your {what} is verified. {next.href ? 'Taking you back to where you were…' : 'Taking you to the home page…'}</Alert>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
-          {verify.isError && <Alert>{failure}</Alert>}
+          {verify.isError && <Alert>{failureText(verify.error)}</Alert>}
           <TextField
             label="Verification code"
             inputMode="numeric"
@@ -49,17 +51,17 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
             className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-center font-mono text-2xl tracking-[0.5em]"
           />
           <Button type="submit" disabled={!valid || verify.isPending}>{verify.isPending ? 'Verifying...' : 'Verify'}</Button>
-          {channel === 'phone' && (
-            <>
-              <Button variant="ghost" disabled={resend.isPending} onClick={() => resend.mutate()}>
-                {resend.isPending ? 'Sending...' : 'Resend Code'}
-              </Button>
-              {resend.isSuccess && <Alert tone="success">A new verification code has been sent to your phone</Alert>}
-              {resend.isError && <Alert>{errorText(resend.error, 'Failed to resend verification code')}</Alert>}
-            </>
-          )}
+          <ResendCode channel={channel} />
         </form>
       )}
     </AuthCard>
   )
+}
+
+/** The server's reason; after too many wrong codes (429), also how long to wait. */
+function failureText(error: Error): string {
+  if (!(error instanceof ApiError)) return 'An error occurred during verification'
+  const text = errorText(error, 'Invalid verification code')
+  const seconds = waitAsked(error)
+  return seconds !== null ? `${text} You can try again in ${waitText(seconds)}.` : text
 }

@@ -74,6 +74,8 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
   const [base, setBase] = useState<EditBase>(start.base)
   const [form, setForm] = useState<EditFormState>(start.form)
   const [saveHeld, setSaveHeld] = useState(false)
+  // Photos being prepared or uploaded: a save now would leave them out.
+  const [photosBusy, setPhotosBusy] = useState(false)
   const update = useUpdateProperty()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -110,6 +112,7 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (changedElsewhere.length > 0) return setSaveHeld(true)
+    if (photosBusy) return toast({ title: 'Photos are still being uploaded', description: 'Wait for them to appear, then save.', variant: 'destructive' })
     const checked = checkEdit(form.draft, { isActive: form.isActive, expectedVersion })
     if (!checked.ok) {
       toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })
@@ -164,9 +167,9 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
               onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
           )}
           <BasicsFields draft={form.draft} onChange={onChange} />
-          <LocationPriceFields draft={form.draft} onChange={onChange} roomsMin={{ bedrooms: 1, bathrooms: 1, price: 0 }} />
+          <LocationPriceFields draft={form.draft} onChange={onChange} priceMin={0} />
           <AmenityFields draft={form.draft} onChange={onChange} />
-          <PhotoFields draft={form.draft} onChange={onChange} mode="multipart" failureTitle="Failed to upload images" />
+          <PhotoFields draft={form.draft} onChange={onChange} onBusy={setPhotosBusy} failureTitle="Failed to upload images" />
           <div className="flex items-center gap-3">
             <Switch.Root id="is-active" checked={form.isActive} onCheckedChange={(isActive) => edit((old) => ({ ...old, isActive }))}
               className="relative h-6 w-11 rounded-full bg-stone-300 data-[state=checked]:bg-teal-700">
@@ -175,7 +178,7 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
             <label htmlFor="is-active" className="text-sm font-medium">Active and available for booking</label>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+            <Button type="submit" disabled={update.isPending || photosBusy}>{update.isPending ? 'Saving...' : photosBusy ? 'Uploading photos...' : 'Save Changes'}</Button>
             <Link to="/property/$id" params={{ id: property.id }} onClick={() => void autosave.clear()} className={buttonClass('secondary')}>Cancel</Link>
           </div>
         </form>

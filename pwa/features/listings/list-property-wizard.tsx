@@ -69,6 +69,8 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const step = Math.min(record.step, STEPS.length - 1)
   const setStep = (next: number) => update({ step: next })
   const [submitting, setSubmitting] = useState(false)
+  // Picked photos still being made smaller: submitting now would send the listing without them.
+  const [preparingPhotos, setPreparingPhotos] = useState(false)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update])
@@ -78,6 +80,10 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
     event.preventDefault()
     if (step < STEPS.length - 1) {
       setStep(step + 1)
+      return
+    }
+    if (preparingPhotos) {
+      toast({ title: 'Photos are still being prepared', description: 'Wait for them to appear below, then submit.', variant: 'destructive' })
       return
     }
     const checked = checkNewListing({ ...draft, images: [] })
@@ -131,12 +137,11 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
           {/* A disabled fieldset disables every control in it: a draft being submitted cannot change. */}
           <fieldset disabled={locked} className="contents">
           {step === 0 && <BasicsFields draft={draft} onChange={onChange} />}
-          {step === 1 && <LocationPriceFields draft={draft} onChange={onChange} roomsMin={{ bedrooms: 0, bathrooms: 1, price: 1 }} />}
+          {step === 1 && <LocationPriceFields draft={draft} onChange={onChange} priceMin={1} />}
           {step === 2 && (
             <>
               <AmenityFields draft={draft} onChange={onChange} />
-              <DraftPhotoFields photos={record.photos} onChange={(photos) => update({ photos })}
-                onError={(description) => toast({ title: 'Upload failed', description, variant: 'destructive' })} />
+              <DraftPhotoFields photos={record.photos} onChange={(photos) => update({ photos })} onPreparing={setPreparingPhotos} />
             </>
           )}
           </fieldset>
@@ -145,7 +150,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
             {step < STEPS.length - 1 ? (
               <Button type="submit">Next</Button>
             ) : (
-              <Button type="submit" disabled={submitting}>{submitting ? 'Submitting...' : 'Submit Listing'}</Button>
+              <Button type="submit" disabled={submitting || preparingPhotos}>{submitting ? 'Submitting...' : preparingPhotos ? 'Preparing photos...' : 'Submit Listing'}</Button>
             )}
           </div>
         </form>

@@ -1,13 +1,15 @@
-import type { ChangeEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorText } from '../../lib/api-client'
-import { citiesOf, COUNTRIES, defaultCurrencyOf, IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../../lib/contract'
+import { citiesOf, COUNTRIES, defaultCurrencyOf } from '../../lib/contract'
 import { AMENITIES } from '../../lib/format'
 import { smallImageUrl } from '../../lib/image-url'
+import type { PreparedPhoto } from '../../offline/photo-intake'
+import { PhotoPicker } from '../../offline/photo-picker'
 import { TextAreaField, TextField } from '../../ui/field'
 import { SelectField } from '../../ui/select'
 import { Spinner } from '../../ui/spinner'
 import { toast } from '../../ui/toast'
-import type { ListingDraft } from './listing-form.schema'
+import { ROOMS_MIN, type ListingDraft } from './listing-form.schema'
 import { useUploadImages } from './upload-images'
 
 type Props = { draft: ListingDraft; onChange: (patch: Partial<ListingDraft>) => void }
@@ -30,7 +32,8 @@ export function BasicsFields({ draft, onChange }: Props) {
   )
 }
 
-export function LocationPriceFields({ draft, onChange, roomsMin }: Props & { roomsMin: { bedrooms: number; bathrooms: number; price: number } }) {
+/** `priceMin`: the price input's minimum (spec part 1 §5: 1 in the wizard, 0 in the edit form); rooms follow ROOMS_MIN in both. */
+export function LocationPriceFields({ draft, onChange, priceMin }: Props & { priceMin: number }) {
   const cities = citiesOf(draft.country)
   return (
     <div className="grid gap-4">
@@ -43,14 +46,14 @@ export function LocationPriceFields({ draft, onChange, roomsMin }: Props & { roo
       </div>
       <TextField label="Address" value={draft.address} onChange={(event) => onChange({ address: event.target.value })} placeholder="Street and area (optional)" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Price *" inputMode="decimal" value={draft.price} onChange={(event) => onChange({ price: event.target.value })} placeholder={roomsMin.price > 0 ? 'e.g. 1500' : '0'} />
+        <TextField label="Price *" inputMode="decimal" value={draft.price} onChange={(event) => onChange({ price: event.target.value })} placeholder={priceMin > 0 ? 'e.g. 1500' : '0'} />
         <SelectField label="Currency" value={draft.currency} onValueChange={(currency) => onChange({ currency })} options={[opt('GH₵', 'GH₵ (cedi)'), opt('$', '$ (dollar)')]} />
         <SelectField label="Per" value={draft.pricingPeriod} onValueChange={(pricingPeriod) => onChange({ pricingPeriod })}
           options={[opt('week', 'Week'), opt('month', 'Month'), opt('year', 'Year')]} />
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Bedrooms" type="number" min={roomsMin.bedrooms} value={draft.bedrooms} onChange={(event) => onChange({ bedrooms: event.target.value })} />
-        <TextField label="Bathrooms" type="number" min={roomsMin.bathrooms} value={draft.bathrooms} onChange={(event) => onChange({ bathrooms: event.target.value })} />
+        <TextField label="Bedrooms" type="number" min={ROOMS_MIN.bedrooms} value={draft.bedrooms} onChange={(event) => onChange({ bedrooms: event.target.value })} />
+        <TextField label="Bathrooms" type="number" min={ROOMS_MIN.bathrooms} value={draft.bathrooms} onChange={(event) => onChange({ bathrooms: event.target.value })} />
       </div>
     </div>
   )
@@ -74,32 +77,26 @@ export function AmenityFields({ draft, onChange }: Props) {
   )
 }
 
-const TYPES: readonly string[] = IMAGE_MIME_TYPES
-
-export function PhotoFields({ draft, onChange, mode, failureTitle }: Props & { mode: 'json' | 'multipart'; failureTitle: string }) {
-  const upload = useUploadImages(mode)
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])]
-    event.target.value = ''
-    const refused = files.find((file) => !TYPES.includes(file.type) || file.size > MAX_IMAGE_BYTES)
-    if (refused) {
-      toast({ title: failureTitle, description: `${refused.name}: images must be JPG, PNG, GIF or WebP and at most 5MB.`, variant: 'destructive' })
-      return
-    }
-    if (files.length === 0) return
-    upload.mutate(files, {
-      onSuccess: (urls) => onChange({ images: [...draft.images, ...urls] }),
-      onError: (error) =>
-        toast({ title: failureTitle, ...(mode === 'json' ? { description: errorText(error, 'Please try again.') } : {}), variant: 'destructive' }),
+/**
+ * The edit form's photos: made smaller on the phone, then uploaded at once. `onBusy` tells
+ * the form while picked photos are being prepared or uploaded: saving then would leave them out.
+ */
+export function PhotoFields({ draft, onChange, onBusy, failureTitle }: Props & { onBusy: (busy: boolean) => void; failureTitle: string }) {
+  const upload = useUploadImages()
+  const [preparing, setPreparing] = useState(false)
+  // The latest photos: an upload answering after a photo was removed adds to what is there then.
+  const images = useRef(draft.images)
+  images.current = draft.images
+  const busy = preparing || upload.isPending
+  useEffect(() => onBusy(busy), [busy, onBusy])
+  const send = (photos: PreparedPhoto[]) =>
+    upload.mutate(photos, {
+      onSuccess: (urls) => onChange({ images: [...images.current, ...urls] }),
+      onError: (error) => toast({ title: failureTitle, description: errorText(error, 'The photos were not saved. Please pick them again.'), variant: 'destructive' }),
     })
-  }
   return (
     <div className="grid gap-3">
-      <label className="grid gap-1">
-        <span className="text-sm font-medium">Photos (JPG, PNG, GIF, up to 5MB each)</span>
-        <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" multiple onChange={pick} disabled={upload.isPending}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white" />
-      </label>
+      <PhotoPicker disabled={upload.isPending} onPrepared={send} onPreparing={setPreparing} />
       {upload.isPending && <Spinner label="Uploading photos" />}
       {draft.images.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded photos">

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { changedFields, editValues, type ListingValues } from '../../offline/listing-edit-diff'
+import { formFromValues } from './edit-form-state'
 import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema'
 
 const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', price: 'GH₵ 1,500' }
@@ -27,5 +29,28 @@ describe('edit checks', () => {
   it('sends isActive and the expected version', () => {
     const result = checkEdit({ ...filled, address: '1 Ring Road' }, { isActive: false, expectedVersion: 3 })
     expect(result.ok && result.body).toMatchObject({ isActive: false, expectedVersion: 3, address: '1 Ring Road' })
+  })
+})
+
+describe('a studio (0 bedrooms), issue 28 point 1', () => {
+  const studio: ListingValues = {
+    title: 'Studio in Osu', description: 'One room and a kitchenette', propertyType: 'studio', category: 'general', listingType: 'rent',
+    country: 'Ghana', city: 'Accra', address: '4 Oxford Street', pricePerNight: 1800, currency: 'GH₵', pricingPeriod: 'month',
+    bedrooms: 0, bathrooms: 1, amenities: ['wifi'], images: [], isActive: true,
+  }
+
+  it('is allowed by the wizard and by the edit form alike', () => {
+    const created = checkNewListing({ ...filled, bedrooms: '0' })
+    expect(created.ok && created.body.bedrooms).toBe(0)
+    const edited = checkEdit({ ...filled, address: '1 Ring Road', bedrooms: '0' }, { isActive: true, expectedVersion: 1 })
+    expect(edited.ok && edited.body.bedrooms).toBe(0)
+  })
+
+  it('an edit of its price and address changes those two fields and nothing else', () => {
+    const form = formFromValues(studio)
+    const checked = checkEdit({ ...form.draft, price: '1950', address: '6 Oxford Street' }, { isActive: form.isActive, expectedVersion: 1 })
+    expect(checked.ok).toBe(true)
+    if (!checked.ok) return
+    expect(changedFields(studio, editValues(checked.body))).toEqual(['address', 'pricePerNight'])
   })
 })

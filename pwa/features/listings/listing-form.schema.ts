@@ -29,6 +29,13 @@ export const emptyDraft = (): ListingDraft => ({
   bedrooms: '1', bathrooms: '1', amenities: [], images: [],
 })
 
+/**
+ * The fewest rooms a listing may have, one rule for the wizard and the edit form: 0 bedrooms
+ * is a studio (docs/decisions/160; the spec's edit form said 1, which turned an edited
+ * studio into a one-bedroom flat the host never asked for).
+ */
+export const ROOMS_MIN = { bedrooms: 0, bathrooms: 1 } as const
+
 /** Spec part 1 §5: bedrooms and bathrooms default to 1 when not numeric. */
 const roomCount = (text: string, min: number) => {
   const parsed = Number.parseInt(text, 10)
@@ -43,8 +50,8 @@ function firstMessage(issues: readonly v.BaseIssue<unknown>[]): string {
 
 export type Checked<T> = { ok: true; body: T } | { ok: false; message: string }
 
-/** The fields both forms send, from what was typed; rooms are counted from `minRooms` up. */
-function draftFields(draft: ListingDraft, minRooms: number) {
+/** The fields both forms send, from what was typed. */
+function draftFields(draft: ListingDraft) {
   return {
     title: draft.title,
     description: draft.description,
@@ -56,8 +63,8 @@ function draftFields(draft: ListingDraft, minRooms: number) {
     pricePerNight: draft.price,
     currency: draft.currency,
     pricingPeriod: draft.pricingPeriod,
-    bedrooms: roomCount(draft.bedrooms, minRooms),
-    bathrooms: roomCount(draft.bathrooms, 1),
+    bedrooms: roomCount(draft.bedrooms, ROOMS_MIN.bedrooms),
+    bathrooms: roomCount(draft.bathrooms, ROOMS_MIN.bathrooms),
     amenities: draft.amenities,
     images: draft.images,
   }
@@ -65,7 +72,7 @@ function draftFields(draft: ListingDraft, minRooms: number) {
 
 export function checkNewListing(draft: ListingDraft): Checked<CreatePropertyInput> {
   // An empty address is left out: the API fills in "city, country".
-  const body = { ...draftFields(draft, 0), ...(draft.address.trim() ? { address: draft.address.trim() } : {}) } as CreatePropertyInput
+  const body = { ...draftFields(draft), ...(draft.address.trim() ? { address: draft.address.trim() } : {}) } as CreatePropertyInput
   const result = v.safeParse(CreatePropertySchema, body)
   return result.success ? { ok: true, body: result.output as CreatePropertyInput } : { ok: false, message: firstMessage(result.issues) }
 }
@@ -73,7 +80,7 @@ export function checkNewListing(draft: ListingDraft): Checked<CreatePropertyInpu
 export function checkEdit(draft: ListingDraft, extra: { isActive: boolean; expectedVersion: number }): Checked<UpdatePropertyInput> {
   // Spec part 1 §5 (edit): title, address, city and country are required.
   if ([draft.title, draft.address, draft.city, draft.country].some((value) => value.trim() === '')) return { ok: false, message: REQUIRED_MESSAGE }
-  const body = { ...draftFields(draft, 1), address: draft.address, ...extra } as UpdatePropertyInput
+  const body = { ...draftFields(draft), address: draft.address, ...extra } as UpdatePropertyInput
   const result = v.safeParse(UpdatePropertySchema, body)
   return result.success ? { ok: true, body: result.output as UpdatePropertyInput } : { ok: false, message: firstMessage(result.issues) }
 }

@@ -1,19 +1,42 @@
 type Props = { page: number; total: number; pageSize: number; onPage: (page: number) => void }
 
+/** The page numbers to show: the first, the last, and `around` on each side of the current page. */
+export function shownPages(page: number, pages: number, around: number): number[] {
+  return Array.from({ length: pages }, (_, index) => index + 1).filter((item) => item === 1 || item === pages || Math.abs(item - page) <= around)
+}
+
+// Each state has its own colours: a button's classes never hold two backgrounds (which one
+// wins depends on the stylesheet's order, not the class list's; issue 28 had white on white).
+const BASE = 'inline-flex min-h-10 min-w-10 shrink-0 items-center justify-center whitespace-nowrap rounded-md border px-3 text-sm'
+const IDLE = `${BASE} border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:opacity-50`
+const CURRENT = `${BASE} border-teal-700 bg-teal-700 font-semibold text-white`
+
+/**
+ * Previous, page numbers, Next, on one line. A phone shows the first, current and last page
+ * and wider screens add the current page's neighbours, so that nothing wraps at 360 px.
+ */
 export function Pagination({ page, total, pageSize, onPage }: Props) {
   const pages = Math.ceil(total / pageSize)
   if (total <= pageSize) return null
-  const shown = Array.from({ length: pages }, (_, index) => index + 1).filter((item) => item === 1 || item === pages || Math.abs(item - page) <= 1)
-  const button = 'inline-flex min-h-10 min-w-10 items-center justify-center rounded-md border border-stone-300 bg-white px-3 text-sm disabled:opacity-50'
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
+    <nav aria-label="Pagination" className="mt-8 flex flex-nowrap items-center justify-center gap-2">
+      <button type="button" className={IDLE} disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
+      <PageNumbers shown={shownPages(page, pages, 0)} page={page} onPage={onPage} className="flex sm:hidden" />
+      <PageNumbers shown={shownPages(page, pages, 1)} page={page} onPage={onPage} className="hidden sm:flex" />
+      <button type="button" className={IDLE} disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
+    </nav>
+  )
+}
+
+function PageNumbers({ shown, page, onPage, className }: { shown: number[]; page: number; onPage: (page: number) => void; className: string }) {
+  return (
+    <span className={`${className} items-center gap-1`}>
       {shown.map((item, index) => (
         <span key={item} className="contents">
-          {index > 0 && item - shown[index - 1]! > 1 && <span aria-hidden="true">…</span>}
+          {index > 0 && item - shown[index - 1]! > 1 && <span aria-hidden="true" className="w-4 text-center">…</span>}
           <button
             type="button"
-            className={`${button} ${item === page ? 'border-teal-700 bg-teal-700 text-white' : ''}`}
+            className={item === page ? CURRENT : IDLE}
             aria-current={item === page ? 'page' : undefined}
             aria-label={`Page ${item}`}
             onClick={() => onPage(item)}
@@ -22,7 +45,6 @@ export function Pagination({ page, total, pageSize, onPage }: Props) {
           </button>
         </span>
       ))}
-      <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
-    </nav>
+    </span>
   )
 }

@@ -47,7 +47,8 @@ function PropertyView({ property }: { property: Property }) {
             <FavoriteButton property={property} place="detail" />
           </div>
         </header>
-        <dl className="grid grid-cols-3 gap-3 rounded-xl border border-stone-200 bg-white p-4 text-center">
+        {/* Sized to their words, not thirds: a third of a 360 px screen is narrower than "Apartment". */}
+        <dl className="flex flex-wrap justify-around gap-x-3 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 text-center">
           <Fact label="Bedrooms" value={property.bedrooms} />
           <Fact label="Bathrooms" value={property.bathrooms} />
           <Fact label="Type" value={capitalize(property.propertyType)} />
@@ -77,9 +78,9 @@ function PropertyView({ property }: { property: Property }) {
 
 function Fact({ label, value }: { label: string; value: string | number }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-xs text-stone-700">{label}</dt>
-      <dd className="text-lg font-semibold">{value}</dd>
+      <dd className="text-lg font-semibold [overflow-wrap:anywhere]">{value}</dd>
     </div>
   )
 }

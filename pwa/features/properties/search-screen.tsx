@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent, type Ref } from 'react'
+import { flushSync } from 'react-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { Property } from '../../lib/contract'
+import { countOf } from '../../lib/format'
 import { useAuth } from '../../lib/current-user'
+import { isNoAnswer } from '../../offline/no-answer'
+import { useOnline } from '../../offline/use-outbox'
 import { buttonClass } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { FavoriteButton } from './favorite-button'
@@ -9,6 +14,7 @@ import { useFavorites } from './favorites.queries'
 import { LazyFilterPanel } from './filter-panel-lazy'
 import { Pagination } from './pagination'
 import { PropertyCard } from './property-card'
+import { describeSearch, savedSearches, searchParamsOf } from './saved-searches'
 import { PAGE_SIZE, useSearch } from './search.queries'
 import { activeFilterCount, toFilters, type SearchParams } from './search-params'
 
@@ -19,6 +25,13 @@ export function SearchScreen({ params }: { params: SearchParams }) {
   const update = (patch: Partial<SearchParams>, resetPage = true) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch, ...(resetPage ? { page: undefined } : {}) }) })
   const badge = activeFilterCount(params)
+  const results = useRef<HTMLHeadingElement>(null)
+  // On a phone the open panel fills the screen: this closes it and brings the results into view.
+  const showResults = () => {
+    flushSync(() => setFiltersOpen(false))
+    results.current?.scrollIntoView({ block: 'start' })
+    results.current?.focus({ preventScroll: true })
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -47,9 +60,14 @@ export function SearchScreen({ params }: { params: SearchParams }) {
       {filtersOpen && (
         <div className="mt-4">
           <LazyFilterPanel params={params} onChange={(patch) => update(patch)} />
+          {!params.saved && <ShowResultsButton params={params} onClick={showResults} />}
         </div>
       )}
-      {params.saved ? <SavedResults view={view} /> : <SearchResults params={params} view={view} onPage={(page) => update({ page }, false)} />}
+      {params.saved ? (
+        <SavedResults view={view} headingRef={results} />
+      ) : (
+        <SearchResults params={params} view={view} headingRef={results} onPage={(page) => update({ page }, false)} />
+      )}
     </div>
   )
 }
@@ -76,18 +94,37 @@ function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location
   )
 }
 
-function SearchResults({ params, view, onPage }: { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
+type HeadingRef = { headingRef: Ref<HTMLHeadingElement> }
+
+const propertiesText = (total: number) => countOf(total, 'property', 'properties')
+
+/** Under the open filters: what the filters find, and a way back to it (the panel is taller than a phone). */
+function ShowResultsButton({ params, onClick }: { params: SearchParams; onClick: () => void }) {
   const result = useSearch(toFilters(params))
+  const label = result.data && !result.isPlaceholderData ? `Show ${propertiesText(result.data.total)}` : 'Show results'
+  return (
+    <button type="button" className={buttonClass('primary', 'mt-3 w-full')} onClick={onClick}>{label}</button>
+  )
+}
+
+function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
+  const result = useSearch(toFilters(params))
+  const online = useOnline()
   const heading = params.location ? `Properties in ${params.location}` : 'All Properties'
   const total = result.data?.total ?? 0
+  // No answer (offline): nothing is claimed about the listings, no count and no "failed". With
+  // nothing shown yet the search needs a connection; results on screen stay as they are.
+  const noAnswer = result.isError && (!online || isNoAnswer(result.error))
+  const unreachable = noAnswer && !result.data
   return (
     <section aria-labelledby="results-heading" className="mt-6">
-      <h1 id="results-heading" className="text-2xl font-bold">{heading}</h1>
+      <h1 id="results-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold focus:outline-none">{heading}</h1>
       <p className="mt-1 text-stone-700" aria-live="polite">
-        {result.isPending ? 'Searching…' : `${total} ${total === 1 ? 'property' : 'properties'} found`}
+        {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total)} found` : ''}
       </p>
       {result.isPending && <div className="flex justify-center py-10"><Spinner label="Loading results" /></div>}
-      {result.isError && <p className="mt-6">The search failed. Please try again.</p>}
+      {unreachable && <NeedsConnection onRetry={() => void result.refetch()} />}
+      {result.isError && !noAnswer && <p className="mt-6">The search failed. Please try again.</p>}
       {result.data && result.data.properties.length === 0 && (
         <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
           <p className="font-semibold">No properties match your search</p>
@@ -100,12 +137,46 @@ function SearchResults({ params, view, onPage }: { params: SearchParams; view: '
   )
 }
 
-function SavedResults({ view }: { view: 'grid' | 'list' }) {
+/**
+ * Offline, a search never made on this device: it needs a connection, and the searches this
+ * device has saved are offered instead.
+ */
+function NeedsConnection({ onRetry }: { onRetry: () => void }) {
+  const saved = savedSearches(useQueryClient())
+  return (
+    <div role="status" className="mt-6 rounded-xl border border-stone-300 bg-white p-5">
+      <h2 className="text-lg font-semibold">This search needs a connection</h2>
+      <p className="mt-1 text-stone-700">
+        You are offline, and this search has not been made on this device before. It will work when you are back online.
+      </p>
+      {saved.length > 0 ? (
+        <>
+          <h3 className="mt-4 font-semibold">Searches saved on this device</h3>
+          <ul className="mt-2 grid gap-2">
+            {saved.map((search) => (
+              <li key={JSON.stringify(search.filters)}>
+                <Link to="/search" search={searchParamsOf(search.filters)} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100">
+                  <span className="font-medium text-teal-800 underline underline-offset-2">{describeSearch(search.filters)}</span>
+                  <span className="text-sm text-stone-700">{propertiesText(search.total)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-2 text-stone-700">No searches are saved on this device yet.</p>
+      )}
+      <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={onRetry}>Try again</button>
+    </div>
+  )
+}
+
+function SavedResults({ view, headingRef }: HeadingRef & { view: 'grid' | 'list' }) {
   const auth = useAuth()
   const favorites = useFavorites(auth.status === 'authenticated')
   return (
     <section aria-labelledby="results-heading" className="mt-6">
-      <h1 id="results-heading" className="text-2xl font-bold">Saved Properties</h1>
+      <h1 id="results-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold focus:outline-none">Saved Properties</h1>
       {auth.status === 'unauthenticated' && (
         <p className="mt-2">
           <Link to="/login" className="font-semibold text-teal-800 underline">Sign in</Link> to see the properties you saved.

@@ -11,6 +11,7 @@ import { tabTriggerClass } from '../../ui/tabs'
 import { usePendingVideos } from './admin-videos.queries'
 import { PendingVideoCard } from './pending-video-card'
 import { SecurityInfo, WorkflowGuide } from './video-guide'
+import { videosWaitingText } from './videos-waiting'
 
 /** /admin/video-management: Pending, Workflow Guide, Security Info (spec part 2 §2). The isAdmin check is the client's, as the spec says; the server refuses non-admins anyway. */
 export function AdminVideoManagement() {
@@ -36,7 +37,7 @@ export function AdminVideoManagement() {
           </Tabs.List>
           <Tabs.Content value="pending" className="grid gap-3">
             <p className="text-sm text-stone-700" aria-live="polite">
-              {pending.data ? `${waitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.` : 'Loading…'}
+              {pending.data ? `${videosWaitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.` : 'Loading…'}
             </p>
             {pending.isPending && <CenteredSpinner />}
             {pending.isError && <p role="alert">The videos could not be loaded. Please try again.</p>}
@@ -58,8 +59,6 @@ export function AdminVideoManagement() {
     </div>
   )
 }
-
-const waitingText = (total: number) => (total === 1 ? '1 video waiting' : `${total} videos waiting`)
 
 function AdminAccessRequired() {
   return (

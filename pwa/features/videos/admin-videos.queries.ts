@@ -6,9 +6,9 @@ import type { EditedVideoAnswer, PendingVideo, PendingVideosAnswer } from './vid
 /** Spec part 2 §9: pending videos refresh every 30 seconds. */
 export const PENDING_REFRESH_MS = 30_000
 
-// GET /api/admin/pending-videos?page= (admins only: 401 or 403 otherwise), 20 a page, newest first.
-export const fetchPendingVideos = (page: number, signal?: AbortSignal) =>
-  apiGet<PendingVideosAnswer>(withQuery('/api/admin/pending-videos', { page }), signal)
+// GET /api/admin/pending-videos?page=&limit= (admins only: 401 or 403 otherwise), 20 a page unless limit says, newest first.
+export const fetchPendingVideos = (page: number, signal?: AbortSignal, limit?: number) =>
+  apiGet<PendingVideosAnswer>(withQuery('/api/admin/pending-videos', { page, limit }), signal)
 
 export const pendingVideosQuery = (page: number) =>
   queryOptions({

@@ -9,7 +9,7 @@ import { DownloadLink } from './download-link'
 import { myDownloadUrl, useMyVideos } from './my-videos.queries'
 import { formatDateTime, formatMegabytes } from './video-format'
 import { VideoPlayer } from './video-player'
-import type { ApprovedVideo } from './videos-contract'
+import { savedVideoName, type ApprovedVideo } from './videos-contract'
 
 /** /user/videos: login required; the person's ready (approved) videos, to watch or download (spec part 2 §2). */
 export function MyVideos() {
@@ -39,19 +39,21 @@ export function MyVideos() {
 }
 
 function ReadyVideo({ video }: { video: ApprovedVideo }) {
+  // Named as the host named it (tour.mp4); the id-based fileName is only the URL's.
+  const name = video.originalName
   return (
     <Card className="grid gap-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="break-all font-semibold">{video.fileName}</h2>
+          <h2 className="break-words font-semibold">{name}</h2>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
             <dt className="text-stone-600">Approved</dt><dd>{formatDateTime(video.approvedAt)}</dd>
             <dt className="text-stone-600">Size</dt><dd>{formatMegabytes(video.fileSize)}</dd>
           </dl>
         </div>
-        <DownloadLink href={myDownloadUrl(video)} fileName={video.fileName} describes={video.fileName} variant="primary" />
+        <DownloadLink href={myDownloadUrl(video)} fileName={savedVideoName(name, video.fileName)} describes={name} variant="primary" />
       </div>
-      <VideoPlayer src={video.streamUrl} fileName={video.fileName} label={`Play ${video.fileName}`} />
+      <VideoPlayer src={video.streamUrl} fileName={video.fileName} label={`Play ${name}`} />
     </Card>
   )
 }

@@ -26,7 +26,7 @@ export function PendingVideoCard({ video }: { video: PendingVideo }) {
           <dt className="text-stone-600">Size</dt><dd>{formatMegabytes(video.fileSize)}</dd>
           {isScanProblem(video.status) && (
             <>
-              <dt className="text-stone-600">Last scan error</dt><dd>{video.lastScanError ?? 'Not given'}</dd>
+              <dt className="text-stone-600">Why it waits</dt><dd>{video.lastScanError ?? 'Not given'}</dd>
               <dt className="text-stone-600">Next attempt</dt><dd>{video.nextScanAt ? formatDateTime(video.nextScanAt) : 'Not scheduled'}</dd>
             </>
           )}

@@ -4,6 +4,7 @@
 
 export {
   MAX_VIDEO_BYTES,
+  savedVideoName,
   statusLabel,
   VIDEO_TUS_PATH,
   type ApprovedVideo,
