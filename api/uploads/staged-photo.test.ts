@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAGED_PHOTO_MAX_AGE_MS, sweepStagedPhotos } from './staged-photo.ts';
+import { MAX_IMAGE_BYTES } from '../contract/properties.schema.ts';
+import { STAGED_PHOTO_MAX_AGE_MS, StagedPhoto, sweepStagedPhotos } from './staged-photo.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,5 +29,34 @@ describe('sweepStagedPhotos', () => {
   });
   it('is nothing to do when no photo was ever staged', async () => {
     expect(await sweepStagedPhotos(join(tmpdir(), 'efie-never-made-'), new Date())).toBe(0);
+  });
+});
+
+describe('StagedPhoto', () => {
+  it('takes a 5 MB photo in 16 KB pieces, waiting for the disk each time, without piling up listeners', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'efie-staged-'));
+    dirs.push(directory);
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', warned);
+    try {
+      const photo = new StagedPhoto(directory);
+      const piece = Buffer.alloc(16 * 1024, 7);
+      piece.set([0xff, 0xd8, 0xff], 0);
+      let pieces = 0;
+      for (let written = 0; written + piece.length <= MAX_IMAGE_BYTES; written += piece.length) {
+        photo.write(piece);
+        await photo.drained();
+        pieces += 1;
+      }
+      await photo.finish();
+      expect(pieces).toBe(Math.floor(MAX_IMAGE_BYTES / piece.length));
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+      await photo.discard();
+    } finally {
+      process.off('warning', warned);
+    }
   });
 });
