@@ -66,9 +66,10 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]/,
             },
             {
-              // The route definitions (not their split screens), the shared lib and the renter queries.
+              // The route definitions (not their split screens), the shared lib, the renter queries, and
+              // the features' outbox kinds the page registers at start (pwa/outbox-kinds.ts).
               name: 'app',
-              test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts)$/,
+              test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts|outbox-kinds\.ts|features[\\/][^\\/]+[\\/][^\\/]*outbox[^\\/]*\.tsx?)$/,
             },
           ],
         },

@@ -23,6 +23,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
     [{ ANALYTICS_VIEWS_PER_MINUTE: '0' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: ANALYTICS_VIEWS_PER_MINUTE must be a whole number/],
     [{ ANALYTICS_VIEWS_PER_MINUTE: 'many' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: /],
+    [{ ANALYTICS_FLUSH_SECONDS: '0' }, /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: ANALYTICS_FLUSH_SECONDS must be a whole number of seconds/],
+    [{ ANALYTICS_FLUSH_SECONDS: '0.5' }, /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: /],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -37,6 +39,11 @@ describe('configuration', () => {
   it('takes 120 page views a minute per client address unless ANALYTICS_VIEWS_PER_MINUTE says otherwise', () => {
     expect(loadConfig({}).analyticsViewsPerMinute).toBe(120);
     expect(loadConfig({ ANALYTICS_VIEWS_PER_MINUTE: '600' }).analyticsViewsPerMinute).toBe(600);
+  });
+
+  it('writes buffered page views every second unless ANALYTICS_FLUSH_SECONDS says otherwise', () => {
+    expect(loadConfig({}).analyticsFlushSeconds).toBe(1);
+    expect(loadConfig({ ANALYTICS_FLUSH_SECONDS: '3600' }).analyticsFlushSeconds).toBe(3600);
   });
 
   it('trusts no proxy unless TRUST_PROXY says which', () => {

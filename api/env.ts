@@ -72,6 +72,10 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'), v.transform(Number)),
     '120',
   ),
+  ANALYTICS_FLUSH_SECONDS: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,3}$/, 'ANALYTICS_FLUSH_SECONDS must be a whole number of seconds from 1 to 9999'), v.transform(Number)),
+    '1',
+  ),
   CODE_RESEND_AFTER_SECONDS: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,3}$/, 'CODE_RESEND_AFTER_SECONDS must be a whole number of seconds from 1 to 9999'), v.transform(Number)),
     '60',
@@ -94,6 +98,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Page views one client address may add a minute (ANALYTICS_VIEWS_PER_MINUTE, docs/decisions/110). */
   analyticsViewsPerMinute: number;
+  /** How often buffered page views are written (ANALYTICS_FLUSH_SECONDS, 1); a stop writes the rest at once. */
+  analyticsFlushSeconds: number;
   production: boolean;
   /** Where support and contact messages go (the team's inbox). */
   supportEmail: string;
@@ -176,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicOrigin,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analyticsViewsPerMinute: e.ANALYTICS_VIEWS_PER_MINUTE,
+    analyticsFlushSeconds: e.ANALYTICS_FLUSH_SECONDS,
     production: e.NODE_ENV === 'production',
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),

@@ -52,6 +52,7 @@ export async function buildDeps(
   const files = createFileStorage(config);
   const videoUploads = createTusVideoUploads({ db, store, files, clock, config });
   const pageViews = createPageViewBuffer((batch) => writePageViews(db, batch), {
+    flushEveryMs: config.analyticsFlushSeconds * 1000,
     onError: (error) => log.error('page views not written', { error: errorText(error) }),
     refusesValues,
     setAside: async (view, error) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { Property } from '../api/contract/properties.schema'
-import { listingValues, changedFields } from '../pwa/offline/listing-edit-diff'
+import { listingValues, changedFields } from '../pwa/features/listings/listing-edit-diff'
 import { signUp } from './support/api'
 import { expectAccessible, saveScreenshot, unique } from './support/fixtures'
 import { persistedCache } from './support/offline'

@@ -160,7 +160,21 @@ test('a host uploads a video tour over a dropped connection, an admin edits it, 
     element.muted = true
     return element.play()
   })
-  expect([200, 206]).toContain((await answered).status())
+  // The player asks for a range and gets that range of the edited version, as a 206.
+  const answer = await answered
+  const asked = await answer.request().headerValue('range')
+  const from = /^bytes=(\d+)-\d*$/.exec(asked ?? '')?.[1]
+  expect(from, `the player asks for a byte range (${asked})`).toBeDefined()
+  expect(answer.status()).toBe(206)
+  expect(await answer.headerValue('accept-ranges')).toBe('bytes')
+  expect(await answer.headerValue('content-range')).toMatch(new RegExp(`^bytes ${from}-\\d+/${edited.length}$`))
   await expect.poll(() => tour.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0)
+
+  // Seeking asks for the middle of the file: exactly those bytes come back, and past the end is 416.
+  const middle = await visitor.request.get(streamPath, { headers: { range: 'bytes=100-199' } })
+  expect(middle.status()).toBe(206)
+  expect(middle.headers()['content-range']).toBe(`bytes 100-199/${edited.length}`)
+  expect((await middle.body()).equals(edited.subarray(100, 200)), 'the range holds those bytes of the edited version').toBe(true)
+  expect((await visitor.request.get(streamPath, { headers: { range: `bytes=${edited.length}-` } })).status()).toBe(416)
   await visitor.context().close()
 })

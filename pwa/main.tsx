@@ -7,11 +7,16 @@ import { routeTree } from './routeTree.gen'
 import { CenteredSpinner } from './ui/spinner'
 import { restoreQueryCache, BUILD_ID } from './offline/persist-cache'
 import { startOutbox } from './offline/outbox-runtime'
-import { followEditRefusals } from './offline/edit-refusals'
+import { registerOutboxKinds } from './outbox-kinds'
+import { followEditRefusals } from './features/listings/edit-refusals'
+import { registerListingOutboxRows } from './features/listings/listing-outbox-rows'
 import { RouteError } from './offline/route-error'
 import { followSignOutsElsewhere } from './features/shell/end-session'
 import './styles.css'
 
+// The features' queued actions, and how the offline bar shows those refused, before the outbox is read.
+registerOutboxKinds()
+registerListingOutboxRows()
 const queryClient = createQueryClient()
 document.documentElement.dataset.build = BUILD_ID
 // What was saved on this device is in the cache before the first screen asks for it.

@@ -6,12 +6,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core'
 import { drainOutbox } from './offline/drain'
+import { registerOutboxKinds } from './outbox-kinds'
 
 // Efie's service worker (vite-plugin-pwa, injectManifest). It precaches the shell and
 // the renter routes only (the build leaves admin and host chunks out of the manifest),
 // caches listing images in a bounded, expiring cache, and drains the outbox on `sync`.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+
+// The features' queued actions: what `sync` may send.
+registerOutboxKinds()
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

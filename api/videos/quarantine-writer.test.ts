@@ -55,7 +55,11 @@ function mp4(bytes: number): Readable {
 
 async function storedKeys(storage: FileStorage): Promise<string[]> {
   if (storage.kind === 'local') {
-    const entries = await readdir(join(dir, 'local'), { recursive: true, withFileTypes: true }).catch(() => []);
+    // The folder is made by the first put; only its absence reads as none.
+    const entries = await readdir(join(dir, 'local'), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
     return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(join(dir, 'local').length + 1));
   }
   // s3rver has no ListMultipartUploads: the adapter's abort of an unfinished upload is not visible here.
@@ -72,7 +76,10 @@ describe.each([['local disk', () => local], ['S3', () => s3 as FileStorage]])('w
     expect(written).toEqual({ quarantineKey: `videos/quarantine/${videoId}/${uploadId}.mp4`, size: 12 * MB + 5, contentType: 'video/mp4', sha256 });
     const stored = await storage().get(written.quarantineKey);
     expect((await buffer(stored!.body)).equals(await buffer(mp4(12 * MB + 5)))).toBe(true);
+    // storedKeys sees what was written, so its empty answers below mean nothing was.
+    expect(await storedKeys(storage())).toContain(written.quarantineKey);
     await storage().delete(written.quarantineKey);
+    expect(await storedKeys(storage())).not.toContain(written.quarantineKey);
   });
 
   it('refuses a renamed JPEG (415) and stores nothing', async () => {

@@ -75,20 +75,29 @@ async function pending(admin: ReturnType<typeof createClient>): Promise<PendingV
 
 const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
-/** Every file under the data directory's videos/, as paths relative to it. */
+/**
+ * Every file under the data directory's videos/, as paths relative to it. The folder is made by
+ * the first video stored, so only its absence reads as none; the first test shows this is the
+ * folder the storage writes to (a wrong path would otherwise pass every "stores nothing" check).
+ */
 async function storedVideoFiles(dataDir: string): Promise<string[]> {
   const root = join(dataDir, 'files', 'videos');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1)).sort();
 }
 
 describe('a clean video from upload to the owner (local disk)', () => {
   it('goes through scan → pending → admin download → edited upload → scan → the owner’s download with Range, and nobody else reaches it', async () => {
-    const { app, deps, host, hostAccount, admin } = await setup();
+    const { app, deps, dataDir, host, hostAccount, admin } = await setup();
     const listing = await createListing(host, { title: 'Two-bedroom flat in Osu' });
     const original = sampleMp4(Buffer.alloc(50_000, 7));
 
     const uploaded = await uploadVideo(host, original, { name: 'IMG_0042.mp4', propertyId: listing.id });
+    // Where storedVideoFiles looks is where the upload went: the refusal tests' empty lists mean something.
+    expect(await storedVideoFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^quarantine/${uploaded.videoId}/[^/]+\\.mp4$`))]);
     expect(v.parse(UploadedVideoSchema, uploaded)).toMatchObject({ originalName: 'IMG_0042.mp4', status: 'pending_scan', fileSize: original.length, propertyId: listing.id });
     expect(uploaded.fileName).toBe(`${uploaded.videoId}.mp4`);
     expect((await pending(admin)).find((p) => p.videoId === uploaded.videoId)?.status).toBe('pending_scan');

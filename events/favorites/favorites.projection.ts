@@ -1,9 +1,33 @@
 import type { RecordedEvent } from '../store/event-store.ts';
+import { createEventDecoder } from '../store/event-type.ts';
 import type { Projection } from '../store/projections.ts';
 import type { SqlClient } from '../store/sql.ts';
-import { FAVORITE_EVENT_NAMES } from './favorites.events.ts';
+import { FAVORITE_EVENT_NAMES, favoriteEventTypes } from './favorites.events.ts';
 
 type Change = { user_id: string; property_id: string; is_favorite: boolean; added_at: string; version: number };
+
+const decode = createEventDecoder(favoriteEventTypes);
+
+/** The row an event leaves for its pair; a removal keeps the row (is_favorite false) so a replay stays skipped. */
+function changeOf(recorded: RecordedEvent): Change {
+  const event = decode(recorded);
+  const version = recorded.streamVersion;
+  switch (event.type) {
+    case 'FavoriteAdded': {
+      const { userId, propertyId, addedAt } = event.data;
+      return { user_id: userId, property_id: propertyId, is_favorite: true, added_at: addedAt, version };
+    }
+    case 'FavoriteRemoved': {
+      // added_at only matters for a pair never added before; the upsert keeps an existing row's.
+      const { userId, propertyId } = event.data;
+      return { user_id: userId, property_id: propertyId, is_favorite: false, added_at: recorded.recordedAt.toISOString(), version };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
 
 /**
  * The `favorites` read model with set semantics. A row keeps the user stream's
@@ -16,16 +40,9 @@ export const favoritesProjection: Projection = {
   handles: FAVORITE_EVENT_NAMES,
   async apply(tx: SqlClient, events: RecordedEvent[]) {
     const last = new Map<string, Change>();
-    for (const e of events) {
-      const data = e.data as { userId: string; propertyId: string; addedAt?: string };
-      const change: Change = {
-        user_id: data.userId,
-        property_id: data.propertyId,
-        is_favorite: e.type === 'FavoriteAdded',
-        added_at: data.addedAt ?? e.recordedAt.toISOString(),
-        version: e.streamVersion,
-      };
-      const key = `${data.userId}/${data.propertyId}`;
+    for (const recorded of events) {
+      const change = changeOf(recorded);
+      const key = `${change.user_id}/${change.property_id}`;
       const prior = last.get(key);
       if (!prior || prior.version < change.version) last.set(key, change);
     }

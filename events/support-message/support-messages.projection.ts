@@ -19,21 +19,30 @@ export const supportMessagesProjection: Projection = {
     for (const recorded of events) {
       const event = decode(recorded);
       const version = recorded.streamVersion;
-      if (event.type === 'SupportMessageReceived') {
-        const { messageId, reference, content: c, receivedAt } = event.data;
-        await tx.query(
-          `insert into support_messages (id, reference, form, name, first_name, last_name, contact_method, email, phone,
-             category, user_type, subject, message, status, received_at, version)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'unhandled', $14, $15)
-           on conflict (id) do nothing`,
-          [messageId, reference, c.form, c.name, c.firstName, c.lastName, c.contactMethod, c.email, c.phone, c.category, c.userType, c.subject, c.message, receivedAt, version],
-        );
-      } else {
-        const { messageId, handledBy, handledAt } = event.data;
-        await tx.query(
-          `update support_messages set status = 'handled', handled_by = $2, handled_at = $3, version = $4 where id = $1 and version < $4`,
-          [messageId, handledBy, handledAt, version],
-        );
+      switch (event.type) {
+        case 'SupportMessageReceived': {
+          const { messageId, reference, content: c, receivedAt } = event.data;
+          await tx.query(
+            `insert into support_messages (id, reference, form, name, first_name, last_name, contact_method, email, phone,
+               category, user_type, subject, message, status, received_at, version)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'unhandled', $14, $15)
+             on conflict (id) do nothing`,
+            [messageId, reference, c.form, c.name, c.firstName, c.lastName, c.contactMethod, c.email, c.phone, c.category, c.userType, c.subject, c.message, receivedAt, version],
+          );
+          break;
+        }
+        case 'SupportMessageHandled': {
+          const { messageId, handledBy, handledAt } = event.data;
+          await tx.query(
+            `update support_messages set status = 'handled', handled_by = $2, handled_at = $3, version = $4 where id = $1 and version < $4`,
+            [messageId, handledBy, handledAt, version],
+          );
+          break;
+        }
+        default: {
+          const unknown: never = event;
+          throw new Error(`support-messages projection: unhandled ${JSON.stringify(unknown)}`);
+        }
       }
     }
   },

@@ -1,6 +1,6 @@
-import { deleteDraft, repairOrphanedDrafts } from './drafts-store'
 import { afterFailure, classify, type Failure } from './outbox-retry'
 import { isForAnySession, isOwnedBy, nextToSend, type Due, type SignedIn } from './outbox-owner'
+import { outboxKindOf, registeredOutboxKinds } from './outbox-registry'
 import { announce, changeItem, getItem, listItems, recordMissingOwners, type OutboxItem, type SendProgress } from './outbox-store'
 import { send, type PhotoProgress } from './send'
 import { SessionChangedError } from './session-change'
@@ -41,20 +41,13 @@ const settleFailure = (sent: OutboxItem, failure: Failure) =>
   changeItem(sent.id, (current) => (!current ? 'keep' : current.supersededBy ? 'remove' : afterFailure(current, failure, Date.now())))
 
 /**
- * Sent: a new listing first records that it exists, then its draft goes, then the item, so an
- * app stopped in between finishes the tidying next time instead of creating it again or losing
- * the draft. An item changed while in flight (not by superseding) stays, to be sent as it is now.
+ * Sent: the kind tidies first (a new listing records that it exists, then its draft goes), then
+ * the item goes, so an app stopped in between finishes the tidying next time instead of sending
+ * it again. An item changed while in flight (not by superseding) stays, to be sent as it is now.
  */
 async function settleSent(sent: OutboxItem, result: unknown) {
-  let expected = sent.revision
-  if (sent.kind === 'create-listing') {
-    const propertyId = (result as { id?: string } | null)?.id
-    if (propertyId && !sent.propertyId) {
-      const recorded = await changeItem(sent.id, (current) => (current ? { ...current, propertyId } : 'keep'))
-      if (recorded) expected = recorded.revision
-    }
-    await deleteDraft(sent.draftId)
-  }
+  const settled = await outboxKindOf(sent.kind)?.settleSent?.(sent, result)
+  const expected = settled ? settled.revision : sent.revision
   await changeItem(sent.id, (current) => (current && current.revision !== expected && !current.supersededBy ? 'keep' : 'remove'))
   announce({ type: 'sent', item: sent, result })
 }
@@ -109,17 +102,17 @@ async function sendOne(listed: OutboxItem, generation: number): Promise<Outcome>
     await settleFailure(item, failure)
     return failure.kind
   } finally {
-    if (item.kind === 'create-listing') announce({ type: 'progress', progress: null })
+    if (outboxKindOf(item.kind)?.reportsProgress) announce({ type: 'progress', progress: null })
   }
 }
 
-/** Under the lock, before sending: owners recorded, superseded wishes dropped, orphaned drafts given back. */
+/** Under the lock, before sending: owners recorded, superseded wishes dropped, then each kind's own repairs (orphaned drafts given back). */
 async function tidy() {
   await recordMissingOwners()
   const items = await listItems()
   for (const item of items.filter((stored) => stored.supersededBy)) await changeItem(item.id, (current) => (current?.supersededBy ? 'remove' : 'keep'))
   const ids = new Set(items.map((item) => item.id))
-  await repairOrphanedDrafts((id) => ids.has(id))
+  for (const kind of registeredOutboxKinds()) await kind.tidy?.((id) => ids.has(id))
 }
 
 /**

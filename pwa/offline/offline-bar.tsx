@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { discardItem } from './outbox-actions'
-import { EditRefusedRow } from './edit-refused-row'
 import { outboxSummary } from './outbox-owner'
+import { RefusedItemRow } from './outbox-rows'
 import { isCurrentUser } from './persist-cache'
-import { claimItem, retryItem } from './outbox-runtime'
+import { claimItem } from './outbox-runtime'
 import type { OutboxItem, SendProgress } from './outbox-store'
 import { useOnline, useOutbox } from './use-outbox'
 
 // Under the header: "you are offline, this is from <time>", and what the signed-in person
 // has waiting to be sent, with the reason and Fix / Try again / Discard for what the server
-// refused. Another person's items on this phone are not shown: they are theirs.
+// refused (outbox-rows.tsx). Another person's items on this phone are not shown: they are theirs.
 
 /** What the screen's queries hold while offline: when the oldest was fetched, and whether one has nothing saved. */
 interface ShownData {
@@ -100,23 +100,8 @@ function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | nu
         <UnclaimedRow item={item} signedIn={signedIn} />
       ) : item.status === 'waiting' ? (
         <p className="text-stone-700">Waiting to send{item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.{item.needsSignIn ? ' Your session ended: sign in again to send it.' : ''}</p>
-      ) : item.kind === 'edit-listing' ? (
-        <EditRefusedRow item={item} />
       ) : (
-        <>
-          <p role="alert" className="text-red-800">Not sent: {item.error ?? 'the server refused it.'}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {item.kind === 'create-listing' ? (
-              <Link to="/list-property" search={{ draft: item.draftId }} onClick={() => void discardItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Fix</Link>
-            ) : (
-              <button type="button" onClick={() => void retryItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Try again</button>
-            )}
-            {item.httpStatus === undefined && item.kind === 'create-listing' && (
-              <button type="button" onClick={() => void retryItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Try again</button>
-            )}
-            <button type="button" onClick={() => void discardItem(item)} className="rounded-md border border-red-300 px-3 py-1 text-red-800">Discard</button>
-          </div>
-        </>
+        <RefusedItemRow item={item} />
       )}
     </li>
   )

@@ -1,12 +1,12 @@
-import { unmarkDraftQueued } from './drafts-store'
+import { outboxKindOf } from './outbox-registry'
 import { removeItem, type OutboxItem } from './outbox-store'
 
 /**
- * Drops an item from the outbox; a listing's draft stays, editable again, with the photos
- * already uploaded remembered. The item goes first: an app stopped in between leaves a draft
- * marked for a missing item, which the next drain gives back (repairOrphanedDrafts).
+ * Drops an item from the outbox, then lets its kind tidy (a listing's draft stays, editable
+ * again, with the photos already uploaded remembered). The item goes first: an app stopped in
+ * between leaves what the kind repairs on the next drain (a draft marked for a missing item).
  */
 export async function discardItem(item: OutboxItem) {
   await removeItem(item.id)
-  if (item.kind === 'create-listing') await unmarkDraftQueued(item.draftId, item.id)
+  await outboxKindOf(item.kind)?.discarded?.(item)
 }

@@ -1,22 +1,34 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import type { Property } from '../lib/contract'
-import { ANY_SESSION } from './outbox-item.schema'
+import type { OutboxKind } from './outbox-kind'
+import { ANY_SESSION, type QueuedItem } from './outbox-item.schema'
 import { nextToSend, outboxSummary, unsentCount, visibleTo, type Due } from './outbox-owner'
-import type { EditListingItem, FavoriteItem, OutboxItem } from './outbox-store'
+import { registerOutboxKind } from './outbox-registry'
+import type { OutboxItem } from './outbox-store'
 
 const NOW = 1_800_000_000_000
 
-function favorite(id: string, ownerId: string | null, extra: Partial<FavoriteItem> = {}): OutboxItem {
+// Two kinds of the tests' own, as features register theirs: a wish about a property
+// (the last one wins) and a change to a listing, each sent in order per property.
+type Wish = QueuedItem<'test-wish', { propertyId: string }>
+type Change = QueuedItem<'test-change', { propertyId: string }>
+const kind = <Item extends OutboxItem>(name: Item['kind'], target: (item: Item) => string): OutboxKind<Item> => ({
+  kind: name, schema: v.looseObject({ kind: v.literal(name) }), target, send: () => Promise.resolve(null),
+})
+registerOutboxKind(kind<Wish>('test-wish', (item) => `wish:${item.propertyId}`))
+registerOutboxKind(kind<Change>('test-change', (item) => `listing:${item.propertyId}`))
+
+function favorite(id: string, ownerId: string | null, extra: Partial<Wish> = {}): OutboxItem {
   return {
-    kind: 'favorite', id, ownerId, createdAt: NOW - 1_000, label: `Save: ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
-    propertyId: `p-${id}`, favorite: true, property: { id: `p-${id}` } as Property, ...extra,
-  }
+    kind: 'test-wish', id, ownerId, createdAt: NOW - 1_000, label: `Save: ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
+    propertyId: `p-${id}`, ...extra,
+  } as Wish
 }
-function edit(id: string, ownerId: string | null, extra: Partial<EditListingItem> = {}): OutboxItem {
+function edit(id: string, ownerId: string | null, extra: Partial<Change> = {}): OutboxItem {
   return {
-    kind: 'edit-listing', id, ownerId, createdAt: NOW - 500, label: `Changes to ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
-    propertyId: `p-${id}`, body: { title: id }, ...extra,
-  }
+    kind: 'test-change', id, ownerId, createdAt: NOW - 500, label: `Changes to ${id}`, status: 'waiting', attempts: 0, nextAttemptAt: NOW, revision: 0, faults: 0,
+    propertyId: `p-${id}`, ...extra,
+  } as Change
 }
 const due = (extra: Partial<Due> = {}): Due => ({ now: NOW, force: false, tried: new Set(), ...extra })
 
@@ -93,7 +105,7 @@ describe('public forms (any session)', () => {
   const form = (id: string): OutboxItem => ({
     kind: 'post-form', id, ownerId: ANY_SESSION, createdAt: NOW - 2_000, label: 'Message to Efie support', status: 'waiting', attempts: 0, nextAttemptAt: NOW,
     revision: 0, faults: 0, endpoint: '/api/support/message', body: {},
-  })
+  }) as OutboxItem
   it('are shown and sent whoever is signed in, and when nobody is', () => {
     const items = [form('f1'), favorite('a', 'ama')]
     expect(visibleTo(items, null).map((item) => item.id)).toEqual(['f1'])

@@ -1,4 +1,5 @@
-import { ANY_SESSION, targetOf, type OutboxItem } from './outbox-item.schema'
+import { ANY_SESSION, type OutboxItem } from './outbox-item.schema'
+import { targetOf } from './outbox-registry'
 
 // Whose outbox items are whose. A phone is often shared: an item is sent only with the
 // session of the person who queued it, and shown only to them.

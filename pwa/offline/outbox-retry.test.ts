@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../lib/api-client'
 import type { Property } from '../lib/contract'
 import type { OutboxItem } from './outbox-item.schema'
-import { afterFailure, classify, MAX_FAULTS, PhotoUnreadableError, UnknownKindError } from './outbox-retry'
+import { afterFailure, classify, ItemFaultError, MAX_FAULTS, UnknownKindError } from './outbox-retry'
 import { NoConnectionError, StalledError } from './transport'
 
 const NOW = 1_800_000_000_000
@@ -19,9 +19,11 @@ describe('classify', () => {
     expect(classify(new NoConnectionError('/api'))).toEqual({ kind: 'offline' })
     expect(classify(new TypeError('Failed to fetch'))).toEqual({ kind: 'offline' })
     expect(classify(new ApiError(503, 'later', null))).toEqual({ kind: 'busy' })
-    for (const error of [new StalledError('/api'), new UnknownKindError('review'), new PhotoUnreadableError(), new Error('boom')]) {
+    for (const error of [new StalledError('/api'), new UnknownKindError('review'), new ItemFaultError('photo 2 unreadable', 'a photo could not be read'), new Error('boom')]) {
       expect(classify(error).kind).toBe('fault')
     }
+    // A kind names what went wrong with its item, in the words the person reads.
+    expect(classify(new ItemFaultError('photo 2 unreadable', 'a photo could not be read on this phone.'))).toEqual({ kind: 'fault', reason: 'a photo could not be read on this phone.' })
   })
 })
 

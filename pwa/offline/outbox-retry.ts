@@ -18,11 +18,14 @@ export class UnknownKindError extends Error {
     this.name = 'UnknownKindError'
   }
 }
-/** A photo kept on the phone can no longer be read (the browser lost its data). */
-export class PhotoUnreadableError extends Error {
-  constructor() {
-    super('A photo of this listing could not be read')
-    this.name = 'PhotoUnreadableError'
+/**
+ * Something about this item only, which its kind can name (a photo kept on the phone can no
+ * longer be read, say): `reason` is what the person reads once it is shown as not sent.
+ */
+export class ItemFaultError extends Error {
+  constructor(message: string, readonly reason: string) {
+    super(message)
+    this.name = 'ItemFaultError'
   }
 }
 
@@ -37,7 +40,7 @@ export type Failure =
   | { kind: 'busy' }
   /** The session is another person's: not sent with it. */
   | { kind: 'not-theirs' }
-  /** About this item only (stalled, unreadable photo, unknown kind): retried, limited, never blocking others. */
+  /** About this item only (stalled, unknown kind, what its kind names): retried, limited, never blocking others. */
   | { kind: 'fault'; reason: string }
 
 /** A 4xx is the server saying no: retrying will not help (except these, which are about timing or the session). */
@@ -55,7 +58,7 @@ export function classify(error: unknown): Failure {
   if (error instanceof StalledError || (error instanceof DOMException && error.name === 'TimeoutError'))
     return { kind: 'fault', reason: 'the connection kept stopping while it was being sent. Try again where the signal is better.' }
   if (error instanceof UnknownKindError) return { kind: 'fault', reason: 'this version of Efie cannot send it (another version saved it). Update Efie, or discard it.' }
-  if (error instanceof PhotoUnreadableError) return { kind: 'fault', reason: 'a photo could not be read on this phone. Tap Fix and pick that photo again.' }
+  if (error instanceof ItemFaultError) return { kind: 'fault', reason: error.reason }
   return { kind: 'fault', reason: `something went wrong on this phone (${error instanceof Error ? error.message : String(error)}).` }
 }
 

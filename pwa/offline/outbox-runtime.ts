@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { Property } from '../lib/contract'
 import { cachedUserId, currentUserQuery } from '../lib/current-user'
 import { backoff, drainOutbox } from './drain'
+import { outboxKindOf } from './outbox-registry'
 import { isOwnedBy, visibleTo, waitsForSignIn, type SignedIn } from './outbox-owner'
 import { listen, listItems, putItem, type OutboxItem, type OutboxMessage, type SendProgress } from './outbox-store'
 
@@ -125,16 +125,10 @@ export async function claimItem(item: OutboxItem, ownerId: string) {
   void requestDrain(true)
 }
 
+/** What the cached queries learn from a send, as the item's kind says. */
 function onSent(queryClient: QueryClient, message: OutboxMessage) {
   if (message.type !== 'sent') return
-  const { item } = message
-  if (item.kind === 'favorite') void queryClient.invalidateQueries({ queryKey: ['favorites'] })
-  if (item.kind === 'create-listing') void queryClient.invalidateQueries({ queryKey: ['properties'] })
-  if (item.kind === 'edit-listing') {
-    const property = message.result as Property | null
-    if (property?.id) queryClient.setQueryData(['properties', 'detail', property.id], property)
-    void queryClient.invalidateQueries({ queryKey: ['properties'] })
-  }
+  outboxKindOf(message.item.kind)?.sentOnPage?.(queryClient, message.item, message.result)
 }
 
 /** Follows the cached current user: signing in shows (and sends) that person's items. */

@@ -1,12 +1,11 @@
 import { createStore, promisifyRequest, values } from 'idb-keyval'
 import { transact } from './idb-transaction'
-import type { Property } from '../lib/contract'
-import { getDraft } from './drafts-store'
-import { toStored, upgradeItem, type FavoriteItem, type OutboxItem } from './outbox-item.schema'
+import { toStored, type OutboxItem } from './outbox-item.schema'
+import { outboxKindOf, upgradeItem } from './outbox-registry'
 import { askForPersistentStorage } from './storage-persistence'
 import { storageFailure } from './storage-errors'
 
-export type { CreateListingItem, EditListingItem, FavoriteItem, OutboxItem, UnknownKindItem } from './outbox-item.schema'
+export type { OutboxItem, QueuedItem, UnknownKindItem } from './outbox-item.schema'
 
 // The outbox: actions waiting to reach the server, in their own IndexedDB database
 // (never in the query cache, which a new build drops). Page and service worker share it.
@@ -127,27 +126,9 @@ export async function queueReplacing(item: OutboxItem, replaces: (stored: Outbox
 }
 
 /**
- * Favourites are sent as the wanted state (POST or DELETE, both idempotent): the last tap
- * wins. A newer wish of the same person for the same property supersedes their waiting one.
- * Another person's wish for it stays: it is theirs.
- */
-export async function queueFavorite(property: Property, favorite: boolean, ownerId: string): Promise<FavoriteItem> {
-  const item = fresh<FavoriteItem>({
-    kind: 'favorite',
-    ownerId,
-    propertyId: property.id,
-    favorite,
-    property,
-    label: `${favorite ? 'Save' : 'Remove from saved'}: ${property.title}`,
-  })
-  await queueReplacing(item, (stored) => stored.kind === 'favorite' && stored.propertyId === property.id)
-  return item
-}
-
-/**
- * Items queued before the app recorded owners get one, once: a new listing takes its draft's
- * owner (drafts always recorded theirs). Nothing else tells who queued a favourite or an edit,
- * and guessing "whoever signs in next" is the very mistake this prevents, so those become
+ * Items queued before the app recorded owners get one, once: from their kind when it can tell
+ * (a new listing takes its draft's owner: drafts always recorded theirs). Nothing else tells who
+ * queued a favourite or an edit, and guessing "whoever signs in next" is the very mistake this prevents, so those become
  * unclaimed (null): never sent on their own, shown to whoever signs in to claim or discard.
  * Run under the outbox lock (drain.ts), so no other context writes the items meanwhile.
  */
@@ -157,7 +138,7 @@ export async function recordMissingOwners() {
     if (raw.ownerId !== undefined || typeof raw.id !== 'string') continue
     const item = upgradeItem(raw)
     if (!item) continue
-    const ownerId = item.kind === 'create-listing' ? ((await getDraft(item.draftId))?.ownerId ?? null) : null
+    const ownerId = (await outboxKindOf(item.kind)?.recordedOwner?.(item)) ?? null
     await changeItem(item.id, (current) => (current ? { ...current, ownerId } : 'keep'))
   }
 }

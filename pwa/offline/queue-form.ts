@@ -1,8 +1,9 @@
 import { apiRequest, newIdempotencyKey } from '../lib/api-client'
 import { isNoAnswer } from './no-answer'
-import { ANY_SESSION, type FormEndpoint, type PostFormItem } from './outbox-item.schema'
+import { ANY_SESSION } from './outbox-item.schema'
 import { enqueue } from './outbox-runtime'
 import { listen } from './outbox-store'
+import { isFormEndpoint, type PostFormItem } from './post-form.outbox'
 
 // A form that is sent now when there is a connection, and kept in the outbox to be sent once
 // when there is none. One call for any form (support, contact, a provider's registration):
@@ -14,9 +15,11 @@ import { listen } from './outbox-store'
 // every later attempt from the outbox carry the same key, so the server acts on it once.
 // A refusal now (4xx, 5xx) is thrown as an ApiError for the form to show, with its values kept;
 // a refusal later stops the item and the offline bar shows why (Try again / Discard).
+// The feature that sends a form registers its endpoint (registerFormEndpoints, post-form.outbox.ts).
 
 export type FormToSend = {
-  endpoint: FormEndpoint
+  /** One a feature registered (registerFormEndpoints): an item for any other could never be sent. */
+  endpoint: string
   body: Record<string, unknown>
   /** What the offline bar lists while it waits, e.g. "Message to Efie support: Booking question". */
   label: string
@@ -36,6 +39,7 @@ export function formItem(form: FormToSend, key: string, now = Date.now()): PostF
 }
 
 export async function sendForm<T>(form: FormToSend): Promise<FormOutcome<T>> {
+  if (!isFormEndpoint(form.endpoint)) throw new Error(`${form.endpoint} is not a form the outbox may send (registerFormEndpoints)`)
   const key = form.key ?? newIdempotencyKey()
   if (typeof navigator !== 'undefined' && navigator.onLine) {
     try {

@@ -6,7 +6,7 @@ import { trackVisit } from '../lib/visitor'
 import { Footer } from '../features/shell/footer'
 import { Header } from '../features/shell/header'
 import { NotFoundScreen } from '../features/shell/not-found'
-import { Toaster } from '../ui/toast'
+import { Toaster } from '../ui/toaster'
 import { UpdatePrompt } from '../offline/update-prompt'
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({

@@ -1,7 +1,8 @@
 import type { Property } from '../../lib/contract'
-import { readEditAutosave } from '../../offline/edit-autosave'
-import { listingValues } from '../../offline/listing-edit-diff'
+import { readEditAutosave } from './edit-autosave'
+import { listingValues } from './listing-edit-diff'
 import { getItem } from '../../offline/outbox-store'
+import { isEditListingItem } from './listing-outbox-items'
 import { formFromEdit, formFromValues, parseFormState, type EditBase, type EditFormState } from './edit-form-state'
 
 /** What the edit form starts from, and where that came from (the form says so). */
@@ -20,7 +21,7 @@ export async function editFormStart(property: Property, ownerId: string, fromIte
     return { base: { version: saved.baseVersion, values: saved.baseValues }, form, fromItem: saved.fromItem, source: 'autosave' }
   }
   const item = fromItem ? await getItem(fromItem).catch(() => undefined) : undefined
-  if (item?.kind === 'edit-listing' && item.propertyId === property.id && item.ownerId === ownerId) {
+  if (item && isEditListingItem(item) && item.propertyId === property.id && item.ownerId === ownerId) {
     // An item from before base values were kept is laid over the listing as it is now.
     const base = item.baseValues ? { version: item.body.expectedVersion ?? property.version, values: item.baseValues } : current
     return { base, form: formFromEdit(base.values, item.body), fromItem: item.id, source: 'refused-edit' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changedFields, type ListingValues } from '../../offline/listing-edit-diff'
+import { changedFields, type ListingValues } from './listing-edit-diff'
 import { formFromEdit, formFromValues, formValues, parseFormState, takeIntoForm } from './edit-form-state'
 
 const listing: ListingValues = {

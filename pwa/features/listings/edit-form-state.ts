@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { editValues, type EditableField, type EditValues, type ListingValues } from '../../offline/listing-edit-diff'
+import { editValues, type EditableField, type EditValues, type ListingValues } from './listing-edit-diff'
 import type { UpdatePropertyInput } from '../../lib/contract'
 import type { ListingDraft } from './listing-form.schema'
 

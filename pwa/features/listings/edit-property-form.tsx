@@ -6,10 +6,11 @@ import { isStatus, newIdempotencyKey } from '../../lib/api-client'
 import type { Property } from '../../lib/contract'
 import { useAuth } from '../../lib/current-user'
 import { useProperty } from '../../lib/queries/property.queries'
-import { clearEditAutosave } from '../../offline/edit-autosave'
-import { changedFields, listingValues, takeFields, type EditableField } from '../../offline/listing-edit-diff'
+import { clearEditAutosave } from './edit-autosave'
+import { changedFields, listingValues, takeFields, type EditableField } from './listing-edit-diff'
 import { listItems, removeItem } from '../../offline/outbox-store'
-import { isNetworkFailure, queueEdit } from '../../offline/queue-edit'
+import { isNetworkFailure, queueEdit } from './queue-edit'
+import { isWaitingEditOf } from './edit-coalesce'
 import { buttonClass, Button } from '../../ui/button'
 import { Card, PageTitle } from '../../ui/card'
 import { CenteredSpinner } from '../../ui/spinner'
@@ -130,7 +131,7 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
       await done('Saved on this device', 'Your changes will be sent when you are back online.')
     }
     // An earlier edit of this listing still waiting: this one joins it, so the two cannot refuse each other (point 2).
-    const waiting = (await listItems()).some((item) => item.kind === 'edit-listing' && item.propertyId === property.id && item.ownerId === ownerId && item.status === 'waiting')
+    const waiting = (await listItems()).some((item) => isWaitingEditOf(item, { propertyId: property.id, ownerId }))
     if (!navigator.onLine || waiting) return void queue(false)
     update.mutate(
       { id: property.id, ...checked.body, idempotencyKey: submission.id },

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { FIELD_LABELS, type EditableField, type EditValues, type ListingValues } from '../../offline/listing-edit-diff'
-import { fieldValueText } from '../../offline/field-value-text'
+import { FIELD_LABELS, type EditableField, type EditValues, type ListingValues } from './listing-edit-diff'
+import { fieldValueText } from './field-value-text'
 
 // Point 1 of issue 20: newer data for the listing arrived while its edit form was open. The
 // person sees which fields changed, and for each keeps theirs or takes the newer value. Until

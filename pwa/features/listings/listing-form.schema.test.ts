@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changedFields, editValues, type ListingValues } from '../../offline/listing-edit-diff'
+import { changedFields, editValues, type ListingValues } from './listing-edit-diff'
 import { formFromValues } from './edit-form-state'
 import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema'
 

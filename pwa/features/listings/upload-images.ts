@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
-import { photoFile, type PreparedPhoto } from '../../offline/photo-intake'
+import { photoFile, type PreparedPhoto } from './photo-intake'
 
 /** POST /api/upload/property-images as multipart 'images': the edit form's photos, made smaller on the phone first. */
 export async function uploadImages(photos: PreparedPhoto[]): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { clearEditAutosave, writeEditAutosave } from '../../offline/edit-autosave'
+import { clearEditAutosave, writeEditAutosave } from './edit-autosave'
 import type { EditBase, EditFormState } from './edit-form-state'
 
 const AUTOSAVE_DELAY_MS = 300

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MessageReceipt } from '../../lib/contract'
 import { onFormSent, sendForm } from '../../offline/queue-form'
+import type { MessageEndpoint } from './message-forms.outbox'
 import { toast } from '../../ui/toast'
 
 // Sending a support or contact form: now when online, else kept on the phone and sent once
 // when the connection returns (pwa/offline/queue-form.ts). The screen keeps the values on a
 // failure and empties the form when the message is sent or safely queued.
 
-export type Endpoint = '/api/support/message' | '/api/contact/message'
+export type Endpoint = MessageEndpoint
 export type SendState = { sending: boolean; sent: MessageReceipt | null; queued: boolean }
 
 export const OFFLINE_QUEUED = {

@@ -3,14 +3,21 @@ import { useMemo } from 'react'
 import { apiGet } from '../../lib/api-client'
 import type { Property } from '../../lib/contract'
 import { cachedUserId, currentUserQuery } from '../../lib/current-user'
-import { queueFavorite } from '../../offline/outbox-store'
+import { isOwnedBy } from '../../offline/outbox-owner'
 import { kickOutbox } from '../../offline/outbox-runtime'
-import { usePendingFavorites } from '../../offline/use-outbox'
+import { useOutbox } from '../../offline/use-outbox'
+import { isFavoriteItem, queueFavorite, type FavoriteItem } from './favorite.outbox'
 
 export const fetchFavorites = (signal?: AbortSignal) => apiGet<Property[]>('/api/favorites', signal)
 
 export const favoritesQuery = () =>
   queryOptions({ queryKey: ['favorites'], queryFn: ({ signal }) => fetchFavorites(signal) })
+
+/** The favourite states the signed-in person asked for that the server has not confirmed yet. */
+function usePendingFavorites(): FavoriteItem[] {
+  const { signedIn, items } = useOutbox()
+  return items.filter((item): item is FavoriteItem => isOwnedBy(item, signedIn) && isFavoriteItem(item) && item.status === 'waiting')
+}
 
 /** The server's favourites with the wishes still waiting in the offline outbox applied. */
 export function useFavorites(enabled: boolean) {

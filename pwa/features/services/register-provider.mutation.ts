@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RegisterProviderInput, ServiceProvider } from '../../lib/contract'
 import { onFormSent, sendForm, type FormToSend } from '../../offline/queue-form'
 import { toast } from '../../ui/toast'
+import { PROVIDER_FORM_ENDPOINT } from './provider-form.outbox'
 
 // POST /api/service-providers, the one place a registration is sent from: now when online,
 // else kept in the outbox and sent once when the connection returns (pwa/offline/queue-form.ts).
@@ -23,7 +24,7 @@ export type Registration = { body: RegisterProviderInput; idempotencyKey: string
 
 /** The outbox's form for a registration: what the offline bar lists, and whose session sends it. */
 export const registrationForm = ({ body, idempotencyKey, ownerId }: Registration): FormToSend => ({
-  endpoint: '/api/service-providers',
+  endpoint: PROVIDER_FORM_ENDPOINT,
   body,
   label: `Business registration: ${body.businessName}`,
   key: idempotencyKey,

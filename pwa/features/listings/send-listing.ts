@@ -1,11 +1,12 @@
-import { ApiError } from '../lib/api-client'
-import type { Property } from '../lib/contract'
+import { ApiError } from '../../lib/api-client'
+import type { Property } from '../../lib/contract'
 import { downscale, LEVELS } from './downscale'
 import { changeDraftPhoto, getDraft, type DraftPhoto } from './drafts-store'
-import type { CreateListingItem } from './outbox-item.schema'
-import { PhotoUnreadableError } from './outbox-retry'
-import { call, type SessionCheck } from './outbox-call'
-import { StalledError } from './transport'
+import type { PhotoProgress } from '../../offline/outbox-kind'
+import { ItemFaultError } from '../../offline/outbox-retry'
+import { call, type SessionCheck } from '../../offline/outbox-call'
+import { StalledError } from '../../offline/transport'
+import type { CreateListingItem } from './listing-outbox-items'
 
 // A new listing: each photo uploaded once (its URL is kept with the draft's photo, so Fix or
 // Discard never uploads it again), then the listing. A photo whose upload stalls twice is
@@ -13,8 +14,13 @@ import { StalledError } from './transport'
 
 const STALLS_PER_LEVEL = 2
 
-/** Which photo is being uploaded and how far (0 to 1). */
-export type PhotoProgress = { photo: number; photos: number; fraction: number }
+/** A photo kept on the phone can no longer be read (the browser lost its data). */
+export class PhotoUnreadableError extends ItemFaultError {
+  constructor() {
+    super('A photo of this listing could not be read', 'a photo could not be read on this phone. Tap Fix and pick that photo again.')
+    this.name = 'PhotoUnreadableError'
+  }
+}
 
 async function dataUrl(blob: Blob): Promise<string> {
   let bytes: Uint8Array

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { planEditQueue, type NewEdit } from './edit-coalesce'
 import type { ListingValues } from './listing-edit-diff'
-import type { EditListingItem, FavoriteItem, OutboxItem } from './outbox-store'
+import type { OutboxItem } from '../../offline/outbox-store'
+import type { EditListingItem } from './listing-outbox-items'
 
 const seen = { title: 'Flat', pricePerNight: 2200 } as ListingValues
 const edit = (fields: Partial<NewEdit> = {}): NewEdit => ({
@@ -32,7 +33,8 @@ describe('planEditQueue', () => {
       queued({ id: 'failed', status: 'failed' }),
       queued({ id: 'theirs', ownerId: 'kofi' }),
       queued({ id: 'other', propertyId: 'p2' }),
-      { kind: 'favorite', id: 'fav', ownerId: 'ama', propertyId: 'p1', favorite: true, label: '', createdAt: 1, status: 'waiting', attempts: 0, nextAttemptAt: 1 } as FavoriteItem,
+      // Another kind about the same listing (a favourite, as the favourites feature stores it).
+      { kind: 'favorite', id: 'fav', ownerId: 'ama', propertyId: 'p1', favorite: true, label: '', createdAt: 1, status: 'waiting', attempts: 0, nextAttemptAt: 1, revision: 0, faults: 0 } as OutboxItem,
     ]
     expect(planEditQueue(items, edit(), 1000)).toEqual({ put: expect.objectContaining({ id: 'key-2', body: { title: 'Two', expectedVersion: 6 } }), remove: [] })
   })

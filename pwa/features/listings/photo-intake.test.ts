@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_IMAGE_BYTES } from '../lib/contract'
+import { MAX_IMAGE_BYTES } from '../../lib/contract'
 import type { downscale } from './downscale'
 import { photoFile, preparePhotos } from './photo-intake'
 

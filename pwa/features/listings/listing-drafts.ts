@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { deleteDraft, getDraft, listDrafts, markDraftQueued, saveDraft, unmarkDraftQueued, type DraftPhoto, type DraftRecord } from './drafts-store'
 import type { PreparedPhoto } from './photo-intake'
-import { listen, newId, fresh, getItem, putItem, removeItem, type CreateListingItem } from './outbox-store'
-import { kickOutbox, requestDrain } from './outbox-runtime'
-import { StorageError, storageFailure, StorageFullError } from './storage-errors'
+import { listen, newId, fresh, getItem, putItem, removeItem } from '../../offline/outbox-store'
+import type { CreateListingItem } from './listing-outbox-items'
+import { kickOutbox, requestDrain } from '../../offline/outbox-runtime'
+import { StorageError, storageFailure, StorageFullError } from '../../offline/storage-errors'
 
 // The list-property wizard's drafts: saved as the host types (photos as downscaled
 // Blobs), several per host, resumable after the app was closed, submitted through the

@@ -1,6 +1,7 @@
-import type { UpdatePropertyInput } from '../lib/contract'
+import type { UpdatePropertyInput } from '../../lib/contract'
 import { changedFields, editValues, reapplyEdit, sameValue, type EditableField, type ListingValues } from './listing-edit-diff'
-import type { EditListingItem, OutboxItem } from './outbox-store'
+import type { OutboxItem } from '../../offline/outbox-store'
+import { isEditListingItem, type EditListingItem } from './listing-outbox-items'
 
 // Point 2 of issue 20: queued edits of one listing become one outbox item, holding the
 // latest values and the version the person first saw, so two offline saves never refuse
@@ -47,7 +48,7 @@ export function rebaseOnAgreeingCopy(
 }
 
 export const isWaitingEditOf = (item: OutboxItem, edit: Pick<NewEdit, 'propertyId' | 'ownerId'>): item is EditListingItem =>
-  item.kind === 'edit-listing' && item.propertyId === edit.propertyId && item.ownerId === edit.ownerId && item.status === 'waiting'
+  isEditListingItem(item) && item.propertyId === edit.propertyId && item.ownerId === edit.ownerId && item.status === 'waiting'
 
 /**
  * The one item to store and the items it replaces. A waiting edit of the same listing by the
@@ -68,7 +69,7 @@ export function planEditQueue(
     kind: 'edit-listing', id: edit.id, ownerId: edit.ownerId, propertyId: edit.propertyId, label: edit.label,
     ...based, createdAt: now, status: 'waiting', attempts: 0, nextAttemptAt: now, revision: 0, faults: 0,
   }
-  const superseded = items.filter((item) => item.id === edit.supersedes && item.kind === 'edit-listing' && item.id !== edit.id).map((item) => item.id)
+  const superseded = items.filter((item) => item.id === edit.supersedes && isEditListingItem(item) && item.id !== edit.id).map((item) => item.id)
   const earlier = edit.alreadySent ? undefined : items.find((item): item is EditListingItem => isWaitingEditOf(item, edit) && item.id !== edit.id)
   if (!earlier) return { put: fresh, remove: superseded }
   const merged: EditListingItem = {

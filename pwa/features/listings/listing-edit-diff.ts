@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AMENITY_IDS, CATEGORIES, CURRENCIES, LISTING_TYPES, PRICING_PERIODS, PROPERTY_TYPES, type Property, type UpdatePropertyInput } from '../lib/contract'
+import { AMENITY_IDS, CATEGORIES, CURRENCIES, LISTING_TYPES, PRICING_PERIODS, PROPERTY_TYPES, type Property, type UpdatePropertyInput } from '../../lib/contract'
 
 // Which fields of a listing an edit changes, which the server changed meanwhile, and where
 // the two meet. Pure: the edit form (point 1), the outbox's coalescing (point 2) and the

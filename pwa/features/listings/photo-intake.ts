@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES } from '../lib/contract'
+import { MAX_IMAGE_BYTES } from '../../lib/contract'
 import { downscale, LEVELS, type Downscaled } from './downscale'
 
 // Photos as a phone's camera takes them (8 MB, 3840 px and more) are welcome: each is made

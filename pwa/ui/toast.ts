@@ -1,6 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react'
-
 // One toast at a time (spec part 1 §9): a new toast replaces the one on screen.
+// The store only: the Toaster (toaster.tsx) shows it, so this module imports no React.
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive' }
 export type ShownToast = ToastInput & { id: number }
 
@@ -21,22 +20,9 @@ export function dismissToast(id: number) {
   }
 }
 
-const subscribe = (listener: () => void) => {
+export const currentToast = (): ShownToast | null => current
+
+export function subscribeToToasts(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-// The Radix toast code loads with the first toast, not with the first page.
-const ToastView = lazy(() => import('./toast-view').then((module) => ({ default: module.ToastView })))
-let everShown = false
-
-export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => current, () => null)
-  if (shown) everShown = true
-  if (!everShown) return null
-  return (
-    <Suspense fallback={null}>
-      <ToastView shown={shown} />
-    </Suspense>
-  )
 }

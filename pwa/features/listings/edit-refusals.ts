@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { Property } from '../lib/contract'
-import { fetchProperty } from '../lib/queries/property.queries'
-import { listen, listItems, type EditListingItem, type OutboxItem } from './outbox-store'
+import type { Property } from '../../lib/contract'
+import { fetchProperty } from '../../lib/queries/property.queries'
+import { listen, listItems, type OutboxItem } from '../../offline/outbox-store'
+import { isEditListingItem, type EditListingItem } from './listing-outbox-items'
 
 // A queued edit is shown on this device at once (queue-edit.ts writes it into the cached
 // listing). When the server refuses it, the cached listing goes back to the server's copy:
 // the refused values live on only in the outbox item, until the person chooses what to do.
 
-const isRefusedEdit = (item: OutboxItem): item is EditListingItem => item.kind === 'edit-listing' && item.status === 'failed'
+const isRefusedEdit = (item: OutboxItem): item is EditListingItem => isEditListingItem(item) && item.status === 'failed'
 
 export function followEditRefusals(queryClient: QueryClient) {
   const rolledBack = new Set<string>()

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../lib/api-client'
-import type { Property, UpdatePropertyInput } from '../lib/contract'
-import { cachedUserId } from '../lib/current-user'
+import { ApiError } from '../../lib/api-client'
+import type { Property, UpdatePropertyInput } from '../../lib/contract'
+import { cachedUserId } from '../../lib/current-user'
 import { isWaitingEditOf, planEditQueue } from './edit-coalesce'
 import { editValues, listingValues, type ListingValues } from './listing-edit-diff'
-import { isNoAnswer } from './no-answer'
-import { kickOutbox } from './outbox-runtime'
-import { listItems, putItem, removeItem } from './outbox-store'
+import { isNoAnswer } from '../../offline/no-answer'
+import { kickOutbox } from '../../offline/outbox-runtime'
+import { listItems, putItem, removeItem } from '../../offline/outbox-store'
 
 /** No answer at all (offline, timed out) or a server error: worth sending again later. */
 export const isNetworkFailure = (error: unknown) => isNoAnswer(error) || (error instanceof ApiError && error.status >= 500)

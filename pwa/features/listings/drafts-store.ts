@@ -1,8 +1,8 @@
 import { createStore, del, promisifyRequest, values } from 'idb-keyval'
-import { transact } from './idb-transaction'
+import { transact } from '../../offline/idb-transaction'
 import { DRAFT_SCHEMA_VERSION, upgradeDraft, type DraftPhoto, type DraftRecord } from './draft.schema'
-import { storageFailure, StorageFullError } from './storage-errors'
-import { askForPersistentStorage } from './storage-persistence'
+import { storageFailure, StorageFullError } from '../../offline/storage-errors'
+import { askForPersistentStorage } from '../../offline/storage-persistence'
 
 export type { DraftPhoto, DraftRecord } from './draft.schema'
 export { StorageFullError }

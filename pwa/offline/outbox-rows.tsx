@@ -1,0 +1,43 @@
+import type { ComponentType, ReactNode } from 'react'
+import { discardItem } from './outbox-actions'
+import { retryItem } from './outbox-runtime'
+import type { OutboxItem } from './outbox-store'
+
+// How the offline bar shows an item the server refused. By default: why, Try again, Discard.
+// A kind with its own way to put things right registers a row of its own (in the page only:
+// the service worker shows nothing).
+
+export type RefusedRow = ComponentType<{ item: OutboxItem }>
+
+const rows = new Map<string, RefusedRow>()
+
+export function registerRefusedRow(kind: string, row: RefusedRow) {
+  rows.set(kind, row)
+}
+
+export function RefusedItemRow({ item }: { item: OutboxItem }) {
+  const Row = rows.get(item.kind)
+  return Row ? <Row item={item} /> : <NotSentRow item={item} />
+}
+
+const button = 'rounded-md border border-stone-300 px-3 py-1'
+
+/**
+ * Not sent, and why; then `fix` (the kind's way to change it, e.g. back to its draft) or Try
+ * again, and Discard. With a fix, Try again is offered too when no server refused it (it failed
+ * on this phone).
+ */
+export function NotSentRow({ item, fix }: { item: OutboxItem; fix?: ReactNode }) {
+  return (
+    <>
+      <p role="alert" className="text-red-800">Not sent: {item.error ?? 'the server refused it.'}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {fix ?? <button type="button" onClick={() => void retryItem(item)} className={button}>Try again</button>}
+        {fix && item.httpStatus === undefined && (
+          <button type="button" onClick={() => void retryItem(item)} className={button}>Try again</button>
+        )}
+        <button type="button" onClick={() => void discardItem(item)} className="rounded-md border border-red-300 px-3 py-1 text-red-800">Discard</button>
+      </div>
+    </>
+  )
+}

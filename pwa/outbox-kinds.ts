@@ -1,0 +1,16 @@
+import { registerListingOutbox } from './features/listings/listing-outbox'
+import { registerMessageForms } from './features/messages/message-forms.outbox'
+import { registerFavoriteOutbox } from './features/properties/favorite.outbox'
+import { registerProviderForm } from './features/services/provider-form.outbox'
+
+/**
+ * Every feature's queued actions, registered with the outbox engine (pwa/offline/outbox-registry.ts)
+ * before anything reads the outbox: in the page (main.tsx) and in the service worker (sw.ts),
+ * which sends them on `sync`. A feature with a new kind adds its registration here.
+ */
+export function registerOutboxKinds() {
+  registerFavoriteOutbox()
+  registerListingOutbox()
+  registerMessageForms()
+  registerProviderForm()
+}
