@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../api/app-deps.ts';
-import { runUserCommand } from '../../api/auth/account-commands.ts';
+import { accountCommands, adminRoleCommands } from '../../api/auth/account-commands.ts';
 import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
 import { listingCommands } from '../../api/properties/listing-commands.ts';
 import { storeListingImage } from '../../api/uploads/image-processing.ts';
@@ -62,17 +62,16 @@ async function seedUsers(deps: SeedDeps, at: Date): Promise<SeededUsers> {
   const passwordHash = await deps.passwords.hash(SEED_PASSWORD);
   const register = async (person: Person) => {
     const userId = randomUUID();
-    const opts = { actorId: 'seed' };
     const { firstName, lastName, email, phone, userType, businessName } = person;
-    await runUserCommand(deps, undefined, userId, { type: 'RegisterUser', userId, firstName, lastName, email, phone, userType, businessName, passwordHash, at }, opts);
-    await runUserCommand(deps, undefined, userId, { type: 'VerifyEmail', email, at }, opts);
+    await runCommand(deps.store, SEED, accountCommands, userId, { type: 'RegisterUser', userId, firstName, lastName, email, phone, userType, businessName, passwordHash, at });
+    await runCommand(deps.store, SEED, accountCommands, userId, { type: 'VerifyEmail', email, at });
     return userId;
   };
   const hosts: SeededUsers['hosts'] = [];
   for (const host of HOSTS) hosts.push({ id: await register(host), country: host.country });
   await register(RENTER);
   const adminId = await register(ADMIN);
-  await runUserCommand(deps, undefined, adminId, { type: 'GrantAdmin', by: 'seed', at }, { actorId: 'seed' });
+  await runCommand(deps.store, SEED, adminRoleCommands, adminId, { type: 'GrantAdmin', email: ADMIN.email, by: { kind: 'operator', name: 'seed' }, at });
   const providerIds: string[] = [];
   for (const { applicant } of PROVIDERS) providerIds.push(await register({ ...applicant, userType: 'renter', businessName: null }));
   return { hosts, adminId, providerIds };
