@@ -14,7 +14,7 @@ const priceOf = (body: unknown) => (body as { pricePerNight: number }).pricePerN
 /** The key as the event store records it in each event's metadata (api/middleware/idempotency.ts, api/commands/run-command.ts: key#<stream id>). */
 export const storedKeyOf = (a: Acknowledged) => {
   const http = `user:${a.actorId}:${a.key}`;
-  return a.kind === 'favorite-add' || a.kind === 'favorite-remove' ? http : `${http}#property-${a.propertyId}`;
+  return a.kind === 'favorite-add' || a.kind === 'favorite-remove' ? `${http}#user-${a.actorId}` : `${http}#property-${a.propertyId}`;
 };
 
 /** Per renter and listing, whether the last acknowledged action was an add (each renter acts sequentially). */
