@@ -7,8 +7,11 @@ import { expectError } from '../testing/errors.ts';
 import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import { grantAdminRole, revokeAdminRole } from './admin-roles.ts';
+import { requestOrigin } from '../commands/run-command.ts';
 
 const database = useMigratedDatabase();
+/** What a request of this admin's asks with, past the session check it passed before the lock. */
+const signedIn = (id: string) => requestOrigin({ user: { id }, requestId: 'test' });
 type Client = ReturnType<typeof createClient>;
 
 const adminIds = async (client: Client) => {
@@ -124,8 +127,8 @@ describe('POST /api/admin/admins', () => {
     const a = await createAdmin(deps, createClient(app));
     const b = await createAdmin(deps, createClient(app));
     const { user, email } = await registerVerifiedUser(app, createClient(app));
-    await revokeAdminRole(deps, { id: a.user.id }, b.user.id);
-    await expect(grantAdminRole(deps, { id: b.user.id }, email!)).rejects.toMatchObject({ code: 'forbidden' });
+    await revokeAdminRole(deps, signedIn(a.user.id), b.user.id);
+    await expect(grantAdminRole(deps, signedIn(b.user.id), email!)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await adminEvents(deps, user.id)).toEqual([]);
   });
 
@@ -189,9 +192,9 @@ describe('DELETE /api/admin/admins/{userId}', () => {
     const { app, deps } = await createTestApp(database());
     const a = await createAdmin(deps, createClient(app));
     const b = await createAdmin(deps, createClient(app));
-    await revokeAdminRole(deps, { id: a.user.id }, b.user.id);
+    await revokeAdminRole(deps, signedIn(a.user.id), b.user.id);
     // b passed the session's admin check before the revoke above; inside the lock only a is left.
-    await expect(revokeAdminRole(deps, { id: b.user.id }, a.user.id)).rejects.toMatchObject({ code: 'last_admin' });
+    await expect(revokeAdminRole(deps, signedIn(b.user.id), a.user.id)).rejects.toMatchObject({ code: 'last_admin' });
     expect((await adminEvents(deps, a.user.id)).map((e) => e.type)).toEqual(['AdminGranted']);
   });
 

@@ -1,23 +1,14 @@
-import type { Context } from 'hono';
-import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
-import { userAggregate, type UserCommand } from '../../events/user/user.decider.ts';
-import { userStreamId, type UserEvent } from '../../events/user/user.events.ts';
+import { adminRoleAggregate } from '../../events/user/admin-role.decider.ts';
+import { userAggregate } from '../../events/user/user.decider.ts';
+import { userStreamId } from '../../events/user/user.events.ts';
 import type { AppDeps } from '../app-deps.ts';
-import type { AppEnv } from '../http/app-env.ts';
+import { commandTarget } from '../commands/run-command.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { sendLimits, tooManyCodes } from '../limits/send-limits.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import { verificationCodeMessage } from './messages.ts';
 import { createVerificationCodes, type Channel } from './verification-codes.ts';
-
-/** A unique index of the users read model refused the append (a race the pre-check lost). */
-function duplicateOf(error: unknown): DomainError | undefined {
-  const message = error instanceof Error ? error.message : '';
-  if (message.includes('users_email_unique')) return emailTaken();
-  if (message.includes('users_phone_unique')) return phoneTaken();
-  return undefined;
-}
 
 export const emailTaken = () =>
   new DomainError('conflict', 'email_taken', 'An account with this email already exists', {
@@ -28,31 +19,18 @@ export const phoneTaken = () =>
     issues: [{ path: 'phone', message: 'An account with this phone number already exists' }],
   });
 
-/** Runs a command on a user's stream with the request's actor, request id and idempotency key. */
-export async function runUserCommand(
-  deps: Pick<AppDeps, 'store'>,
-  c: Context<AppEnv> | undefined,
-  userId: string,
-  command: UserCommand,
-  options: {
-    expectedVersion?: number | undefined;
-    actorId?: string;
-    /** Runs in the append's transaction with the new events (codes and notices they call for): a throw stores nothing. */
-    alongside?: (tx: SqlClient, events: UserEvent[]) => Promise<void>;
-  } = {},
-) {
-  const { alongside } = options;
-  try {
-    return await handleCommand(deps.store, userAggregate, userStreamId(userId), command, {
-      expectedVersion: options.expectedVersion,
-      metadata: { actorId: options.actorId ?? c?.var.user?.id ?? userId, ...(c ? { requestId: c.var.requestId } : {}) },
-      idempotency: c?.var.idempotency,
-      ...(alongside ? { alongside } : {}),
-    });
-  } catch (error) {
-    throw duplicateOf(error) ?? error;
-  }
-}
+/**
+ * Accounts as the command runner runs them. The users read model keeps e-mail addresses and
+ * phone numbers unique: a request that lost the race past the route's own check is told the
+ * address is taken, found by the index's name.
+ */
+export const accountCommands = commandTarget(userAggregate, {
+  streamId: userStreamId,
+  uniqueIndexes: { users_email_unique: emailTaken, users_phone_unique: phoneTaken },
+});
+
+/** Admin rights, on the same streams (events/user/admin-role.decider.ts). */
+export const adminRoleCommands = commandTarget(adminRoleAggregate, { streamId: userStreamId });
 
 /**
  * Issues a code for the address and puts the message in the outbox, counted against the

@@ -14,7 +14,8 @@ import { clientKeyOf } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { UserEvent } from '../../events/user/user.events.ts';
-import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { accountCommands, emailTaken, phoneTaken, sendVerificationCode } from './account-commands.ts';
 import { changePassword, verifyCurrentPassword } from './change-password.ts';
 import { identifierChangeNotice, identifierRemovedNotice } from './messages.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
@@ -57,9 +58,10 @@ export const accountRoutes = (deps: AppDeps) =>
       }
       const client = clientKeyOf(c, deps.config.devOutbox);
       const currentPassword = changing.length > 0 ? await proveCurrentPassword(deps, user, input.currentPassword) : 'missing';
-      const result = await runUserCommand(
-        deps,
-        c,
+      const result = await runCommand(
+        deps.store,
+        requestOrigin(c.var),
+        accountCommands,
         user.id,
         {
           type: 'ChangeProfile',

@@ -9,7 +9,8 @@ import { clientKeyOf, registrationLimits, tooManyRegistrations } from '../limits
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { accountRoutes } from './account.routes.ts';
-import { emailTaken, phoneTaken, runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { accountCommands, emailTaken, phoneTaken, sendVerificationCode } from './account-commands.ts';
 import { isHashingBusy } from './password-queue.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
@@ -79,9 +80,10 @@ export function authRoutes(deps: AppDeps) {
       if (refused) throw tooManyRegistrations(refused.retryAfterSeconds);
       const passwordHash = await deps.passwords.hash(input.password);
       const method = input.registrationMethod;
-      await runUserCommand(
-        deps,
-        c,
+      await runCommand(
+        deps.store,
+        requestOrigin(c.var),
+        accountCommands,
         newId,
         {
           type: 'RegisterUser',
@@ -96,7 +98,6 @@ export function authRoutes(deps: AppDeps) {
           at: deps.clock(),
         },
         {
-          actorId: newId,
           // In the append's transaction: past a limit on accounts per client or on codes, nothing is created.
           async alongside(tx) {
             await limiter.take(tx, registrationLimits(client), tooManyRegistrations);

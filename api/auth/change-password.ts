@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { runUserCommand } from './account-commands.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { accountCommands } from './account-commands.ts';
 import { currentUser } from './session.middleware.ts';
 import { endOtherSessions } from './sessions.ts';
 import { isHashingBusy } from './password-queue.ts';
@@ -37,6 +38,6 @@ export async function changePassword(deps: AppDeps, c: Context<AppEnv>, input: {
   const user = currentUser(c);
   const matches = await verifyCurrentPassword(deps, user.id, input.currentPassword);
   const passwordHash = matches ? await deps.passwords.hash(input.newPassword) : '';
-  await runUserCommand(deps, c, user.id, { type: 'ChangePassword', currentPasswordMatches: matches, passwordHash, at: deps.clock() });
+  await runCommand(deps.store, requestOrigin(c.var), accountCommands, user.id, { type: 'ChangePassword', currentPasswordMatches: matches, passwordHash, at: deps.clock() });
   await endOtherSessions(deps, c, user.id);
 }

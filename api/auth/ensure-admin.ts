@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app-deps.ts';
+import { DomainError } from '../../events/store/errors.ts';
+import { ADMIN_ROLE_ERRORS, type RoleChanger } from '../../events/user/admin-role.decider.ts';
+import { runCommand, systemOrigin } from '../commands/run-command.ts';
 import { normalizeEmail } from '../contract/auth.schema.ts';
-import { runUserCommand } from './account-commands.ts';
+import { accountCommands, adminRoleCommands } from './account-commands.ts';
 import { createSessions } from './sessions.ts';
 import { findUserByIdentifier } from './users.read.ts';
 
@@ -11,23 +14,32 @@ type AdminDeps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 
 export type GrantOutcome = 'granted' | 'no_account' | 'unverified';
 
+const operator = (name: string): RoleChanger => ({ kind: 'operator', name });
+const refusedAs = (error: unknown, refusal: () => DomainError) => error instanceof DomainError && error.code === refusal().code;
+
 /**
  * Grants admin to an existing account (npm run admin -- grant EMAIL). Only to
  * an account whose e-mail is verified: anyone can register an address they do
- * not hold, and must not become an admin by it.
+ * not hold, and must not become an admin by it (the admin role decider's rule).
  */
 export async function grantAdmin(deps: AdminDeps, email: string, by = SYSTEM_ACTOR): Promise<GrantOutcome> {
-  const row = await findUserByIdentifier(deps.db, { kind: 'email', value: normalizeEmail(email) });
+  const address = normalizeEmail(email);
+  const row = await findUserByIdentifier(deps.db, { kind: 'email', value: address });
   if (!row) return 'no_account';
-  if (!row.email_verified) return 'unverified';
-  await runUserCommand(deps, undefined, row.id, { type: 'GrantAdmin', by, at: deps.clock() }, { actorId: by });
+  try {
+    await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, { type: 'GrantAdmin', email: address, by: operator(by), at: deps.clock() });
+  } catch (error) {
+    if (refusedAs(error, ADMIN_ROLE_ERRORS.unverified)) return 'unverified';
+    if (refusedAs(error, ADMIN_ROLE_ERRORS.noSuchAccount)) return 'no_account';
+    throw error;
+  }
   return 'granted';
 }
 
 export async function revokeAdmin(deps: AdminDeps, email: string, by = SYSTEM_ACTOR): Promise<boolean> {
   const row = await findUserByIdentifier(deps.db, { kind: 'email', value: normalizeEmail(email) });
   if (!row) return false;
-  await runUserCommand(deps, undefined, row.id, { type: 'RevokeAdmin', by, at: deps.clock() }, { actorId: by });
+  await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, { type: 'RevokeAdmin', userId: row.id, by: operator(by), at: deps.clock() });
   return true;
 }
 
@@ -46,15 +58,17 @@ export async function ensureAdmin(
   admin: { email: string; password: string },
 ): Promise<'created' | 'granted' | 'claimed' | 'unchanged'> {
   const email = normalizeEmail(admin.email);
-  const opts = { actorId: SYSTEM_ACTOR };
+  const system = systemOrigin(SYSTEM_ACTOR);
+  const grant = (userId: string, at: Date) =>
+    runCommand(deps.store, system, adminRoleCommands, userId, { type: 'GrantAdmin', email, by: operator(SYSTEM_ACTOR), at });
   const existing = await findUserByIdentifier(deps.db, { kind: 'email', value: email });
   if (existing && !existing.email_verified) {
     const passwordHash = await deps.passwords.hash(admin.password);
-    await runUserCommand(deps, undefined, existing.id, { type: 'ClaimForOperator', email, passwordHash, by: SYSTEM_ACTOR, at: deps.clock() }, opts);
+    await runCommand(deps.store, system, accountCommands, existing.id, { type: 'ClaimForOperator', email, passwordHash, by: SYSTEM_ACTOR, at: deps.clock() });
     await createSessions(deps.db, deps.clock).destroyAllOf(existing.id);
     // The squatter's codes (to an address of theirs) die with the pending change they were for.
     await deps.db.query('delete from verification_codes where user_id = $1', [existing.id]);
-    await runUserCommand(deps, undefined, existing.id, { type: 'GrantAdmin', by: SYSTEM_ACTOR, at: deps.clock() }, opts);
+    await grant(existing.id, deps.clock());
     return 'claimed';
   }
   if (existing) {
@@ -64,9 +78,10 @@ export async function ensureAdmin(
   }
   const userId = randomUUID();
   const at = deps.clock();
-  await runUserCommand(
-    deps,
-    undefined,
+  await runCommand(
+    deps.store,
+    system,
+    accountCommands,
     userId,
     {
       type: 'RegisterUser',
@@ -80,9 +95,8 @@ export async function ensureAdmin(
       passwordHash: await deps.passwords.hash(admin.password),
       at,
     },
-    opts,
   );
-  await runUserCommand(deps, undefined, userId, { type: 'VerifyEmail', email, at }, opts);
-  await runUserCommand(deps, undefined, userId, { type: 'GrantAdmin', by: SYSTEM_ACTOR, at }, opts);
+  await runCommand(deps.store, system, accountCommands, userId, { type: 'VerifyEmail', email, at });
+  await grant(userId, at);
   return 'created';
 }

@@ -7,7 +7,8 @@ import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { clientKeyOf, sendLimits } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
 import { invalidResetLink } from '../../events/user/user.decider.ts';
-import { runUserCommand } from './account-commands.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { accountCommands } from './account-commands.ts';
 import { passwordResetMessage } from './messages.ts';
 import { createSessions } from './sessions.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
@@ -39,12 +40,12 @@ export function passwordResetRoutes(deps: AppDeps) {
       if (row) {
         const token = `${row.id}.${randomToken()}`;
         const now = deps.clock();
-        await runUserCommand(
-          deps,
-          c,
+        await runCommand(
+          deps.store,
+          requestOrigin(c.var),
+          accountCommands,
           row.id,
           { type: 'RequestPasswordReset', tokenHash: sha256(token), sentTo: identifier.value, at: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) },
-          { actorId: row.id },
         );
         const link = `${deps.config.publicOrigin}/reset-password?token=${encodeURIComponent(token)}`;
         await deps.outbox.enqueue(passwordResetMessage(identifier.kind, identifier.value, link));
@@ -58,7 +59,7 @@ export function passwordResetRoutes(deps: AppDeps) {
       const row = isUuid(userId) ? await findUserById(deps.db, userId) : undefined;
       if (!row) throw invalidResetLink();
       const passwordHash = await deps.passwords.hash(newPassword);
-      await runUserCommand(deps, c, row.id, { type: 'CompletePasswordReset', tokenHash: sha256(token), passwordHash, at: deps.clock() }, { actorId: row.id });
+      await runCommand(deps.store, requestOrigin(c.var), accountCommands, row.id, { type: 'CompletePasswordReset', tokenHash: sha256(token), passwordHash, at: deps.clock() });
       // Whoever held the old password is signed out everywhere.
       await createSessions(deps.db, deps.clock).destroyAllOf(row.id);
       const limiterKeys = [row.email && `email:${row.email}`, row.phone && `phone:${row.phone}`].filter((k): k is string => Boolean(k));

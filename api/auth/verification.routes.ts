@@ -5,7 +5,8 @@ import { VerifyCodeSchema } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientKeyOf } from '../limits/send-limits.ts';
 import { validate } from '../middleware/validate.ts';
-import { runUserCommand, sendVerificationCode } from './account-commands.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { accountCommands, sendVerificationCode } from './account-commands.ts';
 import { currentUser, requireUser } from './session.middleware.ts';
 import { endOtherSessions } from './sessions.ts';
 import { findUserById, toUser } from './users.read.ts';
@@ -22,9 +23,10 @@ export function verificationRoutes(deps: AppDeps) {
     app.post(`/verify-${channel}-code`, requireUser, validate('json', VerifyCodeSchema), async (c) => {
       const user = currentUser(c);
       const target = await codes.consume(user.id, channel, c.req.valid('json').code);
-      const result = await runUserCommand(
-        deps,
-        c,
+      const result = await runCommand(
+        deps.store,
+        requestOrigin(c.var),
+        accountCommands,
         user.id,
         channel === 'email' ? { type: 'VerifyEmail', email: target, at: deps.clock() } : { type: 'VerifyPhone', phone: target, at: deps.clock() },
       );

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
-import { handleFavoriteCommand, type FavoriteCommand } from '../../events/favorites/favorites.decider.ts';
+import { favoritesAggregate, type FavoriteCommand } from '../../events/favorites/favorites.decider.ts';
+import { userStreamId } from '../../events/favorites/favorites.events.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import type { Context } from 'hono';
+import { commandTarget, requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import { visibleProperty } from '../properties/listing-commands.ts';
 import { PROPERTY_SELECT, toProperty, type PropertyReadRow } from '../properties/properties.read.ts';
 import { LISTING_ERRORS } from '../../events/listing/listing.decider.ts';
+
+/** Favourites as the command runner runs them: on the user's own stream. */
+const favoriteCommands = commandTarget(favoritesAggregate, { streamId: userStreamId });
 
 /**
  * Favourites (spec part 1 §7): events on the user's stream. Adding twice or
@@ -15,11 +20,7 @@ import { LISTING_ERRORS } from '../../events/listing/listing.decider.ts';
  * live listings only: a deleted or hidden one disappears from it.
  */
 export function favoritesRoutes({ db, store, clock }: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
-  const run = (c: Context<AppEnv>, command: FavoriteCommand) =>
-    handleFavoriteCommand(store, command, {
-      metadata: { actorId: command.userId, requestId: c.var.requestId },
-      idempotency: c.var.idempotency,
-    });
+  const run = (c: Context<AppEnv>, command: FavoriteCommand) => runCommand(store, requestOrigin(c.var), favoriteCommands, command.userId, command);
   return new Hono<AppEnv>()
     .use('*', requireUser)
     .get('/', async (c) => {

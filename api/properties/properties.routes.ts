@@ -4,10 +4,11 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
 import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
-import { actorOf, runListingCommand, visibleProperty } from './listing-commands.ts';
+import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
 import { createSearchCache } from './search-cache.ts';
 import { searchFilterKey, searchPage, searchTotal } from './search.read.ts';
@@ -54,7 +55,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const propertyId = newRecordId(c.var.idempotency, 'property');
       const made = c.var.idempotency && (await findProperty(db, propertyId));
       if (made) return c.json(toProperty(made, user), 201);
-      const result = await runListingCommand(c, store, propertyId, {
+      const result = await runCommand(store, requestOrigin(c.var), listingCommands, propertyId, {
         type: 'SubmitProperty',
         propertyId,
         ownerId: user.id,
@@ -80,9 +81,10 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       if ((changes.country !== undefined || changes.city !== undefined) && !citiesOf(country).includes(city)) {
         throw new DomainError('invalid', 'invalid_input', cityMessage(country), { issues: [{ path: 'city', message: cityMessage(country) }] });
       }
-      await runListingCommand(
-        c,
+      await runCommand(
         store,
+        requestOrigin(c.var),
+        listingCommands,
         id,
         { type: 'EditProperty', actor: actorOf(c), changes: stripUndefined(changes), images, isActive, at: clock().toISOString() },
         { expectedVersion },
@@ -93,7 +95,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
     .delete('/:id', requireUser, async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
-      await runListingCommand(c, store, id, { type: 'DeleteByOwner', actor: actorOf(c), at: clock().toISOString() });
+      await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'DeleteByOwner', actor: actorOf(c), at: clock().toISOString() });
       return c.json({ message: 'Property deleted successfully' });
     });
 }

@@ -5,6 +5,9 @@ import { createClient, createTestApp } from '../testing/test-app.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
 import type { ServiceProvider } from '../contract/service-providers.schema.ts';
 import { providerBody } from '../testing/service-providers.ts';
+import { randomUUID } from 'node:crypto';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
+import { providerCommands } from './provider-commands.ts';
 
 const database = useMigratedDatabase();
 
@@ -151,6 +154,21 @@ describe('registering a service provider: validation', () => {
     expect(statuses).toEqual([201, 409]);
     const refused = answers.find((r) => r.status === 409)!;
     expect(await expectError(refused, 409, 'provider_pending_exists')).toMatchObject({ code: 'provider_pending_exists' });
+    expect(await providerCount()).toBe(1);
+  });
+
+  it("refuses a second pending application that got past the route's check by the read model's unique index, found by its name (409, not 500)", async () => {
+    const { app, deps } = await createTestApp(database());
+    const applicant = createClient(app);
+    const { user } = await registerUser(applicant, { userType: 'owner' });
+    const first = (await (await post(applicant, providerBody())).json()) as ServiceProvider;
+    const [registered] = await deps.store.readStream(`service-provider-${first.id}`);
+    const { details } = registered!.data as { details: never };
+    // What the loser of a race does: its check ran before the winner's append committed.
+    const providerId = randomUUID();
+    await expect(
+      runCommand(deps.store, requestOrigin({ user, requestId: 'r-1' }), providerCommands, providerId, { type: 'RegisterProvider', providerId, applicantId: user.id, details, at: new Date().toISOString() }),
+    ).rejects.toMatchObject({ code: 'provider_pending_exists', kind: 'conflict' });
     expect(await providerCount()).toBe(1);
   });
 });

@@ -14,10 +14,11 @@ import {
   type ProviderStatus,
   type ProviderStatusAnswer,
 } from '../contract/service-providers.schema.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
-import { runProviderCommand } from './provider-commands.ts';
+import { decisionMessages, providerCommands } from './provider-commands.ts';
 import { applicantProvedAddress, providerDecisionMessage } from './provider-messages.ts';
 import { countByStatus, findProvider, hasPendingApplication, listProviders, toProvider } from './service-providers.read.ts';
 
@@ -47,7 +48,7 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       const made = c.var.idempotency && (await findProvider(db, providerId));
       if (made) return c.json(toProvider(made), 201);
       if (await hasPendingApplication(db, user.id)) throw PROVIDER_ERRORS.pendingElsewhere();
-      await runProviderCommand(deps, c, providerId, {
+      await runCommand(deps.store, requestOrigin(c.var), providerCommands, providerId, {
         type: 'RegisterProvider', providerId, applicantId: user.id, details, at: clock().toISOString(),
       });
       const row = await findProvider(db, providerId);
@@ -69,17 +70,20 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       const { status } = c.req.valid('json');
       const origin = deps.config.publicOrigin;
       const user = currentUser(c);
-      const { heldBack } = await runProviderCommand(
-        deps,
-        c,
+      const messages = decisionMessages(deps, async (events, state: ServiceProviderState, tx) => {
+        if (state.status === 'none') return [];
+        const proven = await applicantProvedAddress(tx, state.applicantId, state.details.email);
+        return events.flatMap((e) => providerDecisionMessage(e, state.details, origin, { proven }) ?? []);
+      });
+      await runCommand(
+        deps.store,
+        requestOrigin(c.var),
+        providerCommands,
         id,
         { type: 'SetProviderStatus', actor: { id: user.id, isAdmin: user.isAdmin }, status, at: clock().toISOString() },
-        async (events, state: ServiceProviderState, tx) => {
-          if (state.status === 'none') return [];
-          const proven = await applicantProvedAddress(tx, state.applicantId, state.details.email);
-          return events.flatMap((e) => providerDecisionMessage(e, state.details, origin, { proven }) ?? []);
-        },
+        { alongside: messages.alongside },
       );
+      const heldBack = messages.heldBack();
       const row = await findProvider(db, id);
       const held = heldBack > 0 ? ' No e-mail was sent: Efie has sent this address as many messages as it may for now.' : '';
       const answer: ProviderStatusAnswer = { message: `${STATUS_MESSAGES[row!.status]}${held}`, provider: toProvider(row!), emailHeldBack: heldBack > 0 };

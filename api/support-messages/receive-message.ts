@@ -1,16 +1,16 @@
 import type { Context } from 'hono';
-import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
-import { supportMessageAggregate } from '../../events/support-message/support-message.decider.ts';
-import { supportMessageStreamId, type SupportMessageContent } from '../../events/support-message/support-message.events.ts';
+import type { SupportMessageContent } from '../../events/support-message/support-message.events.ts';
 import { messageReference } from '../../events/support-message/message-reference.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { MessageReceipt } from '../contract/messages.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
 import { clientKeyOf, sendLimits } from '../limits/send-limits.ts';
 import { messageLimits, tooManyMessages } from './message-rate-limit.ts';
+import { supportMessageCommands } from './support-message-commands.ts';
 import { acknowledgement, teamNotice } from './team-messages.ts';
 
 export const RECEIVED_TEXT = {
@@ -33,15 +33,14 @@ export async function receiveMessage(deps: Pick<AppDeps, 'store' | 'clock' | 'ou
   const limiter = createRateLimiter(clock);
   const client = clientKeyOf(c, config.devOutbox);
   try {
-    await handleCommand(
+    // With the request's key: a replay whose stored HTTP answer is gone finds the append's record (and a changed body is refused).
+    await runCommand(
       store,
-      supportMessageAggregate,
-      supportMessageStreamId(id),
+      requestOrigin(c.var),
+      supportMessageCommands,
+      id,
       { type: 'ReceiveMessage', messageId: id, reference, content, at: clock().toISOString() },
       {
-        metadata: { actorId: c.var.user?.id ?? 'anonymous', requestId: c.var.requestId },
-        // A replay whose stored HTTP answer is gone finds the append's record (and a changed body is refused).
-        idempotency: c.var.idempotency,
         // In the append's transaction: a refused limit (429) stores nothing, and a stored message is always passed on.
         async alongside(tx) {
           await limiter.take(tx, messageLimits(content, client), tooManyMessages);
@@ -54,7 +53,7 @@ export async function receiveMessage(deps: Pick<AppDeps, 'store' | 'clock' | 'ou
       },
     );
   } catch (error) {
-    // The same key's first attempt committed between handleCommand's replay check and its read: it is this message.
+    // The same key's first attempt committed between the runner's replay check and its read: it is this message.
     if (!(error instanceof DomainError && error.code === 'message_exists')) throw error;
   }
   return receipt(id, reference, content.form);

@@ -260,6 +260,42 @@ describe('video scan worker', () => {
     expect((await database().query<{ scans_started: number }>('select scans_started from video_scans'))[0]!.scans_started).toBe(2);
   });
 
+  it('runs the verdict again when the video changed between its read and its append: a lost race is retried, never taken for a superseded file', async () => {
+    const { videoId } = await upload(CLEAN);
+    // Another writer appends to the video's stream right before the worker's append, once.
+    let rivals = 1;
+    const racing: EventStore = {
+      ...store,
+      async appendIn(tx, streamId, expected, events, metadata, options) {
+        if (rivals-- > 0) await store.appendIn(tx, streamId, 'any', [{ type: 'RivalWrite', data: {} }], {});
+        return store.appendIn(tx, streamId, expected, events, metadata, options);
+      },
+    };
+    const worker = createVideoScanWorker({ db: database(), store: racing, files, scanner: clamscan().scanner, outbox: createOutbox(database(), clock), clock });
+    expect(await worker.scanNext()).toBe('clean');
+    expect(rivals).toBe(-1);
+    expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
+    expect((await store.readStream(videoStreamId(videoId))).at(-1)!.metadata).toEqual({ actorId: 'system:video-scanner' });
+    expect(await database().query('select verdict from video_scans')).toEqual([{ verdict: 'clean' }]);
+  });
+
+  it('closes the queue row as superseded when the video no longer waits for its file (a verdict recorded meanwhile)', async () => {
+    const { videoId, key } = await upload(CLEAN);
+    const scanner = clamscan();
+    const meanwhile: VirusScanner = {
+      name: 'clamscan',
+      async scan(source) {
+        await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+          type: 'RecordScanResult', quarantineKey: key, verdict: { kind: 'clean', scanner: 'elsewhere' }, at: now.toISOString(),
+        });
+        return scanner.scanner.scan(source);
+      },
+    };
+    expect(await workerWith(meanwhile).scanNext()).toBe('clean');
+    expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
+    expect(await database().query('select verdict, claimed_until from video_scans')).toEqual([{ verdict: 'superseded', claimed_until: null }]);
+  });
+
   it('takes owners in turn: one account’s many uploads delay another’s first by one scan at most (issue 27)', async () => {
     const flooder = { id: randomUUID(), isAdmin: false };
     const flood: string[] = [];

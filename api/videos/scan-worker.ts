@@ -1,16 +1,15 @@
-import { handleCommand } from '../../events/store/command-handler.ts';
 import { ConcurrencyError, DomainError } from '../../events/store/errors.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
-import { AWAITING_REVIEW, videoAggregate, videoDecider, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
-import { videoStreamId } from '../../events/video/video.events.ts';
+import { AWAITING_REVIEW, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
 import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS, UNREVIEWED_EXPIRY_DAYS } from '../../events/video/video.policy.ts';
+import { runCommand, systemOrigin } from '../commands/run-command.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { errorText, type Logger } from '../logger.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
 import { userFileName } from '../outbox/user-text.ts';
-import { loadVideo } from './load-video.ts';
+import { loadVideo, videoCommands } from './video-commands.ts';
 import type { ScanOutcome, VirusScanner } from './virus-scanner.ts';
 import { cutText } from '../contract/well-formed-text.ts';
 
@@ -28,7 +27,7 @@ export type ScanWorkerDeps = {
 };
 
 export const SCAN_LEASE_MS = 10 * 60 * 1000;
-const SCANNER_ACTOR = 'system:video-scanner';
+const SCANNER = systemOrigin('system:video-scanner');
 
 type Claimed = { quarantine_key: string; video_id: string; file: 'original' | 'edited'; scans_started: number };
 
@@ -106,17 +105,18 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
         'select scans_started, done_at from video_scans where quarantine_key = $1 for update', [job.quarantine_key]);
       if (!row || row.done_at !== null || row.scans_started !== job.scans_started) return;
       const at = clock().toISOString();
-      const { state, version } = await loadVideo(store, job.video_id, tx);
-      let events;
+      let result;
       try {
-        events = videoDecider.decide({ type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at }, state);
+        // In this transaction: the verdict commits with its queue row, or neither does.
+        result = await runCommand(store, SCANNER, videoCommands, job.video_id, { type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at }, { tx });
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
+        // A lost race goes to scanNext, which tries again; the decider's refusal ends the file's scans.
+        if (!(error instanceof DomainError) || error instanceof ConcurrencyError) throw error;
         // The video no longer waits for this file (a verdict recorded elsewhere): nothing left to scan.
         await tx.query(`update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where quarantine_key = $1`, [job.quarantine_key, at]);
         return;
       }
-      await store.appendIn(tx, videoStreamId(job.video_id), version, events, { actorId: SCANNER_ACTOR });
+      const { events, state } = result;
       const [event] = events;
       if (event?.type === 'VideoScanFailed') {
         await tx.query('update video_scans set due_at = $2, claimed_until = null where quarantine_key = $1', [job.quarantine_key, event.data.nextAttemptAt]);
@@ -141,8 +141,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     if (!source) throw new Error(`video ${state.videoId}: the edited file ${state.edited.quarantineKey} is missing`);
     await files.put(approvedKey, source.body, state.edited.contentType);
     try {
-      await handleCommand(store, videoAggregate, videoStreamId(state.videoId), { type: 'PublishVideo', approvedKey, at: clock().toISOString() }, {
-        metadata: { actorId: SCANNER_ACTOR },
+      await runCommand(store, SCANNER, videoCommands, state.videoId, { type: 'PublishVideo', approvedKey, at: clock().toISOString() }, {
         // Told in the publication's transaction: once, and only if it is recorded.
         alongside: async (tx) => {
           const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [state.ownerId]);
@@ -173,9 +172,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       );
       if (!row) return false;
       await files.delete(row.quarantine_key);
-      await handleCommand(store, videoAggregate, videoStreamId(row.video_id), { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at: at.toISOString() }, {
-        metadata: { actorId: SCANNER_ACTOR },
-      });
+      await runCommand(store, SCANNER, videoCommands, row.video_id, { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at: at.toISOString() });
       await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
       return true;
     },
@@ -193,8 +190,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
         [AWAITING_REVIEW, addDays(at, -UNREVIEWED_EXPIRY_DAYS)],
       );
       if (!row) return false;
-      await handleCommand(store, videoAggregate, videoStreamId(row.id), { type: 'ExpireUnreviewed', at }, {
-        metadata: { actorId: SCANNER_ACTOR },
+      await runCommand(store, SCANNER, videoCommands, row.id, { type: 'ExpireUnreviewed', at }, {
         alongside: async (tx, events, state) => {
           const [event] = events;
           if (event?.type !== 'VideoExpiredUnreviewed') return;
@@ -225,9 +221,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       );
       if (!row) return false;
       await files.delete(row.quarantine_key);
-      await handleCommand(store, videoAggregate, videoStreamId(row.video_id), { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at }, {
-        metadata: { actorId: SCANNER_ACTOR },
-      });
+      await runCommand(store, SCANNER, videoCommands, row.video_id, { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at });
       await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
       return true;
     },

@@ -11,6 +11,7 @@ import { VIDEO_TUS_PATH } from '../contract/videos.schema.ts';
 import type { Config } from '../env.ts';
 import { errorBody, statusOf } from '../http/error-response.ts';
 import { isUuid } from '../http/is-uuid.ts';
+import { requestOrigin } from '../commands/run-command.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { displayName, ownListing, recordUploadedVideo, type UploadDeps } from './video-uploads.ts';
 import { writeToQuarantine } from './quarantine-writer.ts';
@@ -26,8 +27,8 @@ export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const FINISHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Who sends a tus request, as the route found them: the actor, and whether their account may upload. */
-export type TusCaller = { actor: Actor; verified: boolean; retryAfterSeconds?: number | undefined };
+/** Who sends a tus request, as the route found them: the actor, whether their account may upload, and the request's id. */
+export type TusCaller = { actor: Actor; verified: boolean; requestId?: string | undefined; retryAfterSeconds?: number | undefined };
 
 /** A tus hook's refusal: tus answers with this status and body (no headers: Retry-After is added in handle()). */
 type TusRefusal = { status_code: number; body: string };
@@ -133,7 +134,9 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       await ownedUpload(req, id);
     },
     async onUploadFinish(req, upload) {
-      const actor = actorOf(req);
+      const { actor, requestId } = callerOf(req);
+      // The upload's id is its key: the request that finishes it carries no Idempotency-Key of its own.
+      const key = `tus:${upload.id}`;
       const source = (await datastore.read(upload.id)) as Readable;
       const videoId = newRecordId({ key: upload.id }, 'video');
       try {
@@ -142,7 +145,7 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
           videoId, actor, quarantined,
           propertyId: upload.metadata?.propertyId || null,
           originalName: displayName(upload.metadata?.filename),
-          idempotency: { key: `tus:${upload.id}`, requestHash: `tus:${upload.id}` },
+          origin: requestOrigin({ user: actor, requestId, idempotency: { key, requestHash: key } }),
         });
         await removeStaged(upload.id);
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(video) };

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { handleCommand } from '../../events/store/command-handler.ts';
 import { DomainError } from '../../events/store/errors.ts';
-import type { EventStore, Idempotency } from '../../events/store/event-store.ts';
+import type { EventStore } from '../../events/store/event-store.ts';
 import type { Database, SqlClient } from '../../events/store/sql.ts';
-import { videoAggregate, type Actor } from '../../events/video/video.decider.ts';
-import { videoStreamId } from '../../events/video/video.events.ts';
+import type { Actor } from '../../events/video/video.decider.ts';
 import { extensionOf } from '../../events/video/video.policy.ts';
+import { runCommand, type CommandOrigin } from '../commands/run-command.ts';
 import type { UploadedVideo } from '../contract/videos.schema.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import { findProperty } from '../properties/properties.read.ts';
 import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
+import { videoCommands } from './video-commands.ts';
 import { findSameUpload, findUploadedVideo } from './videos.read.ts';
 import { cutText } from '../contract/well-formed-text.ts';
 
@@ -58,8 +58,8 @@ class SameUpload extends Error {
 }
 
 /**
- * Records a video already streamed into quarantine (VideoUploaded). With an
- * idempotency the append is deduplicated: a retry whose first attempt was
+ * Records a video already streamed into quarantine (VideoUploaded). With the
+ * origin's idempotency key the append is deduplicated: a retry whose first attempt was
  * recorded gets that video back (its id derived from the same key) and the
  * retry's copy is deleted. So is the same file (by its SHA-256) sent again by
  * the same person for the same listing within SAME_UPLOAD_WINDOW_MS, whatever
@@ -69,21 +69,19 @@ class SameUpload extends Error {
  */
 export async function recordUploadedVideo(
   { db, store, files, clock }: UploadDeps,
-  { videoId, actor, propertyId, originalName, quarantined, idempotency }: {
-    videoId: string; actor: Actor; propertyId: string | null; originalName: string; quarantined: Quarantined; idempotency?: Idempotency | undefined;
+  { videoId, actor, origin, propertyId, originalName, quarantined }: {
+    videoId: string; actor: Actor; origin: CommandOrigin; propertyId: string | null; originalName: string; quarantined: Quarantined;
   },
 ): Promise<UploadedVideo> {
   let replayed: boolean;
   let firstId = videoId;
   const at = clock().toISOString();
   try {
-    const result = await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+    const result = await runCommand(store, origin, videoCommands, videoId, {
       type: 'UploadVideo', videoId, actor, propertyId,
       upload: { originalName, ...quarantined },
       at,
     }, {
-      metadata: { actorId: actor.id },
-      idempotency,
       alongside: async (tx) => {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-upload:${actor.id}:${quarantined.sha256}`]);
         const since = new Date(new Date(at).getTime() - SAME_UPLOAD_WINDOW_MS).toISOString();
@@ -116,16 +114,16 @@ export async function recordUploadedVideo(
  */
 export async function storeEditedVideo(
   { store, files, clock }: UploadDeps,
-  { videoId, actor, originalName, source, canEdit }: {
-    videoId: string; actor: Actor; originalName: string; source: Source; canEdit: () => Promise<void>;
+  { videoId, actor, origin, originalName, source, canEdit }: {
+    videoId: string; actor: Actor; origin: CommandOrigin; originalName: string; source: Source; canEdit: () => Promise<void>;
   },
 ): Promise<void> {
   await canEdit();
   const quarantined = await writeToQuarantine(files, source, { videoId, uploadId: randomUUID() });
   try {
-    await handleCommand(store, videoAggregate, videoStreamId(videoId), {
+    await runCommand(store, origin, videoCommands, videoId, {
       type: 'UploadEditedVideo', actor, upload: { originalName, ...quarantined }, at: clock().toISOString(),
-    }, { metadata: { actorId: actor.id } });
+    });
   } catch (error) {
     await files.delete(quarantined.quarantineKey).catch(() => undefined);
     throw error;

@@ -7,6 +7,7 @@ import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/session.middleware.ts';
 import { listingVideoStreamUrl, PendingVideosQuerySchema, savedVideoName, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
+import { requestOrigin } from '../commands/run-command.ts';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
@@ -19,7 +20,7 @@ import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
 import type { TusVideoUploads } from './tus-uploads.ts';
 import { displayName, ownListing, recordUploadedVideo, storeEditedVideo } from './video-uploads.ts';
 import { findVideoOf, listApprovedVideos, listListingVideos, listPendingVideos } from './videos.read.ts';
-import { loadVideo } from './load-video.ts';
+import { loadVideo } from './video-commands.ts';
 import { holdUploadSlot, QUOTA_ERRORS, releaseUploadSlot, requireVerified, VIDEO_QUOTA } from './upload-quota.ts';
 
 /** Files per call of POST /api/upload/property-videos (each at most 100 MB). */
@@ -90,8 +91,8 @@ export function videoUploadRoutes(deps: VideoDeps) {
       const videos: UploadedVideo[] = [];
       for (const item of staged) {
         unrecorded.delete(item);
-        const idempotency = c.var.idempotency && { key: `${c.var.idempotency.key}#${item.videoId}`, requestHash: c.var.idempotency.requestHash };
-        videos.push(await recordUploadedVideo(deps, { ...item, actor, propertyId, idempotency }));
+        // One key per video: the runner names each video's stream after the request's key.
+        videos.push(await recordUploadedVideo(deps, { ...item, actor, propertyId, origin: requestOrigin(c.var) }));
       }
       return c.json({ videos }, 201);
     } finally {
@@ -106,7 +107,7 @@ const TUS_METHODS = ['POST', 'PATCH', 'DELETE', 'OPTIONS'];
 export function tusVideoRoutes(tus: TusVideoUploads) {
   const handle = (c: Context<AppEnv>) => {
     const user = currentUser(c);
-    return tus.handle(c.req.raw, { actor: actorOf(c), verified: user.emailVerified || user.phoneVerified });
+    return tus.handle(c.req.raw, { actor: actorOf(c), verified: user.emailVerified || user.phoneVerified, requestId: c.var.requestId });
   };
   return new Hono<AppEnv>()
     .on(TUS_METHODS, ['/', '/:id'], requireUser, handle)
@@ -165,7 +166,7 @@ export function adminVideoRoutes(deps: VideoDeps) {
           if (!videoId) throw VIDEO_ERRORS.notFound();
           const id = videoId;
           await storeEditedVideo(deps, {
-            videoId: id, actor, originalName: displayName(file.fileName), source: file.stream,
+            videoId: id, actor, origin: requestOrigin(c.var), originalName: displayName(file.fileName), source: file.stream,
             canEdit: async () => {
               const { state } = await loadVideo(store, id);
               if (state.status === 'none') throw VIDEO_ERRORS.notFound();

@@ -1,8 +1,6 @@
-import { handleCommand } from '../store/command-handler.ts';
 import type { Decider } from '../store/decider.ts';
-import type { EventMetadata, EventStore, Idempotency } from '../store/event-store.ts';
 import type { DomainEvent } from '../store/event-type.ts';
-import { favoriteEventTypes, userStreamId } from './favorites.events.ts';
+import { favoriteEventTypes } from './favorites.events.ts';
 
 export type FavoriteEvent = DomainEvent<(typeof favoriteEventTypes)[number]>;
 export type FavoritesState = { favorites: ReadonlySet<string> };
@@ -34,12 +32,5 @@ export const favoritesDecider: Decider<FavoriteCommand, FavoriteEvent, Favorites
   },
 };
 
-/** Favourites share the user's stream with the account's events; handleCommand folds only these types. */
-export async function handleFavoriteCommand(
-  store: EventStore,
-  command: FavoriteCommand,
-  options: { metadata?: EventMetadata; idempotency?: Idempotency | undefined } = {},
-): Promise<FavoriteEvent[]> {
-  const { events } = await handleCommand(store, { eventTypes: favoriteEventTypes, decider: favoritesDecider }, userStreamId(command.userId), command, options);
-  return events;
-}
+/** Favourites share the user's stream with the account's events: the runner folds only these types. */
+export const favoritesAggregate = { eventTypes: favoriteEventTypes, decider: favoritesDecider };

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { foldEvents } from '../store/decider.ts';
-import { createEventStore } from '../store/event-store.ts';
+import { createEventStore, type EventStore } from '../store/event-store.ts';
 import { createProjectionSet } from '../store/projections.ts';
-import { favoritesDecider, handleFavoriteCommand, type FavoriteEvent } from './favorites.decider.ts';
+import { handleCommand } from '../store/command-handler.ts';
+import { favoritesAggregate, favoritesDecider, type FavoriteCommand, type FavoriteEvent } from './favorites.decider.ts';
+import { userStreamId } from './favorites.events.ts';
 import { favoritesProjection } from './favorites.projection.ts';
 
 const database = useMigratedDatabase();
@@ -11,6 +13,8 @@ const userId = '00000000-0000-4000-8000-000000000001';
 const p1 = '10000000-0000-4000-8000-000000000001';
 const p2 = '10000000-0000-4000-8000-000000000002';
 const at = '2026-11-01T10:00:00.000Z';
+/** Through the store, as the runner runs it (api/commands/run-command.ts). */
+const run = async (store: EventStore, command: FavoriteCommand) => (await handleCommand(store, favoritesAggregate, userStreamId(command.userId), command)).events;
 const added = (propertyId: string): FavoriteEvent => ({ type: 'FavoriteAdded', data: { userId, propertyId, addedAt: at } });
 
 describe('favourites decider', () => {
@@ -37,10 +41,10 @@ describe('favourites on the user stream', () => {
   it('appends after the account events of the same stream and ignores them', async () => {
     const store = createEventStore(database(), { project: projections.applyInline });
     await store.append(`user-${userId}`, 'no_stream', [{ type: 'UserRegistered', data: { anything: true } }]);
-    await handleFavoriteCommand(store, { type: 'AddFavorite', userId, propertyId: p1, at });
-    await handleFavoriteCommand(store, { type: 'AddFavorite', userId, propertyId: p1, at });
-    await handleFavoriteCommand(store, { type: 'AddFavorite', userId, propertyId: p2, at });
-    await handleFavoriteCommand(store, { type: 'RemoveFavorite', userId, propertyId: p2, at });
+    await run(store, { type: 'AddFavorite', userId, propertyId: p1, at });
+    await run(store, { type: 'AddFavorite', userId, propertyId: p1, at });
+    await run(store, { type: 'AddFavorite', userId, propertyId: p2, at });
+    await run(store, { type: 'RemoveFavorite', userId, propertyId: p2, at });
     const stream = await store.readStream(`user-${userId}`);
     expect(stream.map((e) => e.type)).toEqual(['UserRegistered', 'FavoriteAdded', 'FavoriteAdded', 'FavoriteRemoved']);
     expect(await favoriteRows()).toEqual([
@@ -51,9 +55,9 @@ describe('favourites on the user stream', () => {
 
   it('leaves the same rows when replayed twice or rebuilt', async () => {
     const store = createEventStore(database(), { project: projections.applyInline });
-    await handleFavoriteCommand(store, { type: 'AddFavorite', userId, propertyId: p1, at });
-    await handleFavoriteCommand(store, { type: 'AddFavorite', userId, propertyId: p2, at });
-    await handleFavoriteCommand(store, { type: 'RemoveFavorite', userId, propertyId: p1, at });
+    await run(store, { type: 'AddFavorite', userId, propertyId: p1, at });
+    await run(store, { type: 'AddFavorite', userId, propertyId: p2, at });
+    await run(store, { type: 'RemoveFavorite', userId, propertyId: p1, at });
     const before = await favoriteRows();
     // Straight from the stream: the global log's readable end is the cluster-wide horizon, which this test need not wait for.
     const all = await store.readStream(`user-${userId}`);

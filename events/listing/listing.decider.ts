@@ -195,5 +195,5 @@ export const listingDecider: Decider<ListingCommand, ListingEvent, ListingState>
   evolve,
 };
 
-/** The listing's events and rules, for handleCommand. */
+/** The listing's events and rules, for the command runner (api/commands/run-command.ts). */
 export const listingAggregate = { eventTypes: listingEventTypes, decider: listingDecider };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
-import { handleCommand } from './command-handler.ts';
+import { handleCommand, handleCommandIn } from './command-handler.ts';
 import type { Decider } from './decider.ts';
 import { DomainError } from './errors.ts';
 import { createEventStore, type EventStore } from './event-store.ts';
@@ -101,5 +101,63 @@ describe('handleCommand', () => {
     expect([first.replayed, again.replayed]).toEqual([false, true]);
     expect(await store.streamVersion('user-3')).toBe(1);
     expect(await db.query('select name from side_effects')).toEqual([{ name: 'Esi after 1 event' }]);
+  });
+});
+
+describe('handleCommandIn', () => {
+  it("decides on what the caller's transaction sees and appends in it: the caller's later failure takes the events back", async () => {
+    const db = database();
+    const store = createEventStore(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Ama' });
+        // The transaction's own append is already folded in: the same name again is refused.
+        await expect(handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Ama' })).rejects.toMatchObject({ code: 'same_name' });
+        const second = await handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Kofi' });
+        expect([second.nextVersion, second.state]).toEqual([2, { name: 'Kofi' }]);
+        throw new Error('the caller gives up');
+      }),
+    ).rejects.toThrow('the caller gives up');
+    expect(await store.streamVersion('user-4')).toBe(0);
+
+    const committed = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Esi' }, { metadata: { actorId: 'u-1' } }));
+    expect(committed.events).toEqual([{ type: 'AccountRenamed', data: { name: 'Esi' } }]);
+    expect((await store.readStream('user-4')).map((e) => [e.data, e.metadata])).toEqual([[{ name: 'Esi' }, { actorId: 'u-1' }]]);
+  });
+
+  it('throws a lost race to the caller instead of deciding again, and refuses a stale expectedVersion', async () => {
+    const real = createEventStore(database());
+    await handleCommand(real, account, 'user-5', { type: 'Rename', name: 'Ama' });
+    // A rival appends between this command's read and its append, once.
+    let rivals = 1;
+    const racing: EventStore = {
+      ...real,
+      async appendIn(tx, streamId, expected, events, metadata, options) {
+        if (rivals-- > 0) await real.appendIn(tx, streamId, 'any', [{ type: 'AccountRenamed', data: { name: 'Rival' } }], {});
+        return real.appendIn(tx, streamId, expected, events, metadata, options);
+      },
+    };
+    const db = database();
+    await expect(db.transaction((tx) => handleCommandIn(tx, racing, account, 'user-5', { type: 'Rename', name: 'Kofi' }))).rejects.toMatchObject({
+      code: 'version_conflict',
+    });
+    expect((await real.readStream('user-5')).map((e) => (e.data as { name: string }).name)).toEqual(['Ama']);
+    await expect(db.transaction((tx) => handleCommandIn(tx, real, account, 'user-5', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 2 }))).rejects.toMatchObject({
+      code: 'version_conflict',
+    });
+  });
+
+  it('answers a repeated idempotency key with the first result, deciding and writing nothing again', async () => {
+    const db = database();
+    const store = createEventStore(db);
+    await db.query('create table if not exists side_effects (name text not null)');
+    const idempotency = { key: 'rename-in-tx', requestHash: 'h' };
+    const alongside = async (tx: SqlClient) => void (await tx.query(`insert into side_effects (name) values ('written')`));
+    const first = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }));
+    // Deciding again would be refused (same name): the key answers first.
+    const again = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }));
+    expect([first.replayed, again.replayed, again.events, again.state]).toEqual([false, true, [], { name: 'Abena' }]);
+    expect(again.eventIds).toEqual(first.eventIds);
+    expect(await db.query('select name from side_effects')).toEqual([{ name: 'written' }]);
   });
 });

@@ -36,3 +36,17 @@ export class IdempotencyKeyReusedError extends DomainError {
     super('conflict', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
   }
 }
+
+/**
+ * The unique constraint or index a statement broke (SQLSTATE 23505), by its name from
+ * PostgreSQL's error fields: postgres.js gives it as `constraint_name`, PGlite as `constraint`.
+ * Undefined for any other error. A lost race on a read model's unique index is told by this
+ * name, never by the message's words (which change with the server's language).
+ */
+export function brokenUniqueConstraint(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const fields = error as { code?: unknown; constraint_name?: unknown; constraint?: unknown };
+  if (fields.code !== '23505') return undefined;
+  const name = fields.constraint_name ?? fields.constraint;
+  return typeof name === 'string' ? name : undefined;
+}

@@ -242,8 +242,8 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
       return appendWith(tx, streamId, expected, events, metadata, options, readByAnyProjection(events));
     },
     /** The first result of an idempotency key, without appending: undefined when the key is new. */
-    async priorResult(idempotency: Idempotency): Promise<AppendResult | undefined> {
-      return priorResult(db, idempotency);
+    async priorResult(idempotency: Idempotency, client: SqlClient = db): Promise<AppendResult | undefined> {
+      return priorResult(client, idempotency);
     },
     streamVersion: (streamId: string) => currentVersion(db, streamId),
     async readStream(streamId: string, fromVersion = 1, client: SqlClient = db): Promise<RecordedEvent[]> {

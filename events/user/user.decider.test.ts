@@ -79,7 +79,7 @@ describe('user decider', () => {
   });
 
   it('refuses any other command on an account that does not exist', () => {
-    given().when({ type: 'GrantAdmin', by: 'cli', at }).thenFails('user_not_found', 'not_found');
+    given().when({ type: 'VerifyEmail', email: 'ama@example.com', at }).thenFails('user_not_found', 'not_found');
   });
 
   it('changes the profile at once, but a new e-mail address only asks for it while the old one keeps working', () => {
@@ -348,17 +348,5 @@ describe('user decider', () => {
       const changed: UserEvent = { type: 'PasswordChanged', data: { passwordHash: 'p2', changedAt: at.toISOString() } };
       given(registered, requested, changed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
     });
-  });
-
-  it('grants and revokes admin, each once', () => {
-    const granted: UserEvent = { type: 'AdminGranted', data: { grantedAt: at.toISOString(), grantedBy: 'cli' } };
-    given(registered).when({ type: 'GrantAdmin', by: 'cli', at }).then([granted]);
-    given(registered, granted).when({ type: 'GrantAdmin', by: 'cli', at }).then([]);
-    given(registered, granted).when({ type: 'RevokeAdmin', by: 'cli', at }).then([{ type: 'AdminRevoked', data: { revokedAt: at.toISOString(), revokedBy: 'cli' } }]);
-    given(registered).when({ type: 'RevokeAdmin', by: 'cli', at }).then([]);
-    const revoked: UserEvent = { type: 'AdminRevoked', data: { revokedAt: at.toISOString(), revokedBy: 'cli' } };
-    given(registered, granted, revoked).when({ type: 'RevokeAdmin', by: 'cli', at }).then([]);
-    given(registered, granted, revoked).when({ type: 'GrantAdmin', by: 'cli', at }).then([granted]);
-    expect(foldEvents(userDecider, [registered, granted, revoked])).toMatchObject({ status: 'registered', email: 'ama@example.com', isAdmin: false });
   });
 });

@@ -36,9 +36,8 @@ export type UserCommand =
   | { type: 'ChangePassword'; currentPasswordMatches: boolean; passwordHash: string; at: Date }
   | { type: 'RequestPasswordReset'; tokenHash: string; sentTo: string; at: Date; expiresAt: Date }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; at: Date }
-  | { type: 'ClaimForOperator'; email: string; passwordHash: string; by: string; at: Date }
-  | { type: 'GrantAdmin'; by: string; at: Date }
-  | { type: 'RevokeAdmin'; by: string; at: Date };
+  | { type: 'ClaimForOperator'; email: string; passwordHash: string; by: string; at: Date };
+// Admin rights are commands of their own decider on the same stream (admin-role.decider.ts).
 
 export type PasswordProof = 'matches' | 'wrong' | 'missing';
 
@@ -206,10 +205,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         if (link.sentTo === state.phone && !state.phoneVerified) events.push({ type: 'PhoneVerified', data: { phone: link.sentTo, verifiedAt: at } });
         return events;
       }
-      case 'GrantAdmin':
-        return state.isAdmin ? [] : [{ type: 'AdminGranted', data: { grantedAt: at, grantedBy: command.by } }];
-      case 'RevokeAdmin':
-        return state.isAdmin ? [{ type: 'AdminRevoked', data: { revokedAt: at, revokedBy: command.by } }] : [];
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { serviceProviderAggregate } from '../../events/service-provider/service-provider.decider.ts';
-import { serviceProviderStreamId, type ProviderDetails } from '../../events/service-provider/service-provider.events.ts';
-import { handleCommand } from '../../events/store/command-handler.ts';
+import type { ProviderDetails } from '../../events/service-provider/service-provider.events.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
+import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
 import type { Country } from '../../api/contract/places.ts';
+import { providerCommands } from '../../api/service-providers/provider-commands.ts';
 
 // Home-maintenance businesses for the Services directory (issue 28: the screen
 // started empty). Ghana's first, as the product is; one application still waits
@@ -112,7 +113,7 @@ export async function seedProviders(
     const { firstName, lastName, email, phone } = provider.applicant;
     const details: ProviderDetails = { ...provider.details, contactPerson: `${firstName} ${lastName}`, email, phone };
     const run = (command: Parameters<typeof serviceProviderAggregate.decider.decide>[0]) =>
-      handleCommand(store, serviceProviderAggregate, serviceProviderStreamId(providerId), command, { metadata: { actorId: 'seed' } });
+      runCommand(store, systemOrigin('seed'), providerCommands, providerId, command);
     await run({ type: 'RegisterProvider', providerId, applicantId: applicantIds[index]!, details, at });
     if (provider.status === 'approved') await run({ type: 'SetProviderStatus', actor: { id: adminId, isAdmin: true }, status: 'approved', at });
     counts[provider.status]++;

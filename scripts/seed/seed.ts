@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../api/app-deps.ts';
-import { runUserCommand } from '../../api/auth/account-commands.ts';
+import { accountCommands, adminRoleCommands } from '../../api/auth/account-commands.ts';
+import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
+import { listingCommands } from '../../api/properties/listing-commands.ts';
 import { storeListingImage } from '../../api/uploads/image-processing.ts';
 import { listingAggregate } from '../../events/listing/listing.decider.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
-import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { createRandom, drawHomePhoto, type Random } from './photos.ts';
@@ -14,6 +15,9 @@ import type { VirusScanner } from '../../api/videos/virus-scanner.ts';
 import { generateListing, submittedAgoSeconds } from './listings-data.ts';
 import { PROVIDERS, seedProviders } from './providers.ts';
 import { seedVideo, type SeededVideo } from './videos.ts';
+
+/** The actor of every command the seed runs. */
+const SEED = systemOrigin('seed');
 
 export const SEED_PASSWORD = 'efie-demo-password';
 export const SEED_ADMIN_EMAIL = 'admin@efie.example';
@@ -58,17 +62,16 @@ async function seedUsers(deps: SeedDeps, at: Date): Promise<SeededUsers> {
   const passwordHash = await deps.passwords.hash(SEED_PASSWORD);
   const register = async (person: Person) => {
     const userId = randomUUID();
-    const opts = { actorId: 'seed' };
     const { firstName, lastName, email, phone, userType, businessName } = person;
-    await runUserCommand(deps, undefined, userId, { type: 'RegisterUser', userId, firstName, lastName, email, phone, userType, businessName, passwordHash, at }, opts);
-    await runUserCommand(deps, undefined, userId, { type: 'VerifyEmail', email, at }, opts);
+    await runCommand(deps.store, SEED, accountCommands, userId, { type: 'RegisterUser', userId, firstName, lastName, email, phone, userType, businessName, passwordHash, at });
+    await runCommand(deps.store, SEED, accountCommands, userId, { type: 'VerifyEmail', email, at });
     return userId;
   };
   const hosts: SeededUsers['hosts'] = [];
   for (const host of HOSTS) hosts.push({ id: await register(host), country: host.country });
   await register(RENTER);
   const adminId = await register(ADMIN);
-  await runUserCommand(deps, undefined, adminId, { type: 'GrantAdmin', by: 'seed', at }, { actorId: 'seed' });
+  await runCommand(deps.store, SEED, adminRoleCommands, adminId, { type: 'GrantAdmin', email: ADMIN.email, by: { kind: 'operator', name: 'seed' }, at });
   const providerIds: string[] = [];
   for (const { applicant } of PROVIDERS) providerIds.push(await register({ ...applicant, userType: 'renter', businessName: null }));
   return { hosts, adminId, providerIds };
@@ -153,7 +156,7 @@ export async function seedDatabase(
         const images = await storePhotos(deps, random, fields.propertyType, imageCount);
         summary.photos += images.length;
         const run = (command: Parameters<typeof listingAggregate.decider.decide>[0]) =>
-          handleCommand(deps.store, listingAggregate, listingStreamId(propertyId), command, { metadata: { actorId: 'seed' } });
+          runCommand(deps.store, SEED, listingCommands, propertyId, command);
         await run({ type: 'SubmitProperty', propertyId, ownerId, details: fields, images, at: submittedAt });
         if (status === 'pending') continue;
         await run({ type: 'ApproveProperty', actor: admin, at: submittedAt });

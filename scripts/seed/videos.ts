@@ -9,6 +9,7 @@ import { writeToQuarantine } from '../../api/videos/quarantine-writer.ts';
 import { videoScanQueue } from '../../api/videos/scan-queue.subscription.ts';
 import { createVideoScanWorker } from '../../api/videos/scan-worker.ts';
 import { recordUploadedVideo, storeEditedVideo } from '../../api/videos/video-uploads.ts';
+import { systemOrigin } from '../../api/commands/run-command.ts';
 import type { VirusScanner } from '../../api/videos/virus-scanner.ts';
 
 // Property videos for the seed (issue 28: My Videos, Video Management and the
@@ -51,7 +52,7 @@ export async function seedVideo(
   const file = await readFile(SEED_VIDEO_FILE);
   const videoId = randomUUID();
   const quarantined = await writeToQuarantine(deps.files, bytesOf(file), { videoId, uploadId: randomUUID() });
-  await recordUploadedVideo(deps, { videoId, actor: { id: ownerId, isAdmin: false }, propertyId, originalName, quarantined });
+  await recordUploadedVideo(deps, { videoId, actor: { id: ownerId, isAdmin: false }, origin: systemOrigin('seed'), propertyId, originalName, quarantined });
   const worker = createVideoScanWorker({ ...deps, scanner });
   const scan = async () => {
     // The scan queue learns of the upload from the log, as it does in the server. The log is read
@@ -72,7 +73,7 @@ export async function seedVideo(
   const first = await scan();
   if (first !== 'clean') return waiting('the upload', first);
   if (!publish) return { videoId, originalName, status: 'pending_review' };
-  await storeEditedVideo(deps, { videoId, actor: { id: adminId, isAdmin: true }, originalName, source: bytesOf(file), canEdit: async () => {} });
+  await storeEditedVideo(deps, { videoId, actor: { id: adminId, isAdmin: true }, origin: systemOrigin('seed'), originalName, source: bytesOf(file), canEdit: async () => {} });
   const second = await scan();
   if (second !== 'clean') return waiting('the edited version', second);
   if (!(await worker.publishNext())) throw new Error(`the seed's video ${videoId} was scanned clean twice but could not be published`);

@@ -11,10 +11,10 @@ const ok = (a: Acknowledged, status: number) => a.answer.status === status;
 const titleOf = (body: unknown) => (body as { title: string }).title;
 const priceOf = (body: unknown) => (body as { pricePerNight: number }).pricePerNight;
 
-/** The key as the event store records it in each event's metadata (api/middleware/idempotency.ts, listing-commands.ts). */
+/** The key as the event store records it in each event's metadata (api/middleware/idempotency.ts, api/commands/run-command.ts: key#<stream id>). */
 export const storedKeyOf = (a: Acknowledged) => {
   const http = `user:${a.actorId}:${a.key}`;
-  return a.kind === 'favorite-add' || a.kind === 'favorite-remove' ? http : `${http}#${a.propertyId}`;
+  return a.kind === 'favorite-add' || a.kind === 'favorite-remove' ? `${http}#user-${a.actorId}` : `${http}#property-${a.propertyId}`;
 };
 
 /** Per renter and listing, whether the last acknowledged action was an add (each renter acts sequentially). */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { brokenUniqueConstraint } from './errors.ts';
+
+const database = useMigratedDatabase();
+
+const refusal = (run: () => Promise<unknown>) => run().then(() => undefined, (error: unknown) => error);
+
+describe('brokenUniqueConstraint', () => {
+  it("names the unique index or constraint a statement broke, from the driver's error fields (PGlite and postgres.js)", async () => {
+    const db = database();
+    await db.execute(`
+      create table race_probe (id int primary key, email text, owner int not null);
+      create unique index race_probe_email on race_probe (email) where email is not null;`);
+    await db.query(`insert into race_probe (id, email, owner) values (1, 'a@example.com', 1)`);
+    const index = await refusal(() => db.query(`insert into race_probe (id, email, owner) values (2, 'a@example.com', 1)`));
+    expect(brokenUniqueConstraint(index)).toBe('race_probe_email');
+    // Inside a transaction, as an inline projection breaks it during an append.
+    const inTransaction = await refusal(() => db.transaction((tx) => tx.query(`insert into race_probe (id, email, owner) values (1, 'b@example.com', 1)`)));
+    expect(brokenUniqueConstraint(inTransaction)).toBe('race_probe_pkey');
+  });
+
+  it('is undefined for any other error, whatever its message says', async () => {
+    const db = database();
+    await db.execute('create table null_probe (id int primary key, owner int not null)');
+    const notNull = await refusal(() => db.query('insert into null_probe (id, owner) values (1, null)'));
+    expect(notNull).toMatchObject({ code: '23502' });
+    expect(brokenUniqueConstraint(notNull)).toBeUndefined();
+    expect(brokenUniqueConstraint(new Error('duplicate key value violates unique constraint "users_email_unique"'))).toBeUndefined();
+    expect(brokenUniqueConstraint(undefined)).toBeUndefined();
+  });
+});
