@@ -20,10 +20,12 @@ create table listing_search (
   place_id integer not null,
   created_at timestamptz not null,
   monthly_price double precision not null,
-  property_type text not null,
-  category text not null,
-  listing_type text not null,
-  bedrooms integer not null,
+  -- Types, categories and listing types as small codes (events/listing/listing-search.ts):
+  -- fixed-width columns keep index entries narrow and quick to test.
+  property_type smallint not null,
+  category smallint not null,
+  listing_type smallint not null,
+  bedrooms smallint not null,
   -- One bit per amenity (events/listing/listing-search.ts): "has all of these" is (amenities & mask) = mask.
   amenities integer not null,
   primary key (listing_id, place_id)

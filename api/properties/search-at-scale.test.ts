@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AMENITY_BITS, monthlyPrice, normalisePlace } from '../../events/listing/listing-search.ts';
+import { AMENITY_BITS, monthlyPrice, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { LOCATIONS } from '../contract/places.ts';
-import { AMENITIES, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
+import { AMENITIES, CATEGORIES, LISTING_TYPES, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
 import { createRandom } from '../../scripts/seed/photos.ts';
 import { createAdmin, registerUser } from '../testing/accounts.ts';
 import { seedListing } from '../testing/listings.ts';
@@ -210,7 +210,8 @@ describe('search at scale: the read model, capped totals and the caches', () => 
     expect(await search('?page=85')).toMatchObject({ properties: [], total: TOTAL_CAP + 8, totalIsExact: true });
   }, 240_000);
 
-  it('keeps the amenities’ bits in the contract’s order', () => {
+  it('keeps the amenities’ bits and the search codes in the contract’s order', () => {
     expect([...AMENITY_BITS]).toEqual([...AMENITIES]);
+    expect(SEARCH_CODES).toEqual({ propertyType: [...PROPERTY_TYPES], category: [...CATEGORIES], listingType: [...LISTING_TYPES] });
   });
 });

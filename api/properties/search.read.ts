@@ -1,4 +1,4 @@
-import { amenityMask, normalisePlace } from '../../events/listing/listing-search.ts';
+import { amenityMask, normalisePlace, searchCode } from '../../events/listing/listing-search.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
@@ -35,9 +35,9 @@ const ORDER: Record<SearchQuery['sort'], { by: string; key: string }> = {
 
 function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
   const where: string[] = [];
-  if (q.propertyType) where.push(`property_type = ${param(q.propertyType)}`);
-  if (q.category) where.push(`category = ${param(q.category)}`);
-  if (q.listingType) where.push(`listing_type = ${param(q.listingType)}`);
+  if (q.propertyType) where.push(`property_type = ${param(searchCode('propertyType', q.propertyType))}`);
+  if (q.category) where.push(`category = ${param(searchCode('category', q.category))}`);
+  if (q.listingType) where.push(`listing_type = ${param(searchCode('listingType', q.listingType))}`);
   const { min, max } = monthlyBounds(q);
   if (min !== undefined) where.push(`monthly_price >= ${param(min)}`);
   if (max !== undefined) where.push(`monthly_price <= ${param(max)}`);
@@ -97,16 +97,17 @@ export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: Plac
   // Counted up to one past the cap or past this page, whichever is further: one more row says there is more.
   const upTo = Math.max(TOTAL_CAP + 1, offset + q.limit + 1);
   const hits = hitsQuery(q, places, upTo, param);
-  const found = await db.query<PropertyReadRow & { total: number; ids: string[] }>(
-    `with hits as materialized (${hits})
-     select page.total, page.ids, listing.* from
-       (select (select count(*) from hits)::int8 as total, array(select listing_id from hits offset ${param(offset)} limit ${param(q.limit)}) as ids) as page
-       left join lateral (${PROPERTY_SELECT} where p.id = any(page.ids)) as listing on true`,
+  const found = await db.query<PropertyReadRow & { total: number }>(
+    `with hits as materialized (${hits}),
+       page as (select (select count(*) from hits)::int8 as total, array(select listing_id from hits offset ${param(offset)} limit ${param(q.limit)}) as ids)
+     select page.total, listing.* from page
+       left join lateral (${PROPERTY_SELECT} where p.id = any(page.ids)) as listing on true
+     order by array_position(page.ids, listing.id)`,
     params,
   );
   const counted = found[0]?.total ?? 0;
-  const byId = new Map(found.filter((r) => r.id !== null).map(({ total: _t, ids: _i, ...row }) => [row.id, row as PropertyReadRow]));
-  const rows = (found[0]?.ids ?? []).flatMap((id) => byId.get(id) ?? []);
+  // An empty page is one row of nulls beside the total.
+  const rows: PropertyReadRow[] = found[0]?.id == null ? [] : found;
   const totalIsExact = counted < upTo;
   return { rows, total: totalIsExact ? counted : upTo - 1, totalIsExact };
 }

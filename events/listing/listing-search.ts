@@ -8,6 +8,19 @@ export const AMENITY_BITS = [
   'wifi', 'kitchen', 'parking', 'pool', 'gym', 'laundry', 'air_conditioning', 'heating', 'balcony', 'garden', 'workspace', 'tv',
 ] as const;
 
+/**
+ * The codes of listing_search's type, category and listing type columns, in the
+ * contract's order (a test keeps them equal). A value outside them (none the
+ * API accepts) is -1, which no search asks for.
+ */
+export const SEARCH_CODES = {
+  propertyType: ['apartment', 'house', 'studio', 'room'],
+  category: ['general', 'student', 'corporate', 'tourist'],
+  listingType: ['rent', 'sale'],
+} as const;
+
+export const searchCode = (kind: keyof typeof SEARCH_CODES, value: string): number => (SEARCH_CODES[kind] as readonly string[]).indexOf(value);
+
 export const amenityMask = (amenities: readonly string[]): number =>
   amenities.reduce((mask, amenity) => {
     const bit = AMENITY_BITS.indexOf(amenity as (typeof AMENITY_BITS)[number]);

@@ -68,7 +68,7 @@ describe('properties projection', () => {
     await store.append(listingStreamId(id), 1, [approved(id)]);
     // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere".
     expect((await searchRows()).map((r) => r.name)).toEqual(['', 'accra ghana', 'ghana', 'ring road', 'road']);
-    expect((await searchRows())[0]).toMatchObject({ monthly_price: 100, property_type: 'apartment', bedrooms: 2, amenities: 0b1001 });
+    expect((await searchRows())[0]).toMatchObject({ monthly_price: 100, property_type: 0, category: 0, listing_type: 0, bedrooms: 2, amenities: 0b1001 });
     await store.append(listingStreamId(id), 2, [
       { type: 'PropertyEdited', data: { propertyId: id, changes: { city: 'Kumasi', location: 'Kumasi', address: '5 Harper Road' }, editedBy: ownerId, editedAt: at } },
     ]);
