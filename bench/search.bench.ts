@@ -93,7 +93,14 @@ function start(argv: string[], env: Record<string, string>, ready: string): Prom
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 type Answer = { status: number; body: string; ms: number; cookie?: string | undefined };
-function request(p: number, path: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}): Promise<Answer> {
+type RequestOptions = { method?: string; body?: unknown; cookie?: string };
+/** A GET again when the server closed the kept-alive socket just as it was reused (its keep-alive timeout). */
+const request = (p: number, path: string, options: RequestOptions = {}): Promise<Answer> =>
+  send(p, path, options).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' || (options.method ?? 'GET') !== 'GET') throw error;
+    return send(p, path, options);
+  });
+function send(p: number, path: string, { method = 'GET', body, cookie }: RequestOptions): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const headers: Record<string, string> = {};
