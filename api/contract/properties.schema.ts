@@ -357,4 +357,9 @@ export type Property = {
 };
 
 export type PropertyPage = { properties: Property[]; total: number; page: number; pageSize: number };
+/**
+ * GET /api/properties/search. `total` is exact while `totalIsExact`; otherwise
+ * at least `total` + 1 listings match (shown as "1,000+"), counted no further.
+ */
+export type SearchPage = PropertyPage & { totalIsExact: boolean };
 export type UploadImagesAnswer = { images: string[] };

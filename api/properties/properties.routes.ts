@@ -3,44 +3,50 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
-import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
+import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema, type SearchQuery } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
-import { createSearchCache } from './search-cache.ts';
-import { searchFilterKey, searchPage, searchTotal } from './search.read.ts';
+import { createSearchCache, createSearchChangeFeed } from './search-cache.ts';
+import { placeNamesAffectedBy, searchAffectedBy } from './search-matches.ts';
+import { lookUpPlaces, placeQuery, searchListings, type PlaceLookup, type SearchAnswer } from './search.read.ts';
 
 export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
   const { db, store, clock } = deps;
   // The caches tell time by the app's clock, so a test can step past the token's age instead of sleeping.
   const now = () => clock().getTime();
-  const searches = createSearchCache<{ rows: PropertyReadRow[]; total: number; bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(db, { now });
-  // Totals depend on the filters only: paging through one search counts once.
-  const totals = createSearchCache<number>(db, { now });
-  const featured = createSearchCache<Awaited<ReturnType<typeof listFeatured>>>(db, { maxEntries: 1, now });
+  const changes = createSearchChangeFeed(db, { now });
+  // A listing change drops only the answers it can have changed (search-matches.ts).
+  const searches = createSearchCache<SearchQuery, SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(changes, {
+    affectedBy: searchAffectedBy,
+    now,
+  });
+  const featured = createSearchCache<undefined, PropertyReadRow[]>(changes, { affectedBy: () => true, maxEntries: 1, now });
+  // Typed locations → place name ids: a few dozen towns typed many ways, asked on every search.
+  const placeNames = createSearchCache<string, number[]>(changes, { affectedBy: placeNamesAffectedBy, maxEntries: 5000, ttlMs: 10 * 60_000, now });
+  const lookUp: PlaceLookup = (place) => placeNames.get(place, place, () => lookUpPlaces(db)(place));
   return new Hono<AppEnv>()
     .get('/search', validate('query', SearchQuerySchema), async (c) => {
       const q = c.req.valid('query');
       // Search shows live listings only, where the answer differs only between visitors and
       // signed-in callers (contact details): both bodies are kept ready to send.
       const viewer = c.var.user ? 'signedIn' : 'visitor';
-      const answer = await searches.get(JSON.stringify(q), async () => {
-        const [rows, total] = await Promise.all([searchPage(db, q), totals.get(searchFilterKey(q), () => searchTotal(db, q))]);
-        return { rows, total, bodies: {} as Partial<Record<typeof viewer, string>> };
-      });
+      // "kumasi", "Kumasi " and "KUMASI" are one search.
+      const answer = await searches.get(JSON.stringify({ ...q, location: placeQuery(q) }), q, async () => ({ ...(await searchListings(db, q, lookUp)), bodies: {} }));
       answer.bodies[viewer] ??= JSON.stringify({
         properties: answer.rows.map((r) => toProperty(r, c.var.user)),
         total: answer.total,
+        totalIsExact: answer.totalIsExact,
         page: q.page,
         pageSize: q.limit,
       });
       return c.body(answer.bodies[viewer], 200, { 'content-type': 'application/json' });
     })
     .get('/featured', async (c) => {
-      const rows = await featured.get('featured', () => listFeatured(db, { liveOnly: true }));
+      const rows = await featured.get('featured', undefined, () => listFeatured(db, { liveOnly: true }));
       return c.json(rows.map((r) => toProperty(r, c.var.user)));
     })
     .get('/:id', async (c) => {

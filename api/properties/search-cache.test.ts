@@ -1,74 +1,115 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchState } from '../../events/listing/listing-search.ts';
+import { recordSearchChange } from '../../events/listing/listing-search.writer.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { createSearchCache, listingsChanged, TOKEN_MAX_AGE_MS } from './search-cache.ts';
+import { CHANGES_MAX_AGE_MS, createSearchCache, createSearchChangeFeed, listingsChanged, type SearchChange } from './search-cache.ts';
 
 const database = useMigratedDatabase();
 
-/** What another process's listing change does: the properties projection writes a new token. */
-const changeToken = (token: string) =>
-  database().query(
-    `insert into read_model_generations (name, token) values ('properties', $1) on conflict (name) do update set token = excluded.token`,
-    [token],
-  );
+const state = (name: string): SearchState => ({
+  names: ['', name], propertyType: 'house', category: 'general', listingType: 'rent', monthlyPrice: 1000, bedrooms: 2, amenities: 0,
+});
+
+/** What a listing change does, in this process or another: the projection logs it in its own transaction. */
+const logChange = (states: SearchState[] | null) => database().transaction((tx) => recordSearchChange(tx, states));
+
+/** In these tests a cached answer is about one town, and a change affects it when it touches that town. */
+const townAffectedBy = (town: string, change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
 
 /** A cache on the test database with a clock the test moves, and a compute that counts its calls. */
 function setup(options: { maxEntries?: number; ttlMs?: number; db?: SqlClient } = {}) {
   let now = 1_000_000;
-  const cache = createSearchCache<string>(options.db ?? database(), { ...options, now: () => now });
+  const clock = () => now;
+  const feed = createSearchChangeFeed(options.db ?? database(), { now: clock });
+  const cache = createSearchCache<string, string>(feed, { ...options, affectedBy: townAffectedBy, now: clock });
   const computed: string[] = [];
   let version = 0;
-  const get = (key: string) =>
-    cache.get(key, async () => {
-      computed.push(key);
-      return `${key}@${++version}`;
-    });
+  const get = (town: string, compute?: () => Promise<string>) =>
+    cache.get(town, town, compute ?? (async () => {
+      computed.push(town);
+      return `${town}@${++version}`;
+    }));
   return { cache, get, computed, advance: (ms: number) => (now += ms) };
 }
 
 describe('search cache', () => {
   it('computes an answer once per key and serves the kept one after', async () => {
-    await changeToken('t1');
     const { get, computed } = setup();
-    expect(await get('a')).toBe('a@1');
-    expect(await get('b')).toBe('b@2');
-    expect(await get('a')).toBe('a@1');
-    expect(computed).toEqual(['a', 'b']);
+    expect(await get('accra')).toBe('accra@1');
+    expect(await get('kumasi')).toBe('kumasi@2');
+    expect(await get('accra')).toBe('accra@1');
+    expect(computed).toEqual(['accra', 'kumasi']);
   });
 
-  it('sees another process’s change once the token it read is TOKEN_MAX_AGE_MS old, not before', async () => {
-    await changeToken('t1');
+  it('drops only the answers a change can affect, once the head it read is CHANGES_MAX_AGE_MS old', async () => {
     const { get, computed, advance } = setup();
-    expect(await get('a')).toBe('a@1');
-    await changeToken('t2');
-    advance(TOKEN_MAX_AGE_MS - 1);
-    expect(await get('a')).toBe('a@1');
+    await get('accra');
+    await get('kumasi');
+    await logChange([state('accra')]);
+    advance(CHANGES_MAX_AGE_MS - 1);
+    expect(await get('accra')).toBe('accra@1');
     advance(1);
-    expect(await get('a')).toBe('a@2');
-    expect(computed).toEqual(['a', 'a']);
+    expect(await get('accra')).toBe('accra@3');
+    expect(await get('kumasi')).toBe('kumasi@2');
+    expect(computed).toEqual(['accra', 'kumasi', 'accra']);
   });
 
   it('sees this process’s own listing change at once', async () => {
-    await changeToken('t1');
     const { get } = setup();
-    expect(await get('a')).toBe('a@1');
-    await changeToken('t2');
+    expect(await get('accra')).toBe('accra@1');
+    await logChange([state('accra')]);
     listingsChanged();
-    expect(await get('a')).toBe('a@2');
+    expect(await get('accra')).toBe('accra@2');
   });
 
-  it('keeps an answer under an unchanged token only for ttlMs', async () => {
-    await changeToken('t1');
+  it('empties itself on a change that may touch anything (a rebuild) and when the log starts again', async () => {
+    const { get, advance } = setup();
+    await get('accra');
+    await logChange(null);
+    advance(CHANGES_MAX_AGE_MS);
+    expect(await get('accra')).toBe('accra@2');
+    // An emptied database: the log's head goes back below what this process read.
+    await database().query('truncate search_change_head, search_changes');
+    await logChange([state('kumasi')]);
+    advance(CHANGES_MAX_AGE_MS);
+    expect(await get('accra')).toBe('accra@3');
+  });
+
+  it('empties itself when changes it has not read were pruned from the log', async () => {
+    const { get, advance } = setup();
+    await get('accra');
+    await logChange([state('kumasi')]);
+    await logChange([state('tamale')]);
+    await database().query('delete from search_changes where seq = (select min(seq) from search_changes)');
+    advance(CHANGES_MAX_AGE_MS);
+    expect(await get('accra')).toBe('accra@2');
+  });
+
+  it('gives an answer computed while a change that affects it arrived, but does not keep it', async () => {
+    const { get, computed } = setup();
+    const answer = await get('accra', async () => {
+      // Another request's listing change commits and is read while this answer is computed.
+      await logChange([state('accra')]);
+      listingsChanged();
+      await get('kumasi');
+      return 'accra@before-the-change';
+    });
+    expect(answer).toBe('accra@before-the-change');
+    expect(await get('accra')).toBe('accra@2');
+    expect(computed).toEqual(['kumasi', 'accra']);
+  });
+
+  it('keeps an answer only for ttlMs', async () => {
     const { get, advance } = setup({ ttlMs: 1000 });
-    expect(await get('a')).toBe('a@1');
+    expect(await get('accra')).toBe('accra@1');
     advance(999);
-    expect(await get('a')).toBe('a@1');
+    expect(await get('accra')).toBe('accra@1');
     advance(1);
-    expect(await get('a')).toBe('a@2');
+    expect(await get('accra')).toBe('accra@2');
   });
 
   it('drops the least recently used answer beyond maxEntries', async () => {
-    await changeToken('t1');
     const { get, computed } = setup({ maxEntries: 2 });
     await get('a');
     await get('b');
@@ -82,17 +123,15 @@ describe('search cache', () => {
   });
 
   it('keeps no failed computation, and clear() forgets every answer', async () => {
-    await changeToken('t1');
     const { cache, get, computed } = setup();
-    await expect(cache.get('a', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    await expect(get('a', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
     expect(await get('a')).toBe('a@1');
     cache.clear();
     expect(await get('a')).toBe('a@2');
     expect(computed).toEqual(['a', 'a']);
   });
 
-  it('asks for the token again after a failed read instead of keeping the failure', async () => {
-    await changeToken('t1');
+  it('reads the log again after a failed read instead of keeping the failure', async () => {
     let failNext = true;
     // The real database behind a connection that drops once.
     const flaky: SqlClient = {

@@ -1,53 +1,126 @@
+import type { SearchState } from '../../events/listing/listing-search.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 
-/** Listing writes made by this process: the routes call listingsChanged() once a write has committed. */
+/** Listing writes made by this process: a listing command's caller calls listingsChanged() once it has committed. */
 let localEpoch = 0;
 export const listingsChanged = () => {
   localEpoch++;
 };
 
-/** How long a generation token read from the database is trusted when this process wrote nothing since. */
-export const TOKEN_MAX_AGE_MS = 50;
+/** How long the change log's head, read from the database, is trusted when this process wrote nothing since. */
+export const CHANGES_MAX_AGE_MS = 50;
+/** Changes read in one poll; a process further behind empties its caches instead. */
+const MAX_CHANGES_PER_POLL = 500;
+/** Changes remembered for answers computed while they arrived. */
+const REMEMBERED = 256;
+
+/** What one logged change did: the live states before and after, or null when anything may have changed. */
+export type SearchChange = SearchState[] | null;
+
+export type SearchChangeFeed = ReturnType<typeof createSearchChangeFeed>;
 
 /**
- * Search answers kept in memory, keyed by the validated query. Each lookup
- * reads the properties read model's generation token (one primary-key read);
- * an answer computed under another token is stale and computed again. So a
- * listing change made by this process shows in the very next search; one made
- * by another process within TOKEN_MAX_AGE_MS (the token is read at most that
- * often, so a busy server does not ask the database on every search). Owner
- * names come from the users read model, which has no token: they may lag by `ttlMs`.
+ * The search change log (search_changes, written by the properties projection
+ * in each listing change's transaction) as this process follows it. sync()
+ * reads what is new, at most every CHANGES_MAX_AGE_MS, and at once after this
+ * process's own listing change, and hands each change to the caches, which
+ * drop only the answers it can affect. Changes commit in `seq` order (the
+ * head row's lock), so reading `seq > last` never skips one.
  */
-export function createSearchCache<T>(db: SqlClient, { maxEntries = 2000, ttlMs = 30_000, now = () => Date.now() } = {}) {
-  const entries = new Map<string, { token: string; at: number; value: T }>();
-  let memo: { token: Promise<string>; at: number; epoch: number } | undefined;
-  const generation = (): Promise<string> => {
-    if (memo && memo.epoch === localEpoch && now() - memo.at < TOKEN_MAX_AGE_MS) return memo.token;
-    const token = db
-      .query<{ token: string }>(`select token from read_model_generations where name = 'properties'`)
-      .then((rows) => rows[0]?.token ?? '');
-    memo = { token, at: now(), epoch: localEpoch };
-    token.catch(() => {
-      memo = undefined;
-    });
-    return token;
+export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() } = {}) {
+  let seen: number | undefined;
+  let log: string | undefined;
+  let memo: { seq: Promise<number>; at: number; epoch: number } | undefined;
+  const recent: { seq: number; change: SearchChange }[] = [];
+  const listeners = new Set<(change: SearchChange) => void>();
+  const publish = (seq: number, change: SearchChange) => {
+    recent.push({ seq, change });
+    if (recent.length > REMEMBERED) recent.shift();
+    for (const listener of listeners) listener(change);
   };
+
+  async function poll(): Promise<number> {
+    const from = seen ?? Number.MAX_SAFE_INTEGER;
+    const rows = await db.query<{ head: number; log: string; seq: number | null; states: SearchChange }>(
+      `select coalesce(h.seq, 0)::int8 as head, coalesce(h.log_id::text, '') as log, c.seq, c.states
+       from (select 1) as one left join search_change_head h on true
+       left join search_changes c on c.seq > $1 and c.seq <= $1 + $2 order by c.seq`,
+      [from, MAX_CHANGES_PER_POLL],
+    );
+    const head = rows[0]?.head ?? 0;
+    // No head row yet is the start of whatever log comes first.
+    const sameLog = log === rows[0]?.log || (log === '' && seen === 0);
+    log = rows[0]?.log;
+    if (seen === undefined || (sameLog && head === seen)) return (seen = head);
+    const changes = rows.filter((r) => r.seq !== null);
+    // A new log (an emptied database), pruned past us, or too far behind: nothing kept can be trusted.
+    const complete = sameLog && head > seen && changes.length === head - seen && changes[0]?.seq === seen + 1;
+    if (!complete) publish(head, null);
+    else for (const { seq, states } of changes) publish(seq!, states);
+    return (seen = head);
+  }
+
   return {
-    async get(key: string, compute: () => Promise<T>): Promise<T> {
-      const token = await generation();
+    /** The head of the log once every change up to it has been handed to the caches. */
+    sync(): Promise<number> {
+      if (memo && memo.epoch === localEpoch && now() - memo.at < CHANGES_MAX_AGE_MS) return memo.seq;
+      const seq = poll();
+      memo = { seq, at: now(), epoch: localEpoch };
+      seq.catch(() => {
+        memo = undefined;
+      });
+      return seq;
+    },
+    /** The changes handed out after `seq`; undefined when they are no longer remembered. */
+    changesSince(seq: number): SearchChange[] | undefined {
+      if (seen === undefined || seq >= seen) return [];
+      const first = recent.findIndex((r) => r.seq > seq);
+      if (first < 0 || (first === 0 && recent[0]!.seq !== seq + 1 && recent[0]!.change !== null)) return undefined;
+      return recent.slice(first).map((r) => r.change);
+    },
+    subscribe(listener: (change: SearchChange) => void) {
+      listeners.add(listener);
+    },
+  };
+}
+
+/**
+ * Answers kept in memory, keyed by the validated query, each with what it was
+ * asked (`filter`). A change drops only the answers `affectedBy` says it can
+ * have changed. An answer computed while a change arrived that can affect it
+ * is given but not kept. Owner names come from the users read model, which has
+ * no change log: they may lag by `ttlMs`.
+ */
+export function createSearchCache<F, T>(
+  feed: SearchChangeFeed,
+  { affectedBy, maxEntries = 2000, ttlMs = 30_000, now = () => Date.now() }: {
+    affectedBy: (filter: F, change: SearchChange) => boolean; maxEntries?: number; ttlMs?: number; now?: () => number;
+  },
+) {
+  const entries = new Map<string, { filter: F; at: number; value: T }>();
+  feed.subscribe((change) => {
+    for (const [key, entry] of entries) if (affectedBy(entry.filter, change)) entries.delete(key);
+  });
+  return {
+    async get(key: string, filter: F, compute: () => Promise<T>): Promise<T> {
+      const seq = await feed.sync();
       const hit = entries.get(key);
-      if (hit && hit.token === token && now() - hit.at < ttlMs) {
+      if (hit && now() - hit.at < ttlMs) {
         // Map order is insertion order: re-inserting keeps the most used at the end.
         entries.delete(key);
         entries.set(key, hit);
         return hit.value;
       }
       const value = await compute();
-      entries.delete(key);
-      entries.set(key, { token, at: now(), value });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      const since = feed.changesSince(seq);
+      if (since && !since.some((change) => affectedBy(filter, change))) {
+        entries.delete(key);
+        entries.set(key, { filter, at: now(), value });
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      }
       return value;
     },
+    size: () => entries.size,
     clear: () => entries.clear(),
   };
 }

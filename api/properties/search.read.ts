@@ -1,3 +1,4 @@
+import { amenityMask, normalisePlace, searchCode } from '../../events/listing/listing-search.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
@@ -8,13 +9,108 @@ const MONTHS_PER: Record<PricingPeriod, number> = { week: 12 / 52, month: 1, yea
 /** The period of price bounds given without one. */
 const DEFAULT_PERIOD: PricingPeriod = 'month';
 
+/** Totals are counted exactly up to this many; past it a search answers "TOTAL_CAP+" (docs/decisions/230). */
+export const TOTAL_CAP = 1000;
+
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-const ORDER: Record<SearchQuery['sort'], string> = {
-  newest: 'p.created_at desc, p.id desc',
-  price_asc: 'p.monthly_price asc, p.id asc',
-  price_desc: 'p.monthly_price desc, p.id desc',
+/** The month's price bounds of a search, as the listings' monthly_price is compared with them (ADR 170). */
+export function monthlyBounds(q: Pick<SearchQuery, 'minPrice' | 'maxPrice' | 'timePeriod'>): { min?: number; max?: number } {
+  const factor = 1 / MONTHS_PER[q.timePeriod ?? DEFAULT_PERIOD];
+  return {
+    ...(q.minPrice !== undefined ? { min: q.minPrice * factor - 1e-9 } : {}),
+    ...(q.maxPrice !== undefined ? { max: q.maxPrice * factor + 1e-9 } : {}),
+  };
+}
+
+/** The typed location as place names are compared (listing-search.ts); '' is "anywhere". */
+export const placeQuery = (q: Pick<SearchQuery, 'location'>) => normalisePlace(q.location ?? '');
+
+/** One index of listing_search per order (migration 0720), with the listing id as tie-break: no listing shows on two pages. */
+const ORDER: Record<SearchQuery['sort'], { by: string; key: string }> = {
+  newest: { by: 'created_at desc, listing_id desc', key: 'created_at' },
+  price_asc: { by: 'monthly_price asc, listing_id asc', key: 'monthly_price' },
+  price_desc: { by: 'monthly_price desc, listing_id desc', key: 'monthly_price' },
 };
+
+function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
+  const where: string[] = [];
+  if (q.propertyType) where.push(`property_type = ${param(searchCode('propertyType', q.propertyType))}`);
+  if (q.category) where.push(`category = ${param(searchCode('category', q.category))}`);
+  if (q.listingType) where.push(`listing_type = ${param(searchCode('listingType', q.listingType))}`);
+  const { min, max } = monthlyBounds(q);
+  if (min !== undefined) where.push(`monthly_price >= ${param(min)}`);
+  if (max !== undefined) where.push(`monthly_price <= ${param(max)}`);
+  if (q.bedrooms) where.push(`bedrooms >= ${param(q.bedrooms)}`);
+  const mask = amenityMask(q.amenities ?? []);
+  if (mask !== 0) where.push(`(amenities & ${param(mask)}) = ${param(mask)}`);
+  return where;
+}
+
+/** The ids of the place names a typed location finds: those it starts; "anywhere" is the name ''. */
+export type PlaceLookup = (place: string) => Promise<number[]>;
+
+export const lookUpPlaces = (db: SqlClient): PlaceLookup => async (place) => {
+  const rows = place === ''
+    ? await db.query<{ id: number }>(`select id from search_places where name = ''`)
+    : await db.query<{ id: number }>('select id from search_places where name >= $1 and name < $2', [place, `${place}\u{10FFFF}`]);
+  return rows.map((r) => r.id);
+};
+
+/** Up to this many place names are merged in order; more (a prefix of one or two letters) are grouped and sorted. */
+const MERGED_PLACES = 8;
+
+/**
+ * The ids of a search's matches in its order, up to `upTo`. One place name:
+ * one index-only scan in order. A few: one per name, merged in order, a
+ * listing found through two names kept once. Many: grouped, then sorted.
+ */
+function hitsQuery(q: SearchQuery, places: number[], upTo: number, param: (value: unknown) => string): string {
+  const order = ORDER[q.sort];
+  const where = filters(q, param);
+  const and = where.map((w) => ` and ${w}`).join('');
+  if (places.length === 1) {
+    return `select listing_id from listing_search where place_id = ${param(places[0])}${and} order by ${order.by} limit ${param(upTo)}`;
+  }
+  if (places.length <= MERGED_PLACES) {
+    const branches = places.map((id) => `(select ${order.key}, listing_id from listing_search where place_id = ${param(id)}${and} order by ${order.by})`);
+    return `select distinct on (${order.key}, listing_id) listing_id from (${branches.join(' union all ')}) as found order by ${order.by} limit ${param(upTo)}`;
+  }
+  return `select listing_id from listing_search where place_id = any(${param(places)}::int[])${and}
+    group by listing_id, ${order.key} order by ${order.by} limit ${param(upTo)}`;
+}
+
+export type SearchAnswer = { rows: PropertyReadRow[]; total: number; totalIsExact: boolean };
+
+/**
+ * GET /api/properties/search: live listings only, in one statement after the
+ * place lookup. Index-only scans of listing_search in the search's order give
+ * the matches, counted up to TOTAL_CAP + 1; the page's rows come from
+ * `properties` by id.
+ */
+export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: PlaceLookup = lookUpPlaces(db)): Promise<SearchAnswer> {
+  const places = await lookUp(placeQuery(q));
+  if (places.length === 0) return { rows: [], total: 0, totalIsExact: true };
+  const params: unknown[] = [];
+  const param = (value: unknown) => (params.push(value), `$${params.length}`);
+  const offset = (q.page - 1) * q.limit;
+  // Counted up to one past the cap or past this page, whichever is further: one more row says there is more.
+  const upTo = Math.max(TOTAL_CAP + 1, offset + q.limit + 1);
+  const hits = hitsQuery(q, places, upTo, param);
+  const found = await db.query<PropertyReadRow & { total: number }>(
+    `with hits as materialized (${hits}),
+       page as (select (select count(*) from hits)::int8 as total, array(select listing_id from hits offset ${param(offset)} limit ${param(q.limit)}) as ids)
+     select page.total, listing.* from page
+       left join lateral (${PROPERTY_SELECT} where p.id = any(page.ids)) as listing on true
+     order by array_position(page.ids, listing.id)`,
+    params,
+  );
+  const counted = found[0]?.total ?? 0;
+  // An empty page is one row of nulls beside the total.
+  const rows: PropertyReadRow[] = found[0]?.id == null ? [] : found;
+  const totalIsExact = counted < upTo;
+  return { rows, total: totalIsExact ? counted : upTo - 1, totalIsExact };
+}
 
 type Page = { rows: PropertyReadRow[]; total: number };
 
@@ -30,50 +126,6 @@ async function page(db: SqlClient, where: string[], params: unknown[], order: st
     db.query<{ total: number }>(`select count(*)::int8 as total from properties p left join users u on u.id = p.owner_id ${clause}`, params),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
-}
-
-function searchFilter(q: SearchQuery) {
-  const where = ['p.is_live'];
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (q.location) where.push(`p.search_text like ${param(likePattern(q.location))}`);
-  if (q.propertyType) where.push(`p.property_type = ${param(q.propertyType)}`);
-  if (q.category) where.push(`p.category = ${param(q.category)}`);
-  if (q.listingType) where.push(`p.listing_type = ${param(q.listingType)}`);
-  // Both sides become per-month amounts. Bounds without a period are a month's (spec: the
-  // period defaults to months; the search form shows "Monthly"), ADR 170.
-  const factor = 1 / MONTHS_PER[q.timePeriod ?? DEFAULT_PERIOD];
-  if (q.minPrice !== undefined) where.push(`p.monthly_price >= ${param(q.minPrice * factor - 1e-9)}`);
-  if (q.maxPrice !== undefined) where.push(`p.monthly_price <= ${param(q.maxPrice * factor + 1e-9)}`);
-  if (q.bedrooms) where.push(`p.bedrooms >= ${param(q.bedrooms)}`);
-  if (q.amenities && q.amenities.length > 0) where.push(`p.amenities @> ${param(q.amenities)}::text[]`);
-  return { where, params };
-}
-
-/** What decides a search's total: the filters, not the page, page size or order. */
-export const searchFilterKey = ({ page: _p, limit: _l, sort: _s, ...filters }: SearchQuery) => JSON.stringify(filters);
-
-/**
- * GET /api/properties/search: live listings only; every filter an index can
- * serve (migration 0200); a stable order with the id as tie-break, so no
- * listing shows on two pages.
- */
-export function searchPage(db: SqlClient, q: SearchQuery): Promise<PropertyReadRow[]> {
-  const { where, params } = searchFilter(q);
-  const n = params.length;
-  return db.query<PropertyReadRow>(
-    `${PROPERTY_SELECT} where ${where.join(' and ')} order by ${ORDER[q.sort]} limit $${n + 1} offset $${n + 2}`,
-    [...params, q.limit, (q.page - 1) * q.limit],
-  );
-}
-
-export async function searchTotal(db: SqlClient, q: SearchQuery): Promise<number> {
-  const { where, params } = searchFilter(q);
-  const [row] = await db.query<{ total: number }>(`select count(*)::int8 as total from properties p where ${where.join(' and ')}`, params);
-  return row?.total ?? 0;
 }
 
 /** GET /api/admin/properties: every listing not deleted, filtered by status and text. */

@@ -23,6 +23,11 @@ const submitted = (propertyId: string): ListingEvent => ({
 });
 const approved = (propertyId: string): ListingEvent => ({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: at } });
 
+/** listing_search as names, not ids: a rebuild gives place names new ids. */
+const searchRows = () =>
+  database().query(`select s.listing_id, p.name, s.created_at, s.monthly_price, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
+    from listing_search s join search_places p on p.id = s.place_id order by s.listing_id, p.name`);
+
 async function rows() {
   return database().query<Record<string, unknown>>(
     `select id, title, price, monthly_price, is_verified, is_active, is_live, is_featured, featured_order, deleted, images, amenities, version, search_text
@@ -52,6 +57,29 @@ describe('properties projection', () => {
       { type: 'PropertyDeletedPermanently', data: { propertyId: id, images: [], deletedBy: adminId, deletedAt: at } },
     ]);
     expect(await rows()).toMatchObject([{ deleted: true, is_live: false, is_featured: false, images: [], version: 6 }]);
+    expect(await searchRows()).toEqual([]);
+  });
+
+  it('keeps one search row per place name of each live listing, in the listing\'s own transaction', async () => {
+    const store = createEventStore(database(), { project: projections.applyInline });
+    const id = idOf(1);
+    await store.append(listingStreamId(id), 'no_stream', [submitted(id)]);
+    expect(await searchRows()).toEqual([]);
+    await store.append(listingStreamId(id), 1, [approved(id)]);
+    // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere".
+    expect((await searchRows()).map((r) => r.name)).toEqual(['', 'accra ghana', 'ghana', 'ring road', 'road']);
+    expect((await searchRows())[0]).toMatchObject({ monthly_price: 100, property_type: 0, category: 0, listing_type: 0, bedrooms: 2, amenities: 0b1001 });
+    await store.append(listingStreamId(id), 2, [
+      { type: 'PropertyEdited', data: { propertyId: id, changes: { city: 'Kumasi', location: 'Kumasi', address: '5 Harper Road' }, editedBy: ownerId, editedAt: at } },
+    ]);
+    expect((await searchRows()).map((r) => r.name)).toEqual(['', '5 harper road', 'ghana', 'harper road', 'kumasi', 'road']);
+    await store.append(listingStreamId(id), 3, [{ type: 'PropertyHidden', data: { propertyId: id, hiddenBy: adminId, hiddenAt: at } }]);
+    expect(await searchRows()).toEqual([]);
+    // Each change logged what it did to search: the live states before and after, for the caches.
+    const log = await database().query<{ states: { names: string[] }[] }>('select states from search_changes order by seq');
+    expect(log.map((c) => c.states.map((s) => s.names.filter((n) => n.startsWith('k') || n.startsWith('a'))))).toEqual([
+      [], [['accra ghana']], [['accra ghana'], ['kumasi']], [['kumasi']],
+    ]);
   });
 
   it('leaves the same rows when events are applied twice, and a rebuild gives the same rows', async () => {
@@ -64,18 +92,26 @@ describe('properties projection', () => {
       await store.append(listingStreamId(id), 'no_stream', events);
     }
     const before = await rows();
+    const searchBefore = await searchRows();
+    expect(searchBefore).toHaveLength(10 * 5);
     // Straight from the streams: the global log's readable end is the cluster-wide horizon, which this test need not wait for.
     const all = (await Promise.all(Array.from({ length: 30 }, (_, i) => store.readStream(listingStreamId(idOf(i + 1)))))).flat();
     expect(all).toHaveLength(55);
     await database().transaction((tx) => propertiesProjection.apply(tx, all));
     await database().transaction((tx) => propertiesProjection.apply(tx, all.slice(5, 20)));
     expect(await rows()).toEqual(before);
+    expect(await searchRows()).toEqual(searchBefore);
     // Rows lost and rows gone wrong: the rebuild must write them all again from the log.
     await database().query(`delete from properties where is_live`);
+    await database().query(`delete from listing_search where bedrooms = 2`);
     await database().query(`update properties set title = 'corrupted', version = version + 100`);
     expect(await rows()).toHaveLength(20);
     await projections.rebuild(database(), { batchSize: 7 });
     expect(await rows()).toEqual(before);
+    expect(await searchRows()).toEqual(searchBefore);
+    // The rebuild put back the indexes it set aside while it wrote.
+    const indexes = await database().query<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'listing_search' order by 1`);
+    expect(indexes.map((i) => i.name)).toEqual(['listing_search_newest', 'listing_search_pkey', 'listing_search_price', 'listing_search_type_newest', 'listing_search_type_price']);
     expect(before.filter((r) => r.is_live)).toHaveLength(10);
   });
 });

@@ -4,6 +4,7 @@ import type { Projection } from '../store/projections.ts';
 import type { SqlClient } from '../store/sql.ts';
 import type { ListingEvent } from './listing.decider.ts';
 import { LISTING_EVENT_NAMES, listingEventTypes } from './listing.events.ts';
+import { recordSearchChange, setSearchIndexesAside, writeListingSearch } from './listing-search.writer.ts';
 
 /** A row of the `properties` table as the projection writes it (generated columns aside). */
 export type PropertyRow = {
@@ -104,13 +105,20 @@ function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded:
 }
 
 /**
- * The `properties` read model. Per batch: read the rows the batch touches in
+ * The `properties` read model and the search read model drawn from it
+ * (listing-search.writer.ts). Per batch: read the rows the batch touches in
  * one query, fold the events in memory (skipping any at or below a row's
- * version, so a replay changes nothing), write the changed rows in one upsert.
+ * version, so a replay changes nothing), write the changed rows in one upsert,
+ * then their search rows.
  */
 export const propertiesProjection: Projection = {
   name: 'properties',
-  tables: ['properties'],
+  tables: ['properties', 'listing_search', 'search_places'],
+  async onRebuild(tx) {
+    // Rows the rebuild replaces were never seen by the change log: every cached search answer is stale.
+    await recordSearchChange(tx, null);
+    return setSearchIndexesAside(tx);
+  },
   handles: LISTING_EVENT_NAMES,
   async apply(tx: SqlClient, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { propertyId: string }).propertyId))];
@@ -118,9 +126,10 @@ export const propertiesProjection: Projection = {
       `select ${names} from properties where id = any($1::uuid[])`,
       [ids],
     );
-    const rows = new Map<string, PropertyRow>(
+    const before = new Map<string, PropertyRow>(
       existing.map((r) => [r.id, { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }]),
     );
+    const rows = new Map(before);
     const changed = new Set<string>();
     for (const recorded of events) {
       const event = decode(recorded);
@@ -134,10 +143,6 @@ export const propertiesProjection: Projection = {
     }
     if (changed.size === 0) return;
     await tx.query(UPSERT, [{ rows: [...changed].map((id) => rows.get(id)) }]);
-    // Cached search answers (api/properties/search-cache.ts) are stale from here on.
-    await tx.query(
-      `insert into read_model_generations (name, token) values ('properties', gen_random_uuid()::text)
-       on conflict (name) do update set token = excluded.token`,
-    );
+    await writeListingSearch(tx, [...changed].map((id) => ({ id, before: before.get(id), after: rows.get(id)! })));
   },
 };

@@ -11,6 +11,8 @@ export type Projection = {
   tables: readonly string[];
   handles: readonly string[];
   apply(tx: SqlClient, events: RecordedEvent[]): Promise<void>;
+  /** Runs in a rebuild once its tables are emptied, before the replay; what it answers runs after the replay. */
+  onRebuild?(tx: SqlClient): Promise<(() => Promise<void>) | void>;
 };
 
 export type ProjectionSet = ReturnType<typeof createProjectionSet>;
@@ -43,6 +45,11 @@ export function createProjectionSet(projections: readonly Projection[]) {
       return db.transaction(async (tx) => {
         const tables = projections.flatMap((p) => p.tables);
         if (tables.length > 0) await tx.query(`truncate ${tables.join(', ')}`);
+        const afterReplay: (() => Promise<void>)[] = [];
+        for (const projection of projections) {
+          const after = await projection.onRebuild?.(tx);
+          if (after) afterReplay.push(after);
+        }
         let after = 0;
         let total = 0;
         for (;;) {
@@ -57,6 +64,7 @@ export function createProjectionSet(projections: readonly Projection[]) {
           total += events.length;
           after = events[events.length - 1]!.globalPosition;
         }
+        for (const after of afterReplay) await after();
         return { events: total };
       });
     },

@@ -21,7 +21,7 @@ export {
 } from '../../api/contract/auth.schema.ts'
 export type { AdminOutboxAnswer, DeliveryFailure, DeliverySetup, FailedMessage, SmsBudgetStatus } from '../../api/contract/outbox.schema.ts'
 export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
-export type { Property, PropertyPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
+export type { Property, PropertyPage, SearchPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
 export {
   ADMIN_STATUSES,
   AMENITIES as AMENITY_IDS,

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MAX_AGE_MS } from '../../api/properties/search-cache.ts';
+import { CHANGES_MAX_AGE_MS } from '../../api/properties/search-cache.ts';
+import { recordSearchChange } from '../../events/listing/listing-search.writer.ts';
 import { createClient, createTestApp } from '../../api/testing/test-app.ts';
 import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
 import { readModels } from '../../events/read-models.ts';
@@ -58,7 +59,7 @@ describe('seed', () => {
     ['one by one through the decider', false],
     ['in bulk straight to the store', true],
   ])('fills an empty database %s, and a rebuild gives the same search answers', async (_name, bulk) => {
-    // The search cache trusts a generation token for TOKEN_MAX_AGE_MS: this clock steps past it.
+    // The search cache trusts the change log's head for CHANGES_MAX_AGE_MS: this clock steps past it.
     let now = Date.now();
     const { app, deps } = await createTestApp(database(), { config: { dataDir }, clock: () => new Date(now) });
     const summary = await seedDatabase(deps, { listings: 10, bulk, poolSize: 4, scanner });
@@ -72,22 +73,22 @@ describe('seed', () => {
     const image = await app.request(all.properties[0]!.images[0]!);
     expect(image.status).toBe(200);
 
-    // Another process changes the read model (and its generation token): this server's cached
-    // answers hold until the token it read is TOKEN_MAX_AGE_MS old, then the change shows.
-    await database().query(`update properties set title = 'Changed elsewhere: ' || title`);
-    await database().query(`update read_model_generations set token = 'changed-elsewhere'`);
+    // Another process changes every listing (and logs it as a change that may touch any search):
+    // this server's cached answers hold until the head it read is CHANGES_MAX_AGE_MS old, then the change shows.
+    await database().transaction(async (tx) => {
+      await tx.query(`update properties set title = 'Changed elsewhere: ' || title`);
+      await recordSearchChange(tx, null);
+    });
     expect(await answers(app)).toEqual(before);
-    now += TOKEN_MAX_AGE_MS;
+    now += CHANGES_MAX_AGE_MS;
     const changed = await answers(app);
     expect(changed).not.toEqual(before);
     for (const answer of changed) for (const title of titles(answer)) expect(title).toMatch(/^Changed elsewhere: /);
 
-    // A rebuild from the log puts the seed's titles back and changes the token: a cache that
-    // missed it would still answer the changed titles.
+    // A rebuild from the log puts the seed's titles back and logs a change that may touch any
+    // search: a cache that missed it would still answer the changed titles.
     await createProjectionSet(readModels).rebuild(database());
-    const token = await database().query<{ token: string }>('select token from read_model_generations');
-    expect(token[0]!.token).not.toBe('changed-elsewhere');
-    now += TOKEN_MAX_AGE_MS;
+    now += CHANGES_MAX_AGE_MS;
     expect(await answers(app)).toEqual(before);
 
     // The seeded accounts sign in with the documented password.

@@ -1,4 +1,5 @@
-type Props = { page: number; total: number; pageSize: number; onPage: (page: number) => void }
+/** `totalIsExact` false: at least `total` + 1 match, counted no further (GET /api/properties/search). */
+type Props = { page: number; total: number; totalIsExact?: boolean; pageSize: number; onPage: (page: number) => void }
 
 /** The page numbers to show: the first, the last, and `around` on each side of the current page. */
 export function shownPages(page: number, pages: number, around: number): number[] {
@@ -15,15 +16,18 @@ const CURRENT = `${BASE} border-teal-700 bg-teal-700 font-semibold text-white`
  * Previous, page numbers, Next, on one line. A phone shows the first, current and last page
  * and wider screens add the current page's neighbours, so that nothing wraps at 360 px.
  */
-export function Pagination({ page, total, pageSize, onPage }: Props) {
+export function Pagination({ page, total, totalIsExact = true, pageSize, onPage }: Props) {
   const pages = Math.ceil(total / pageSize)
-  if (total <= pageSize) return null
+  if (totalIsExact && total <= pageSize) return null
+  // Past a capped total the last page is not known: the numbers stop beside the current page, and
+  // Next stays on (the server counts one past each page it answers, so the next one has listings).
+  const last = (around: number) => (totalIsExact ? pages : page + around)
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-nowrap items-center justify-center gap-2">
       <button type="button" className={IDLE} disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-      <PageNumbers shown={shownPages(page, pages, 0)} page={page} onPage={onPage} className="flex sm:hidden" />
-      <PageNumbers shown={shownPages(page, pages, 1)} page={page} onPage={onPage} className="hidden sm:flex" />
-      <button type="button" className={IDLE} disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
+      <PageNumbers shown={shownPages(page, last(0), 0)} page={page} onPage={onPage} className="flex sm:hidden" />
+      <PageNumbers shown={shownPages(page, last(1), 1)} page={page} onPage={onPage} className="hidden sm:flex" />
+      <button type="button" className={IDLE} disabled={totalIsExact && page >= pages} onClick={() => onPage(page + 1)}>Next</button>
     </nav>
   )
 }

@@ -2,18 +2,21 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { describeSearch, savedSearches, searchParamsOf } from './saved-searches'
 
-const page = (total: number) => ({ properties: [], total, page: 1, pageSize: 12 })
+const page = (total: number, totalIsExact?: boolean) => ({ properties: [], total, page: 1, pageSize: 12, ...(totalIsExact === undefined ? {} : { totalIsExact }) })
 
 describe('saved searches', () => {
   it('lists only the searches with an answer, newest first', () => {
     const client = new QueryClient()
+    // Accra's answer was kept from before totals were capped (no flag): its total was exact.
     client.setQueryData(['properties', 'search', { location: 'Accra', page: 1 }], page(3), { updatedAt: 1_000 })
-    client.setQueryData(['properties', 'search', { location: 'Kumasi', page: 1 }], page(7), { updatedAt: 2_000 })
+    client.setQueryData(['properties', 'search', { location: 'Kumasi', page: 1 }], page(7, true), { updatedAt: 2_000 })
+    client.setQueryData(['properties', 'search', { page: 1 }], page(1000, false), { updatedAt: 3_000 })
     client.setQueryData(['properties', 'detail', 'x'], { id: 'x' })
     void client.prefetchQuery({ queryKey: ['properties', 'search', { location: 'Tema', page: 1 }], queryFn: () => new Promise(() => {}) })
     expect(savedSearches(client)).toEqual([
-      { filters: { location: 'Kumasi', page: 1 }, total: 7, savedAt: 2_000 },
-      { filters: { location: 'Accra', page: 1 }, total: 3, savedAt: 1_000 },
+      { filters: { page: 1 }, total: 1000, totalIsExact: false, savedAt: 3_000 },
+      { filters: { location: 'Kumasi', page: 1 }, total: 7, totalIsExact: true, savedAt: 2_000 },
+      { filters: { location: 'Accra', page: 1 }, total: 3, totalIsExact: true, savedAt: 1_000 },
     ])
   })
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { PropertyPage } from '../../lib/contract'
+import type { SearchPage } from '../../lib/contract'
 import { AMENITIES, capitalize } from '../../lib/format'
 import type { SearchFilters } from './search.queries'
 import type { SearchParams } from './search-params'
@@ -7,7 +7,7 @@ import type { SearchParams } from './search-params'
 // The searches whose answers this device holds (the query cache, restored from IndexedDB):
 // what a person offline can still open instead of a search never made here.
 
-export type SavedSearch = { filters: SearchFilters; total: number; savedAt: number }
+export type SavedSearch = { filters: SearchFilters; total: number; totalIsExact: boolean; savedAt: number }
 
 const PERIOD: Record<string, string> = { week: 'a week', weeks: 'a week', month: 'a month', months: 'a month', year: 'a year', years: 'a year' }
 const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 })
@@ -20,7 +20,9 @@ export function savedSearches(client: QueryClient): SavedSearch[] {
     .filter((query) => query.state.data !== undefined && query.state.status === 'success')
     .map((query) => ({
       filters: query.queryKey[2] as SearchFilters,
-      total: (query.state.data as PropertyPage).total,
+      total: (query.state.data as SearchPage).total,
+      // Answers kept from before totals were capped carry no flag: theirs were exact.
+      totalIsExact: (query.state.data as SearchPage).totalIsExact ?? true,
       savedAt: query.state.dataUpdatedAt,
     }))
     .sort((a, b) => b.savedAt - a.savedAt)

@@ -96,12 +96,14 @@ function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location
 
 type HeadingRef = { headingRef: Ref<HTMLHeadingElement> }
 
-const propertiesText = (total: number) => countOf(total, 'property', 'properties')
+/** "1 property", "25 properties", or "1,000+ properties" when the search counted no further. */
+const propertiesText = (total: number, totalIsExact = true) =>
+  totalIsExact ? countOf(total, 'property', 'properties') : `${total.toLocaleString('en-US')}+ properties`
 
 /** Under the open filters: what the filters find, and a way back to it (the panel is taller than a phone). */
 function ShowResultsButton({ params, onClick }: { params: SearchParams; onClick: () => void }) {
   const result = useSearch(toFilters(params))
-  const label = result.data && !result.isPlaceholderData ? `Show ${propertiesText(result.data.total)}` : 'Show results'
+  const label = result.data && !result.isPlaceholderData ? `Show ${propertiesText(result.data.total, result.data.totalIsExact)}` : 'Show results'
   return (
     <button type="button" className={buttonClass('primary', 'mt-3 w-full')} onClick={onClick}>{label}</button>
   )
@@ -112,6 +114,7 @@ function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { para
   const online = useOnline()
   const heading = params.location ? `Properties in ${params.location}` : 'All Properties'
   const total = result.data?.total ?? 0
+  const totalIsExact = result.data?.totalIsExact ?? true
   // No answer (offline): nothing is claimed about the listings, no count and no "failed". With
   // nothing shown yet the search needs a connection; results on screen stay as they are.
   const noAnswer = result.isError && (!online || isNoAnswer(result.error))
@@ -120,7 +123,7 @@ function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { para
     <section aria-labelledby="results-heading" className="mt-6">
       <h1 id="results-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold focus:outline-none">{heading}</h1>
       <p className="mt-1 text-stone-700" aria-live="polite">
-        {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total)} found` : ''}
+        {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total, totalIsExact)} found` : ''}
       </p>
       {result.isPending && <div className="flex justify-center py-10"><Spinner label="Loading results" /></div>}
       {unreachable && <NeedsConnection onRetry={() => void result.refetch()} />}
@@ -132,7 +135,7 @@ function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { para
         </div>
       )}
       {result.data && <Results properties={result.data.properties} view={view} />}
-      <Pagination page={params.page ?? 1} total={total} pageSize={PAGE_SIZE} onPage={onPage} />
+      <Pagination page={params.page ?? 1} total={total} totalIsExact={totalIsExact} pageSize={PAGE_SIZE} onPage={onPage} />
     </section>
   )
 }
@@ -157,7 +160,7 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
               <li key={JSON.stringify(search.filters)}>
                 <Link to="/search" search={searchParamsOf(search.filters)} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100">
                   <span className="font-medium text-teal-800 underline underline-offset-2">{describeSearch(search.filters)}</span>
-                  <span className="text-sm text-stone-700">{propertiesText(search.total)}</span>
+                  <span className="text-sm text-stone-700">{propertiesText(search.total, search.totalIsExact)}</span>
                 </Link>
               </li>
             ))}

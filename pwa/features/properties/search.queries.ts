@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiGet, withQuery } from '../../lib/api-client'
-import type { PropertyPage } from '../../lib/contract'
+import type { SearchPage } from '../../lib/contract'
 
 export const PAGE_SIZE = 12
 
@@ -20,9 +20,9 @@ export type SearchFilters = {
   limit?: number | undefined
 }
 
-export function fetchSearch(filters: SearchFilters, signal?: AbortSignal): Promise<PropertyPage> {
+export function fetchSearch(filters: SearchFilters, signal?: AbortSignal): Promise<SearchPage> {
   const { bedrooms, page, limit, ...rest } = filters
-  return apiGet<PropertyPage>(
+  return apiGet<SearchPage>(
     withQuery('/api/properties/search', {
       ...rest,
       bedrooms: bedrooms && bedrooms > 0 ? bedrooms : undefined,

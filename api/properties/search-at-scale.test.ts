@@ -1,0 +1,217 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { AMENITY_BITS, monthlyPrice, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
+import { listingStreamId } from '../../events/listing/listing.events.ts';
+import { readModels } from '../../events/read-models.ts';
+import { createEventStore } from '../../events/store/event-store.ts';
+import { createProjectionSet } from '../../events/store/projections.ts';
+import { LOCATIONS } from '../contract/places.ts';
+import { AMENITIES, CATEGORIES, LISTING_TYPES, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
+import { createRandom } from '../../scripts/seed/photos.ts';
+import { createAdmin, registerUser } from '../testing/accounts.ts';
+import { seedListing } from '../testing/listings.ts';
+import { createClient, createTestApp } from '../testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { CHANGES_MAX_AGE_MS } from './search-cache.ts';
+import { monthlyBounds, searchListings, TOTAL_CAP } from './search.read.ts';
+
+const database = useMigratedDatabase();
+
+type Listed = {
+  id: string; city: string; address: string; country: string; location: string; property_type: string; category: string; listing_type: string;
+  price: number; pricing_period: string; bedrooms: number; amenities: string[]; created_at: Date;
+};
+
+/** The contract's rule, written out on its own: a location matches where a word of a field begins it. */
+function oracle(listings: Listed[], q: SearchQuery): string[] {
+  const place = normalisePlace(q.location ?? '');
+  const { min, max } = monthlyBounds(q);
+  const found = listings.filter((l) => {
+    const m = monthlyPrice(l.price, l.pricing_period);
+    return (place === '' || [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)))
+      && (!q.propertyType || l.property_type === q.propertyType) && (!q.category || l.category === q.category)
+      && (!q.listingType || l.listing_type === q.listingType) && (min === undefined || m >= min) && (max === undefined || m <= max)
+      && (!q.bedrooms || l.bedrooms >= q.bedrooms) && (q.amenities ?? []).every((a) => l.amenities.includes(a));
+  });
+  const by = (a: Listed, b: Listed, key: (l: Listed) => number, dir: 1 | -1) => dir * (key(a) - key(b)) || dir * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const price = (l: Listed) => monthlyPrice(l.price, l.pricing_period);
+  found.sort((a, b) => (q.sort === 'newest' ? by(a, b, (l) => l.created_at.getTime(), -1) : by(a, b, price, q.sort === 'price_asc' ? 1 : -1)));
+  return found.map((l) => l.id);
+}
+
+const liveListings = () =>
+  database().query<Listed>(`select id, city, address, country, location, property_type, category, listing_type, price, pricing_period,
+    bedrooms, amenities, created_at from properties where is_live`);
+
+const TOWNS = [...LOCATIONS.Ghana.slice(0, 6), 'Kingston', 'Santo Domingo'] as const;
+const STREETS = ['Ring Road East', 'Oxford Street', 'Avenida España', 'Hope Road', 'Plot 5_6, 100% Lane'];
+
+/** Search strings as people type them, for every filter, sort and page size. */
+function searches(seed: number, count: number): string[] {
+  const random = createRandom(seed);
+  const typed = (town: string) => random.pick([town, town.toUpperCase(), ` ${town.toLowerCase()} `, town.slice(0, 4), `${town}, Ghana`]);
+  return Array.from({ length: count }, () => {
+    const q = new URLSearchParams();
+    if (random.chance(0.7)) q.set('location', random.chance(0.85) ? typed(random.pick(TOWNS)) : random.pick(['espana', 'ring road', 'road', '100%', '5_', '%', 'ghana', 'e']));
+    if (random.chance(0.5)) q.set('propertyType', random.pick(PROPERTY_TYPES));
+    if (random.chance(0.2)) q.set('category', random.pick(['general', 'student']));
+    if (random.chance(0.4)) q.set('minPrice', String(random.int(100, 3000)));
+    if (random.chance(0.4)) q.set('maxPrice', String(random.int(3000, 9000)));
+    if (random.chance(0.2)) q.set('timePeriod', random.pick(['week', 'year', 'months']));
+    if (random.chance(0.3)) q.set('bedrooms', String(random.int(0, 3)));
+    if (random.chance(0.3)) q.set('amenities', random.subset(AMENITIES, 0.2).join(',') || 'wifi');
+    q.set('sort', random.pick(['newest', 'price_asc', 'price_desc']));
+    q.set('limit', String(random.pick([3, 5, 12])));
+    q.set('page', String(random.int(1, 3)));
+    return `?${q.toString()}`;
+  });
+}
+
+async function setup() {
+  let now = Date.UTC(2026, 5, 1);
+  const { app, deps } = await createTestApp(database(), { clock: () => new Date(now) });
+  const host = createClient(app);
+  const { user } = await registerUser(host, { firstName: 'Yaw', userType: 'owner' });
+  const admin = createClient(app);
+  await createAdmin({ deps }, admin);
+  const visitor = createClient(app);
+  const random = createRandom(30);
+  const listing = (n: number) => {
+    const city = random.pick(TOWNS);
+    const country = city === 'Kingston' ? 'Jamaica' : city === 'Santo Domingo' ? 'Dominican Republic' : 'Ghana';
+    return {
+      title: `L${n}`, city, country, location: `${city}, ${country}`, address: `${random.int(1, 40)} ${random.pick(STREETS)}`,
+      propertyType: random.pick(PROPERTY_TYPES), category: random.pick(['general', 'student']), pricePerNight: random.int(2, 160) * 50,
+      pricingPeriod: random.pick(['month', 'month', 'week', 'year']), bedrooms: random.int(0, 4), amenities: random.subset(AMENITIES, 0.3),
+      submittedAt: new Date(Date.UTC(2026, 0, 1 + random.int(0, 60))).toISOString(),
+    };
+  };
+  const search = async (query: string) => {
+    const res = await visitor.request(`/api/properties/search${query}`);
+    const body = (await res.json()) as SearchPage;
+    expect(res.status, `${query}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
+    return body;
+  };
+  return { app, deps, host, admin, ownerId: user.id, random, listing, search, advance: (ms: number) => (now += ms) };
+}
+
+describe('search at scale: the read model, capped totals and the caches', () => {
+  it('answers as the contract says and as without the cache, through random listing changes', async () => {
+    const { deps, host, admin, ownerId, random, listing, search, advance } = await setup();
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) ids.push(await seedListing(deps.store, ownerId, listing(n), { live: n % 8 !== 0 }));
+    const queries = searches(7, 60);
+    const check = async () => {
+      const listings = await liveListings();
+      for (const query of queries) {
+        const q = v.parse(SearchQuerySchema, Object.fromEntries(new URLSearchParams(query.slice(1))));
+        const cached = await search(query);
+        const direct = await searchListings(deps.db, q);
+        const expected = oracle(listings, q);
+        const page = expected.slice((q.page - 1) * q.limit, q.page * q.limit);
+        expect(cached.properties.map((p) => p.id), query).toEqual(page);
+        expect(direct.rows.map((r) => r.id), query).toEqual(page);
+        expect({ total: cached.total, exact: cached.totalIsExact }, query).toEqual({ total: expected.length, exact: true });
+        expect({ total: direct.total, exact: direct.totalIsExact }, query).toEqual({ total: expected.length, exact: true });
+      }
+    };
+    await check();
+    const put = (client: typeof host, id: string, body: object) => client.request(`/api/properties/${id}`, { method: 'PUT', json: body });
+    for (let round = 0; round < 6; round++) {
+      for (let k = 0; k < 4; k++) {
+        const id = random.pick(ids);
+        const change = random.int(0, 5);
+        // Through the API, as hosts and admins change listings: each shows in the very next search.
+        const res = change === 0 ? await put(host, id, { pricePerNight: random.int(2, 160) * 50 })
+          : change === 1 ? await put(host, id, { city: 'Tema', location: 'Tema, Ghana', country: 'Ghana' })
+          : change === 2 ? await put(host, id, { propertyType: random.pick(PROPERTY_TYPES), amenities: random.subset(AMENITIES, 0.4), bedrooms: random.int(0, 4) })
+          : change === 3 ? await admin.request(`/api/admin/properties/${id}/visibility`, { method: 'PATCH', json: { isActive: random.chance(0.5) } })
+          : change === 4 ? await admin.request(`/api/admin/properties/${id}/approve`, { method: 'POST' })
+          : await put(host, id, { address: `${random.int(1, 9)} ${random.pick(STREETS)}`, pricingPeriod: random.pick(['week', 'month', 'year']) });
+        expect([200, 404, 409], await res.clone().text()).toContain(res.status);
+      }
+      // And one made by another process, straight to the log: this one shows once the head read is CHANGES_MAX_AGE_MS old.
+      ids.push(await seedListing(deps.store, ownerId, listing(100 + round)));
+      advance(CHANGES_MAX_AGE_MS);
+      await check();
+    }
+  }, 240_000);
+
+  it('shows a person their own change at once, and leaves unaffected answers cached', async () => {
+    const { deps, host, ownerId, listing, search } = await setup();
+    const kumasi = await seedListing(deps.store, ownerId, { ...listing(1), city: 'Kumasi', location: 'Kumasi, Ghana', address: '3 Harper Road', pricePerNight: 2000, pricingPeriod: 'month' });
+    await seedListing(deps.store, ownerId, { ...listing(2), city: 'Accra', location: 'Accra, Ghana', address: '8 Oxford Street' });
+    const band = '?location=kumasi&maxPrice=2500';
+    expect((await search(band)).properties.map((p) => p.id)).toEqual([kumasi]);
+    const accra = await search('?location=accra');
+    // The clock does not move: only this process's own change can make the next answer differ.
+    const res = await host.request(`/api/properties/${kumasi}`, { method: 'PUT', json: { pricePerNight: 4000 } });
+    expect(res.status).toBe(200);
+    expect(await search(band)).toMatchObject({ properties: [], total: 0, totalIsExact: true });
+    expect((await search('?location=Kumasi&minPrice=3900')).properties.map((p) => p.pricePerNight)).toEqual([4000]);
+    // A change in Kumasi cannot change Accra's answer: it is the very same answer, from the cache.
+    await deps.db.query(`update properties set title = 'not read again' where city = 'Accra'`);
+    expect(await search('?location=accra')).toEqual(accra);
+  });
+
+  it('finds a place however it is typed, matches % and _ as themselves, and ignores accents', async () => {
+    const { deps, ownerId, listing, search } = await setup();
+    const kumasi = await seedListing(deps.store, ownerId, { ...listing(1), city: 'Kumasi', location: 'Kumasi, Ghana', address: 'Plot 5_6, 100% Lane' });
+    const legon = await seedListing(deps.store, ownerId, { ...listing(2), city: 'East Legon', location: 'East Legon, Ghana', address: 'Near Accra Mall' });
+    const dr = await seedListing(deps.store, ownerId, { ...listing(3), city: 'Santo Domingo', country: 'Dominican Republic', location: 'Santo Domingo', address: '4 Avenida España' });
+    const ids = async (location: string) => (await search(`?location=${encodeURIComponent(location)}`)).properties.map((p) => p.id).sort();
+    for (const typed of ['kumasi', 'Kumasi ', 'KUMASI', '  kumasi', 'Kumási', 'kuma', 'kumasi, ghana', 'KUMASI GHANA']) expect(await ids(typed), typed).toEqual([kumasi]);
+    for (const typed of ['east legon', 'East  Legon', 'legon', 'accra mall', 'ACCRA']) expect(await ids(typed), typed).toEqual([legon]);
+    expect(await ids('espana')).toEqual([dr]);
+    expect(await ids('avenida españa')).toEqual([dr]);
+    expect(await ids('100%')).toEqual([kumasi]);
+    expect(await ids('5_6')).toEqual([kumasi]);
+    expect(await ids('5%')).toEqual([]);
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('_')).toEqual([]);
+    expect(await ids('umasi')).toEqual([]);
+    expect(await ids('ghana')).toEqual([kumasi, legon].sort());
+    expect(await ids(',')).toEqual([kumasi, legon, dr].sort());
+  });
+
+  it('counts exactly up to the cap, then says so; later pages still page', async () => {
+    const { deps, ownerId, search } = await setup();
+    // TOTAL_CAP + 5 live listings in Tamale and 3 in Wa, appended in one transaction, then the read
+    // models rebuilt from the log (as the bulk seed does).
+    const store = createEventStore(deps.db);
+    await deps.db.transaction(async (tx) => {
+      for (let n = 0; n < TOTAL_CAP + 8; n++) {
+        const id = crypto.randomUUID();
+        const city = n < 3 ? 'Wa' : 'Tamale';
+        const details = {
+          title: `T${n}`, description: 'A place', propertyType: n % 2 ? 'room' : 'house', category: 'general', listingType: 'rent', address: 'Main Street',
+          city, country: 'Ghana', location: `${city}, Ghana`, pricePerNight: 100 + n, currency: 'GH₵', pricingPeriod: 'month', bedrooms: 1, bathrooms: 1, amenities: [],
+        };
+        const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+        await store.appendIn(tx, listingStreamId(id), 'no_stream', [
+          { type: 'PropertySubmitted', data: { propertyId: id, ownerId, details, images: [], submittedAt: at } },
+          { type: 'PropertyApproved', data: { propertyId: id, approvedBy: ownerId, approvedAt: at } },
+        ], { actorId: 'seed' });
+      }
+    });
+    await createProjectionSet(readModels).rebuild(deps.db);
+    expect(await search('?location=wa')).toMatchObject({ total: 3, totalIsExact: true });
+    // Rooms are the odd ones of Tamale's 3 to 1,007.
+    expect(await search('?location=tamale&propertyType=room')).toMatchObject({ total: 503, totalIsExact: true });
+    expect(await search('?location=tamale')).toMatchObject({ total: TOTAL_CAP, totalIsExact: false });
+    expect(await search('?minPrice=100')).toMatchObject({ total: TOTAL_CAP, totalIsExact: false });
+    // Exact again where fewer match: the last 6 by price.
+    expect(await search(`?minPrice=${100 + TOTAL_CAP + 2}`)).toMatchObject({ total: 6, totalIsExact: true });
+    // Page 84 of 12 (listings 997 to 1,008): past the cap, counted one past the page.
+    const last = await search('?page=84&sort=price_asc');
+    expect(last.properties.map((p) => p.title)).toEqual(['T996', 'T997', 'T998', 'T999', 'T1000', 'T1001', 'T1002', 'T1003', 'T1004', 'T1005', 'T1006', 'T1007']);
+    expect(last).toMatchObject({ total: TOTAL_CAP + 8, totalIsExact: true });
+    expect(await search('?page=83&sort=price_asc&limit=12')).toMatchObject({ total: TOTAL_CAP, totalIsExact: false });
+    expect(await search('?page=85')).toMatchObject({ properties: [], total: TOTAL_CAP + 8, totalIsExact: true });
+  }, 240_000);
+
+  it('keeps the amenities’ bits and the search codes in the contract’s order', () => {
+    expect([...AMENITY_BITS]).toEqual([...AMENITIES]);
+    expect(SEARCH_CODES).toEqual({ propertyType: [...PROPERTY_TYPES], category: [...CATEGORIES], listingType: [...LISTING_TYPES] });
+  });
+});

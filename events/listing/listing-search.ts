@@ -1,0 +1,121 @@
+// What a live listing is found by (the search read model, migration 0720 and
+// docs/decisions/230). Pure: the projection writes what these return, the API
+// reads typed locations through normalisePlace, and the answer caches match
+// changes against searches with the same states.
+
+/** The amenities' bits in listing_search.amenities, in the contract's order (a test keeps the two lists equal). */
+export const AMENITY_BITS = [
+  'wifi', 'kitchen', 'parking', 'pool', 'gym', 'laundry', 'air_conditioning', 'heating', 'balcony', 'garden', 'workspace', 'tv',
+] as const;
+
+/**
+ * The codes of listing_search's type, category and listing type columns, in the
+ * contract's order (a test keeps them equal). A value outside them (none the
+ * API accepts) is -1, which no search asks for.
+ */
+export const SEARCH_CODES = {
+  propertyType: ['apartment', 'house', 'studio', 'room'],
+  category: ['general', 'student', 'corporate', 'tourist'],
+  listingType: ['rent', 'sale'],
+} as const;
+
+export const searchCode = (kind: keyof typeof SEARCH_CODES, value: string): number => (SEARCH_CODES[kind] as readonly string[]).indexOf(value);
+
+export const amenityMask = (amenities: readonly string[]): number =>
+  amenities.reduce((mask, amenity) => {
+    const bit = AMENITY_BITS.indexOf(amenity as (typeof AMENITY_BITS)[number]);
+    return bit < 0 ? mask : mask | (1 << bit);
+  }, 0);
+
+/** A name longer than any typed location (100 characters) could only be matched by its first 100. */
+const MAX_NAME = 100;
+/** Word-start suffixes kept per field: an address of 60 words does not make 60 rows. */
+const MAX_SUFFIXES = 24;
+
+/**
+ * A place name or a typed location as it is compared: accents dropped,
+ * lower case, apostrophes removed, punctuation and runs of spaces as one space.
+ * Other symbols stay, so `%` and `_` are matched as themselves.
+ */
+export function normalisePlace(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[\s,.;:!?()[\]{}"/\\|<>-]+/gu, ' ')
+    .trim();
+}
+
+/** Every word-start suffix of a normalised field: "12 oxford street" → itself, "oxford street", "street". */
+function suffixes(name: string): string[] {
+  const words = name.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length && out.length < MAX_SUFFIXES; i++) out.push(words.slice(i).join(' ').slice(0, MAX_NAME).trimEnd());
+  return out;
+}
+
+/** The fields of a listing search reads. */
+export type SearchableListing = {
+  city: string;
+  address: string;
+  country: string;
+  location: string;
+  property_type: string;
+  category: string;
+  listing_type: string;
+  price: number;
+  pricing_period: string;
+  bedrooms: number;
+  amenities: readonly string[];
+  is_verified: boolean;
+  is_active: boolean;
+  deleted: boolean;
+};
+
+/**
+ * The names a listing is found by: '' (anywhere) and the word-start suffixes
+ * of its city, address, country and location. A typed location finds the
+ * listing when it starts one of them. A suffix that starts another of the
+ * listing's names adds nothing ("kumasi" beside "kumasi ghana": whatever
+ * starts the first starts the second) and is left out, so a town typed in
+ * full finds one name, not the town and "town, country" twice over.
+ */
+export function placeNames(listing: Pick<SearchableListing, 'city' | 'address' | 'country' | 'location'>): string[] {
+  const all = new Set<string>();
+  for (const field of [listing.city, listing.address, listing.country, listing.location]) {
+    const name = normalisePlace(field);
+    if (name) for (const suffix of suffixes(name)) all.add(suffix);
+  }
+  const names = [...all];
+  return ['', ...names.filter((name) => !names.some((other) => other !== name && other.startsWith(name)))];
+}
+
+/** A price per period as a month's (the properties table's generated monthly_price). */
+export const monthlyPrice = (price: number, period: string) => (period === 'week' ? (price * 52) / 12 : period === 'year' ? price / 12 : price);
+
+export const isLive = (listing: Pick<SearchableListing, 'is_verified' | 'is_active' | 'deleted'>) => listing.is_verified && listing.is_active && !listing.deleted;
+
+/** A live listing as search sees it: what a change is compared with to know which cached answers it can affect. */
+export type SearchState = {
+  names: string[];
+  propertyType: string;
+  category: string;
+  listingType: string;
+  monthlyPrice: number;
+  bedrooms: number;
+  amenities: number;
+};
+
+export const searchStateOf = (listing: SearchableListing): SearchState | undefined =>
+  isLive(listing)
+    ? {
+        names: placeNames(listing),
+        propertyType: listing.property_type,
+        category: listing.category,
+        listingType: listing.listing_type,
+        monthlyPrice: monthlyPrice(listing.price, listing.pricing_period),
+        bedrooms: listing.bedrooms,
+        amenities: amenityMask(listing.amenities),
+      }
+    : undefined;
