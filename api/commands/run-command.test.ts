@@ -5,7 +5,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
 import { defineEvent, type DomainEvent } from '../../events/store/event-type.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { commandTarget, readState, requestOrigin, runCommand, systemOrigin } from './run-command.ts';
 
 const database = useMigratedDatabase();

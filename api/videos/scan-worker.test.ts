@@ -15,8 +15,8 @@ import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.polic
 import type { FileStorage } from '../files/file-storage.ts';
 import { createLocalDiskStorage } from '../files/local-disk-storage.ts';
 import { createOutbox } from '../outbox/outbox.ts';
-import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, makeSignatureDatabase } from '../testing/clamav.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, makeSignatureDatabase } from '../../testing/clamav.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { NO_SCANNER_INSTALLED } from './scanner-problems.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';

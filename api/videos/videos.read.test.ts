@@ -9,8 +9,8 @@ import { VIDEO_STATUSES as DOMAIN_STATUSES, videoAggregate, type VideoCommand } 
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.policy.ts';
 import { statusLabel, VIDEO_STATUSES, videoIdOfFileName } from '../contract/videos.schema.ts';
-import { seedListing } from '../testing/listings.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { seedListing } from '../../testing/listings.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { findVideoOf, listApprovedVideos, listPendingVideos } from './videos.read.ts';
 
 const database = useMigratedDatabase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { handleCommand, handleCommandIn } from './command-handler.ts';
 import type { Decider } from './decider.ts';
 import { DomainError } from './errors.ts';

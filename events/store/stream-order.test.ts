@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../api/db/migrate.ts';
 import { MIGRATIONS_DIR } from '../../api/runtime.ts';
-import { drainSubscription } from '../../api/testing/settled-read.ts';
-import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
+import { drainSubscription } from '../../testing/settled-read.ts';
+import { createPostgresTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import type { Database, SqlClient } from './sql.ts';
 

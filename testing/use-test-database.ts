@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Database } from '../../events/store/sql.ts';
-import { migrate } from '../db/migrate.ts';
-import { MIGRATIONS_DIR } from '../runtime.ts';
+import type { Database } from '../events/store/sql.ts';
+import { migrate } from '../api/db/migrate.ts';
+import { MIGRATIONS_DIR } from '../api/runtime.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Empties every table but the migrations' record, so each test starts on a fresh, migrated database. */
