@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '../../events/actor.ts';
 import { readModels } from '../../events/read-models.ts';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
@@ -74,7 +75,7 @@ async function feedQueue(videoId: string) {
   await database().transaction((tx) => videoScanQueue.handle(tx, events));
 }
 
-async function upload(bytes: Uint8Array, by: { id: string; isAdmin: boolean } = owner): Promise<{ videoId: string; key: string }> {
+async function upload(bytes: Uint8Array, by: Actor = owner): Promise<{ videoId: string; key: string }> {
   const videoId = randomUUID();
   const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
   await files.put(key, bytes, 'video/mp4');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../events/actor.ts';
 import { readModels } from '../../events/read-models.ts';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
@@ -28,7 +29,7 @@ async function person(store: EventStore, firstName: string) {
 }
 
 /** A video taken as far as `steps` go: 1 uploaded, 2 clean, 3 edited, 4 edited clean, 5 published. */
-async function video(store: EventStore, owner: { id: string; isAdmin: boolean }, propertyId: string | null, minute: number, steps: number) {
+async function video(store: EventStore, owner: Actor, propertyId: string | null, minute: number, steps: number) {
   const videoId = randomUUID();
   const original = quarantineKeyFor(videoId, 'a', 'video/mp4');
   const edited = quarantineKeyFor(videoId, 'b', 'video/quicktime');
