@@ -1,22 +1,11 @@
 import { defineConfig, devices } from '@playwright/test'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './testing/free-port.ts'
 
 // The config is evaluated by the runner and again by each worker: the port and data
 // directory are chosen once and handed down through the environment.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 process.env.E2E_PORT ??= String(await freePort())
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'efie-e2e-'))
 process.env.E2E_ADMIN_EMAIL ??= 'admin@efie.test'

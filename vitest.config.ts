@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the global log or run subscriptions. A transaction open anywhere on their
  * server (another test file's, say) holds back what they can read, so they run
  * in the `log` project, on a PostgreSQL cluster of their own started for the run
- * (api/testing/log-cluster.global-setup.ts), one file at a time. Everything else
+ * (testing/log-cluster.global-setup.ts), one file at a time. Everything else
  * runs in parallel in the `unit` project.
  */
 const LOG_TESTS = [
@@ -41,8 +41,8 @@ export default defineConfig({
           name: 'log',
           include: LOG_TESTS,
           fileParallelism: false,
-          globalSetup: ['api/testing/log-cluster.global-setup.ts'],
-          setupFiles: ['api/testing/log-cluster.setup.ts'],
+          globalSetup: ['testing/log-cluster.global-setup.ts'],
+          setupFiles: ['testing/log-cluster.setup.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from './testing/use-test-database.ts';
-import { createClient, createTestApp, TEST_ORIGIN } from './testing/test-app.ts';
+import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createClient, createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
 
 const database = useMigratedDatabase();
 

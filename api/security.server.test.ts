@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, residentBytes, spawnServer, stopServer, type SpawnedServer } from './testing/spawn-server.ts';
+import { exitOf, residentBytes, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 
 // The server as `npm start` runs it (no NODE_ENV, no EFIE_DEV_OUTBOX), over real HTTP.
 const ADMIN_EMAIL = 'owner-of-efie@example.com';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../events/store/event-store.ts';
 import { createPgliteDatabase } from './db/pglite-database.ts';
-import { spawnServer, stopServer, type SpawnedServer } from './testing/spawn-server.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 
 const running: SpawnedServer[] = [];
 afterEach(() => running.splice(0).forEach((server) => server.child.kill('SIGKILL')));

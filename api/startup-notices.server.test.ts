@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undeliveredNotice } from './outbox/delivery-notice.ts';
-import { CLAMSCAN_BIN, makeSignatureDatabase } from './testing/clamav.ts';
-import { spawnServer, stopServer } from './testing/spawn-server.ts';
+import { CLAMSCAN_BIN, makeSignatureDatabase } from '../testing/clamav.ts';
+import { spawnServer, stopServer } from '../testing/spawn-server.ts';
 import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './videos/scanner-problems.ts';
 import { scannerNotice, scannerReadiness } from './videos/scanner-readiness.ts';
 

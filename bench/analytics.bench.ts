@@ -21,7 +21,7 @@ import { rebuildAnalyticsRollups } from '../api/analytics/rollups.rebuild.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { createPostgresDatabase } from '../api/db/postgres-database.ts';
 import { MIGRATIONS_DIR } from '../api/runtime.ts';
-import { spawnServer, stopServer, type SpawnedServer } from '../api/testing/spawn-server.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { migrate } from '../api/db/migrate.ts';
 import { createPgliteDatabase } from '../api/db/pglite-database.ts';
 import { MIGRATIONS_DIR } from '../api/runtime.ts';
-import { createPostgresTestDatabase } from '../api/testing/test-database.ts';
+import { createPostgresTestDatabase } from '../testing/test-database.ts';
 import { createEventStore, type RecordedEvent } from '../events/store/event-store.ts';
 import { createProjectionSet, type Projection } from '../events/store/projections.ts';
 import type { Database, SqlClient } from '../events/store/sql.ts';

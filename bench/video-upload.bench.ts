@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { MAX_VIDEO_BYTES } from '../events/video/video.policy.ts';
 import { VIDEO_TUS_PATH } from '../api/contract/videos.schema.ts';
-import { residentBytes, spawnServer, stopServer } from '../api/testing/spawn-server.ts';
+import { residentBytes, spawnServer, stopServer } from '../testing/spawn-server.ts';
 
 const MB = 1024 * 1024;
 const SIZE = MAX_VIDEO_BYTES;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../api/testing/free-port.ts';
-import { spawnServer, stopServer, type SpawnedServer } from '../api/testing/spawn-server.ts';
+import { freePort } from '../testing/free-port.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 import { devProxy } from './dev-proxy.ts';
 
 // `npm run dev:api` (the dev outbox on) behind `npm run dev` (Vite): a phone on the LAN that opens

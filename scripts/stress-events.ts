@@ -23,7 +23,7 @@ import postgres from 'postgres';
 import { createPostgresDatabase } from '../api/db/postgres-database.ts';
 import { migrate } from '../api/db/migrate.ts';
 import { MIGRATIONS_DIR } from '../api/runtime.ts';
-import { approachPowerOfTen, nextTransactionId } from '../api/testing/transaction-ids.ts';
+import { approachPowerOfTen, nextTransactionId } from '../testing/transaction-ids.ts';
 import { createEventStore } from '../events/store/event-store.ts';
 import { checkIteration, progress } from './stress/checks.ts';
 import { createRandom } from './seed/photos.ts';

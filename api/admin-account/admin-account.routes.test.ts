@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, registerUser, TEST_PASSWORD } from '../testing/accounts.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, TEST_PASSWORD } from '../../testing/accounts.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Property, PropertyPage } from '../contract/properties.schema.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { approveListing, createListing, dataUrl, samplePhoto } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { approveListing, createListing, dataUrl, samplePhoto } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 let dataDir: string;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { userStreamId } from '../../events/user/user.events.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AdminListAnswer, GrantAdminAnswer } from '../contract/admins.schema.ts';
-import { createAdmin, registerUser, registerVerifiedUser, uniqueEmail } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, registerVerifiedUser, uniqueEmail } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { grantAdminRole, revokeAdminRole } from './admin-roles.ts';
 import { requestOrigin } from '../commands/run-command.ts';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_TIMEFRAMES } from '../contract/analytics.schema.ts';
-import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
-import { newVisitorId, recentVisitors, trackOk, visitorAnalytics } from '../testing/analytics.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
+import { newVisitorId, recentVisitors, trackOk, visitorAnalytics } from '../../testing/analytics.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { PageViewRecord } from './page-view.ts';
 
 const database = useMigratedDatabase();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PageViewDeadLettersAnswer } from '../contract/analytics.schema.ts';
-import { registerUser } from '../testing/accounts.ts';
-import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors } from '../testing/analytics.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors } from '../../testing/analytics.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { PageViewRecord } from './page-view.ts';
 import { deleteExpiredAnalytics } from './retention.ts';
 

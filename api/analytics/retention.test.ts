@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsRowCounts } from '../testing/analytics.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { analyticsRowCounts } from '../../testing/analytics.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { PageViewRecord } from './page-view.ts';
 import { writePageViews } from './page-views.write.ts';
 import { deleteExpiredAnalytics } from './retention.ts';

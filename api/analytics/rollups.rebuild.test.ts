@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { PageViewRecord } from './page-view.ts';
 import { writePageViews } from './page-views.write.ts';
 import { rebuildAnalyticsRollups } from './rollups.rebuild.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
-import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const running: SpawnedServer[] = [];

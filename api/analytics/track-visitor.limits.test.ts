@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_VIEWS_PER_BEACON } from '../contract/analytics.schema.ts';
 import { OTHER_PAGE } from '../contract/app-routes.ts';
-import { registerVerifiedUser } from '../testing/accounts.ts';
-import { analyticsApp, newVisitorId, trackOk, visitorAnalytics } from '../testing/analytics.ts';
-import { approveListing, createListing } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerVerifiedUser } from '../../testing/accounts.ts';
+import { analyticsApp, newVisitorId, trackOk, visitorAnalytics } from '../../testing/analytics.ts';
+import { approveListing, createListing } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { VIEW_RATE_LIMITS } from './view-rate-limit.ts';
 
 // Analytics that cannot fill the disk (docs/decisions/110): views are counted under the app's

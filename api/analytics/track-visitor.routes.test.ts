@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_VIEW_AGE_MS, MAX_VIEWS_PER_BEACON } from '../contract/analytics.schema.ts';
-import { registerUser } from '../testing/accounts.ts';
-import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors, track, trackOk, visitorAnalytics } from '../testing/analytics.ts';
-import { expectError } from '../testing/errors.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { analyticsApp, analyticsRowCounts, newVisitorId, recentVisitors, track, trackOk, visitorAnalytics } from '../../testing/analytics.ts';
+import { expectError } from '../../testing/errors.ts';
 import { createPageViewBuffer } from './page-view-buffer.ts';
-import { createClient } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createClient } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 const NOW = new Date('2026-03-10T12:00:00.000Z');

@@ -4,7 +4,7 @@ import { createEventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { readModels } from '../../events/read-models.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { accountCommands } from './account-commands.ts';
 
 const database = useMigratedDatabase();

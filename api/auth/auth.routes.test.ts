@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
+import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
 import { loadConfig } from '../env.ts';
-import { createClient, createTestApp, FROM_LOOPBACK } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createClient, createTestApp, FROM_LOOPBACK } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { MAX_CLIENT_FAILURES } from './sign-in-limiter.ts';
 
 const database = useMigratedDatabase();

@@ -1,10 +1,10 @@
 import type { ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uniqueEmail, TEST_PASSWORD } from '../testing/accounts.ts';
+import { uniqueEmail, TEST_PASSWORD } from '../../testing/accounts.ts';
 import { listen as listenHttp } from '../http/listen.ts';
-import { createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createTestApp, TEST_ORIGIN } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 let server: ServerType | undefined;

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { openRuntime } from '../runtime.ts';
 import { userStreamId } from '../../events/user/user.events.ts';
-import { latestCode, readOutbox, registerUser, registerVerifiedUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { createClient, createTestApp, testConfig } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { latestCode, readOutbox, registerUser, registerVerifiedUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { createClient, createTestApp, testConfig } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { ensureAdmin, grantAdmin } from './ensure-admin.ts';
 import { findUserByIdentifier } from './users.read.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readModels } from '../../events/read-models.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
-import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { createClient, createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { createClient, createTestApp, TEST_ORIGIN } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { FORGOT_PASSWORD_MESSAGE } from './password-reset.routes.ts';
 
 const database = useMigratedDatabase();

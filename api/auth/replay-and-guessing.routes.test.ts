@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readOutbox, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { readOutbox, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { CODE_FAILURES_PER_DAY } from './verification-codes.ts';
 
 const database = useMigratedDatabase();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 import { HASH_WAIT_MS } from './password-queue.ts';
 
 // Timing on a real server with the real scrypt cost (32 MB, ~100 ms a hash): runs in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createSignInLimiter, MAX_FAILURES } from './sign-in-limiter.ts';
 
 const database = useMigratedDatabase();

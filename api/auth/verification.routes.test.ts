@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { latestCode, readOutbox, registerUser } from '../testing/accounts.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { latestCode, readOutbox, registerUser } from '../../testing/accounts.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 

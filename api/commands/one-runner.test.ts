@@ -44,7 +44,7 @@ function names(symbol: Symbol, aliased: (s: Symbol) => Symbol): boolean {
 const destructured = (symbol: Symbol) =>
   (symbol.flags & SymbolFlags.Variable) !== 0 && symbol.name in GUARDED && symbol.valueDeclaration?.kind === SyntaxKind.BindingElement;
 
-const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith('api/testing/');
+const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith('testing/');
 
 let api: API | undefined;
 let mentions: { path: string; line: number; name: string }[] = [];

@@ -1,28 +1,15 @@
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { Decider } from '../../events/store/decider.ts';
 import { DomainError } from '../../events/store/errors.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
-import { defineEvent, type DomainEvent } from '../../events/store/event-type.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { renameAggregate } from '../../testing/rename-aggregate.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { commandTarget, readState, requestOrigin, runCommand, systemOrigin } from './run-command.ts';
 
 const database = useMigratedDatabase();
 
-const Renamed = defineEvent('AccountRenamed', v.object({ name: v.string() }));
-const types = [Renamed] as const;
-type Command = { type: 'Rename'; name: string };
-const decider: Decider<Command, DomainEvent<(typeof types)[number]>, { name: string | null }> = {
-  initialState: () => ({ name: null }),
-  decide: (command, state) => {
-    if (command.name === state.name) throw new DomainError('conflict', 'same_name', 'That is already the name.');
-    return [{ type: 'AccountRenamed', data: { name: command.name } }];
-  },
-  evolve: (_state, event) => ({ name: event.data.name }),
-};
 const nameTaken = () => new DomainError('conflict', 'name_taken', 'Someone else has this name.');
-const accounts = commandTarget({ eventTypes: types, decider }, { streamId: (id) => `account-${id}`, uniqueIndexes: { names_unique: nameTaken } });
+const accounts = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, uniqueIndexes: { names_unique: nameTaken } });
 
 describe('runCommand', () => {
   it("records the signed-in user as the actor, null when nobody is signed in, and a job's name outside requests", async () => {
@@ -79,7 +66,7 @@ describe('runCommand', () => {
   it("runs the target's settled hook after every command, refused or not", async () => {
     const store = createEventStore(database());
     let settled = 0;
-    const counted = commandTarget({ eventTypes: types, decider }, { streamId: (id) => `account-${id}`, settled: () => void settled++ });
+    const counted = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, settled: () => void settled++ });
     await runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' });
     expect(settled).toBe(1);
     await expect(runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' })).rejects.toMatchObject({ code: 'same_name' });

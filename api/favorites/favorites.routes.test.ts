@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Property } from '../contract/properties.schema.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { approveListing, createListing } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { approveListing, createListing } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../events/store/event-store.ts';
 import { runSubscriptionBatch, type Subscription } from '../../events/store/subscriptions.ts';
-import { drainSubscription, readAllSettled } from '../testing/settled-read.ts';
-import { createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { drainSubscription, readAllSettled } from '../../testing/settled-read.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { LAG_COUNT_CAP } from './health.routes.ts';
 
 // Runs subscriptions over the global log: part of the `log` test project (vitest.config.ts).

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { approveListing, createListing } from '../testing/listings.ts';
-import { createClient, createTestApp, FROM_LOOPBACK } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { approveListing, createListing } from '../../testing/listings.ts';
+import { createClient, createTestApp, FROM_LOOPBACK } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
 
 const database = useMigratedDatabase();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../contract/auth.schema.ts';
-import { latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 

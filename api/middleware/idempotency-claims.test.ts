@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/error-response.ts';
-import { registerUser } from '../testing/accounts.ts';
-import { listingBody } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { listingBody } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { idempotencyKeys } from './idempotency.ts';
 
 const database = useMigratedDatabase();

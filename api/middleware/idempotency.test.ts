@@ -6,12 +6,12 @@ import { migrate } from '../db/migrate.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { MIGRATIONS_DIR } from '../runtime.ts';
-import { registerUser } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { listingBody } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { createPostgresTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { listingBody } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { createPostgresTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { idempotencyKeys, pruneIdempotencyKeys } from './idempotency.ts';
 
 const database = useMigratedDatabase();

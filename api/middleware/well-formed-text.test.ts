@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../events/store/sql.ts';
-import { createAdmin, registerUser, registerVerifiedUser, TEST_PASSWORD } from '../testing/accounts.ts';
-import { newVisitorId } from '../testing/analytics.ts';
-import { expectError } from '../testing/errors.ts';
-import { createListing, listingBody } from '../testing/listings.ts';
-import { providerBody, registerProvider } from '../testing/service-providers.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, registerVerifiedUser, TEST_PASSWORD } from '../../testing/accounts.ts';
+import { newVisitorId } from '../../testing/analytics.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createListing, listingBody } from '../../testing/listings.ts';
+import { providerBody, registerProvider } from '../../testing/service-providers.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 // CONTRACT.md "Text": a NUL or a lone surrogate in any string of a request is a 400 naming the
 // field, never a 500 (PostgreSQL refuses both in jsonb, where events are stored), and changes nothing.

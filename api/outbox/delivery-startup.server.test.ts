@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitOf, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { exitOf, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 const running: SpawnedServer[] = [];
 afterEach(() => running.splice(0).forEach((server) => server.child.kill('SIGKILL')));

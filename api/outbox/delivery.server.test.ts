@@ -6,11 +6,11 @@ import { loadConfig } from '../env.ts';
 import { listen } from '../http/listen.ts';
 import { silentLogger } from '../logger.ts';
 import { createMessageSender } from '../runtime.ts';
-import { TEST_PASSWORD, uniqueEmail, uniquePhone } from '../testing/accounts.ts';
-import { startSmsTestGateway, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../testing/sms-test-gateway.ts';
-import { startSmtpTestServer } from '../testing/smtp-test-server.ts';
-import { createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { TEST_PASSWORD, uniqueEmail, uniquePhone } from '../../testing/accounts.ts';
+import { startSmsTestGateway, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../../testing/sms-test-gateway.ts';
+import { startSmtpTestServer } from '../../testing/smtp-test-server.ts';
+import { createTestApp, TEST_ORIGIN } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { startOutboxWorker } from './outbox.worker.ts';
 
 const database = useMigratedDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../contract/auth.schema.ts';
-import { createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { drainOutbox } from './outbox.worker.ts';
 import { createRecordingSender, type MessageSender } from './sender.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logger.ts';
-import { createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { drainOutbox, FORGOTTEN_TEXT, startOutboxWorker } from './outbox.worker.ts';
 import { createRecordingSender } from './sender.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOutboxAnswer } from '../contract/outbox.schema.ts';
-import { createAdmin, TEST_PASSWORD } from '../testing/accounts.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, TEST_PASSWORD } from '../../testing/accounts.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { drainOutbox } from './outbox.worker.ts';
 import { createRecordingSender } from './sender.ts';
 

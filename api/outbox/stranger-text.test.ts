@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { createMessageSender } from '../runtime.ts';
-import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
-import { registerProvider, setStatus } from '../testing/service-providers.ts';
-import { startSmtpTestServer, type SmtpTestServer } from '../testing/smtp-test-server.ts';
-import { createClient, createTestApp, TEST_ORIGIN } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
+import { registerProvider, setStatus } from '../../testing/service-providers.ts';
+import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
+import { createClient, createTestApp, TEST_ORIGIN } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { drainOutbox } from './outbox.worker.ts';
 
 const database = useMigratedDatabase();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { approveListing, createListing, listingBody } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { approveListing, createListing, listingBody } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { Property, PropertyPage } from '../contract/properties.schema.ts';
 
 const database = useMigratedDatabase();

@@ -8,10 +8,10 @@ import { createProjectionSet } from '../../events/store/projections.ts';
 import { LOCATIONS } from '../contract/places.ts';
 import { AMENITIES, CATEGORIES, LISTING_TYPES, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
 import { createRandom } from '../../scripts/seed/photos.ts';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { seedListing } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { seedListing } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { CHANGES_MAX_AGE_MS } from './search-cache.ts';
 import { monthlyBounds, searchListings, TOTAL_CAP } from './search.read.ts';
 

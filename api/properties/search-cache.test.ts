@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchState } from '../../events/listing/listing-search.ts';
 import { recordSearchChange } from '../../events/listing/listing-search.writer.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { CHANGES_MAX_AGE_MS, createSearchCache, createSearchChangeFeed, listingsChanged, type SearchChange } from './search-cache.ts';
 
 const database = useMigratedDatabase();

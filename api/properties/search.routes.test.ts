@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyPage } from '../contract/properties.schema.ts';
-import { registerUser } from '../testing/accounts.ts';
-import { seedListing } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { seedListing } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();

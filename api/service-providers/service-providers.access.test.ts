@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { listProviders, providerBody, registerProvider, setStatus } from '../testing/service-providers.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
+import { listProviders, providerBody, registerProvider, setStatus } from '../../testing/service-providers.ts';
 
 const database = useMigratedDatabase();
 

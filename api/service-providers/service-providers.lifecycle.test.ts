@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, readOutbox, registerUser } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
+import { createAdmin, readOutbox, registerUser } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
 import { createApp } from '../app.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { listProviders, providerBody, registerProvider, setStatus } from '../testing/service-providers.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
+import { listProviders, providerBody, registerProvider, setStatus } from '../../testing/service-providers.ts';
 
 const database = useMigratedDatabase();
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { registerUser } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { ServiceProvider } from '../contract/service-providers.schema.ts';
-import { providerBody } from '../testing/service-providers.ts';
+import { providerBody } from '../../testing/service-providers.ts';
 import { randomUUID } from 'node:crypto';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import { providerCommands } from './provider-commands.ts';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageReceipt, TeamMessage, TeamMessagePage } from '../contract/messages.schema.ts';
-import { createAdmin, registerUser, uniqueEmail } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser, uniqueEmail } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageReceipt, TeamMessagePage } from '../contract/messages.schema.ts';
-import { createAdmin, readOutbox, uniqueEmail } from '../testing/accounts.ts';
-import { expectError } from '../testing/errors.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, readOutbox, uniqueEmail } from '../../testing/accounts.ts';
+import { expectError } from '../../testing/errors.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 const TEAM = 'team@efie.test';

@@ -5,10 +5,10 @@ import { CreateBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/clien
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, registerUser } from '../testing/accounts.ts';
-import { approveListing, createListing, dataUrl, samplePhoto } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { createAdmin, registerUser } from '../../testing/accounts.ts';
+import { approveListing, createListing, dataUrl, samplePhoto } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 
 const database = useMigratedDatabase();
 let dir: string;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../testing/accounts.ts';
-import { dataUrl, samplePhoto } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { registerUser } from '../../testing/accounts.ts';
+import { dataUrl, samplePhoto } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { detectImageType } from './image-processing.ts';
 
 const database = useMigratedDatabase();

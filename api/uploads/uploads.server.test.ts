@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_LISTING } from '../contract/properties.schema.ts';
-import { residentBytes, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { residentBytes, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 // Photo uploads on the server as `npm start` runs it, over real HTTP (issue 27): the bodies
 // are read as they stream, so ten uploads of the largest size at once barely move its memory.

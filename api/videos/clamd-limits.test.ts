@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { makeSignatureDatabase, startClamd } from '../testing/clamav.ts';
-import { spawnServer, stopServer } from '../testing/spawn-server.ts';
+import { makeSignatureDatabase, startClamd } from '../../testing/clamav.ts';
+import { spawnServer, stopServer } from '../../testing/spawn-server.ts';
 import { probeClamdLimits, warnAboutClamdLimits } from './clamd-limits.ts';
 
 // Real clamd (Debian's clamav-daemon) with the settings the README asks for, and with each one wrong.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import {
   EICAR, EICAR_SIGNATURE, generatedStream, makeSignatureDatabase, startClamd, TAIL_SIGNATURE, type RunningClamd,
-} from '../testing/clamav.ts';
+} from '../../testing/clamav.ts';
 import { createClamdScanner, verdictOfAnswer } from './clamd-scanner.ts';
 
 // Real clamd (Debian's clamav-daemon), two of them: one configured as decision

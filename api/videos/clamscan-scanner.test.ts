@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, generatedStream, makeSignatureDatabase, TAIL_SIGNATURE } from '../testing/clamav.ts';
+import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, generatedStream, makeSignatureDatabase, TAIL_SIGNATURE } from '../../testing/clamav.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { createVirusScanner } from './create-scanner.ts';
 import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './scanner-problems.ts';

@@ -8,8 +8,8 @@ import { runSubscriptionBatch } from '../../events/store/subscriptions.ts';
 import { videoAggregate } from '../../events/video/video.decider.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { quarantineKeyFor } from '../../events/video/video.policy.ts';
-import { readAllSettled } from '../testing/settled-read.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { readAllSettled } from '../../testing/settled-read.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';
 
 // In the `log` project (vitest.config.ts): what a subscription reads depends on the

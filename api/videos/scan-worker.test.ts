@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Actor } from '../../events/actor.ts';
 import { readModels } from '../../events/read-models.ts';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
@@ -15,8 +16,8 @@ import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.polic
 import type { FileStorage } from '../files/file-storage.ts';
 import { createLocalDiskStorage } from '../files/local-disk-storage.ts';
 import { createOutbox } from '../outbox/outbox.ts';
-import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, makeSignatureDatabase } from '../testing/clamav.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { CLAMSCAN_BIN, EICAR, EICAR_SIGNATURE, makeSignatureDatabase } from '../../testing/clamav.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { NO_SCANNER_INSTALLED } from './scanner-problems.ts';
 import { videoScanQueue } from './scan-queue.subscription.ts';
@@ -74,7 +75,7 @@ async function feedQueue(videoId: string) {
   await database().transaction((tx) => videoScanQueue.handle(tx, events));
 }
 
-async function upload(bytes: Uint8Array, by: { id: string; isAdmin: boolean } = owner): Promise<{ videoId: string; key: string }> {
+async function upload(bytes: Uint8Array, by: Actor = owner): Promise<{ videoId: string; key: string }> {
   const videoId = randomUUID();
   const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
   await files.put(key, bytes, 'video/mp4');

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { Upload, type HttpResponse } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_TUS_PATH, type UploadedVideo } from '../contract/videos.schema.ts';
-import { registerVerifiedUser } from '../testing/accounts.ts';
-import { freePort } from '../testing/free-port.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { sampleMp4, uploadVideo } from '../testing/videos.ts';
+import { registerVerifiedUser } from '../../testing/accounts.ts';
+import { freePort } from '../../testing/free-port.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
+import { sampleMp4, uploadVideo } from '../../testing/videos.ts';
 
 // Uploads that finish once (issue 27): the real tus-js-client against the app on a real HTTP
 // server, through a small proxy that loses the answer to the last PATCH, on the test database.

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../../events/store/errors.ts';
-import type { Actor } from '../../events/video/video.decider.ts';
+import type { Actor } from '../../events/actor.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { VIDEO_TUS_PATH } from '../contract/videos.schema.ts';
 import type { Config } from '../env.ts';

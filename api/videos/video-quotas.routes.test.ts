@@ -6,11 +6,11 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { PendingVideosResponseSchema } from '../contract/videos.schema.ts';
-import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
-import { createListing } from '../testing/listings.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { sampleMp4, tusClient, uploadVideo, videoForm } from '../testing/videos.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
+import { createListing } from '../../testing/listings.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
+import { sampleMp4, tusClient, uploadVideo, videoForm } from '../../testing/videos.ts';
 import { INCOMPLETE_UPLOAD_TTL_MS } from './tus-uploads.ts';
 
 // The bounds on video uploads (issue 27) through the real app, on the test database.

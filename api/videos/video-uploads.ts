@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../events/store/errors.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import type { Database, SqlClient } from '../../events/store/sql.ts';
-import type { Actor } from '../../events/video/video.decider.ts';
+import type { Actor } from '../../events/actor.ts';
 import { extensionOf } from '../../events/video/video.policy.ts';
 import { runCommand, type CommandOrigin } from '../commands/run-command.ts';
 import type { UploadedVideo } from '../contract/videos.schema.ts';

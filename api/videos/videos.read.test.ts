@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../events/actor.ts';
 import { readModels } from '../../events/read-models.ts';
 import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
@@ -9,8 +10,8 @@ import { VIDEO_STATUSES as DOMAIN_STATUSES, videoAggregate, type VideoCommand } 
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.policy.ts';
 import { statusLabel, VIDEO_STATUSES, videoIdOfFileName } from '../contract/videos.schema.ts';
-import { seedListing } from '../testing/listings.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
+import { seedListing } from '../../testing/listings.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { findVideoOf, listApprovedVideos, listPendingVideos } from './videos.read.ts';
 
 const database = useMigratedDatabase();
@@ -28,7 +29,7 @@ async function person(store: EventStore, firstName: string) {
 }
 
 /** A video taken as far as `steps` go: 1 uploaded, 2 clean, 3 edited, 4 edited clean, 5 published. */
-async function video(store: EventStore, owner: { id: string; isAdmin: boolean }, propertyId: string | null, minute: number, steps: number) {
+async function video(store: EventStore, owner: Actor, propertyId: string | null, minute: number, steps: number) {
   const videoId = randomUUID();
   const original = quarantineKeyFor(videoId, 'a', 'video/mp4');
   const edited = quarantineKeyFor(videoId, 'b', 'video/quicktime');

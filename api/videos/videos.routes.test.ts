@@ -11,13 +11,13 @@ import {
   UploadedVideoSchema, VIDEO_TUS_PATH, type PendingVideo,
 } from '../contract/videos.schema.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { createAdmin, registerUser, registerVerifiedUser } from '../testing/accounts.ts';
-import { CLAMSCAN_BIN, EICAR, EICAR_INSIDE_SIGNATURE, makeSignatureDatabase } from '../testing/clamav.ts';
-import { approveListing, createListing, samplePhoto } from '../testing/listings.ts';
-import { drainSubscription } from '../testing/settled-read.ts';
-import { createClient, createTestApp } from '../testing/test-app.ts';
-import { useMigratedDatabase } from '../testing/use-test-database.ts';
-import { sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../testing/videos.ts';
+import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
+import { CLAMSCAN_BIN, EICAR, EICAR_INSIDE_SIGNATURE, makeSignatureDatabase } from '../../testing/clamav.ts';
+import { approveListing, createListing, samplePhoto } from '../../testing/listings.ts';
+import { drainSubscription } from '../../testing/settled-read.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
+import { sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../../testing/videos.ts';
 import { createLogger } from '../logger.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { NO_SIGNATURE_DATABASE } from './scanner-problems.ts';

@@ -1,25 +1,14 @@
 import { expect } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../testing/free-port.ts'
 
 // A journey that deploys a new build must not deploy it where every other spec is served
 // from: this starts a second real server (copy-server.entry.ts) on a copy of dist/pwa.
 
 export type CopyServer = { baseURL: string; pwaDir: string; stop: () => Promise<void> }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 export async function startCopyServer(): Promise<CopyServer> {
   const pwaDir = mkdtempSync(join(tmpdir(), 'efie-pwa-copy-'))

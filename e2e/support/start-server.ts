@@ -14,7 +14,7 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 // TEST_DB=postgres (CI's second run): a fresh database on the machine's server, dropped when the server stops.
 let dropDatabase = async () => {}
 if (process.env.TEST_DB === 'postgres') {
-  const { createPostgresTestDatabase } = await import('../../api/testing/test-database.ts')
+  const { createPostgresTestDatabase } = await import('../../testing/test-database.ts')
   const test = await createPostgresTestDatabase()
   process.env.DATABASE_URL = test.url
   dropDatabase = () => test.drop()
@@ -23,7 +23,7 @@ if (process.env.TEST_DB === 'postgres') {
 // Videos are scanned by the real clamscan with a signature database made here (EICAR, also inside a file):
 // Debian's package ships none, and a machine without internet cannot fetch the official ones.
 if (!process.env.CLAMD_SOCKET && !process.env.CLAMAV_DB) {
-  const { makeSignatureDatabase } = await import('../../api/testing/clamav.ts')
+  const { makeSignatureDatabase } = await import('../../testing/clamav.ts')
   const { join } = await import('node:path')
   process.env.CLAMAV_DB = await makeSignatureDatabase(join(process.env.DATA_DIR ?? '/tmp/efie-e2e', 'clamav'), { eicarInside: true })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
-import { foldEvents } from '../store/decider.ts';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore, type EventStore } from '../store/event-store.ts';
 import { createProjectionSet } from '../store/projections.ts';
 import { handleCommand } from '../store/command-handler.ts';
@@ -18,19 +18,20 @@ const run = async (store: EventStore, command: FavoriteCommand) => (await handle
 const added = (propertyId: string): FavoriteEvent => ({ type: 'FavoriteAdded', data: { userId, propertyId, addedAt: at } });
 
 describe('favourites decider', () => {
+  const given = givenWhenThen(favoritesDecider);
+  const add: FavoriteCommand = { type: 'AddFavorite', userId, propertyId: p1, at };
+  const remove: FavoriteCommand = { type: 'RemoveFavorite', userId, propertyId: p1, at };
+  const removed: FavoriteEvent = { type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } };
+
   it('adds once and removes only what is there', () => {
-    const decide = (events: FavoriteEvent[], type: 'AddFavorite' | 'RemoveFavorite') =>
-      favoritesDecider.decide({ type, userId, propertyId: p1, at }, foldEvents(favoritesDecider, events));
-    expect(decide([], 'AddFavorite')).toEqual([added(p1)]);
-    expect(decide([added(p1)], 'AddFavorite')).toEqual([]);
-    expect(decide([], 'RemoveFavorite')).toEqual([]);
-    expect(decide([added(p1)], 'RemoveFavorite')).toEqual([{ type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } }]);
+    given().when(add).then([added(p1)]);
+    given(added(p1)).when(add).then([]);
+    given().when(remove).then([]);
+    given(added(p1)).when(remove).then([removed]);
   });
   it('adds again what was removed, and removes nothing twice', () => {
-    const history: FavoriteEvent[] = [added(p1), { type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } }];
-    const state = foldEvents(favoritesDecider, history);
-    expect(favoritesDecider.decide({ type: 'AddFavorite', userId, propertyId: p1, at }, state)).toEqual([added(p1)]);
-    expect(favoritesDecider.decide({ type: 'RemoveFavorite', userId, propertyId: p1, at }, state)).toEqual([]);
+    given(added(p1), removed).when(add).then([added(p1)]);
+    given(added(p1), removed).when(remove).then([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { listingDecider, type ListingCommand, type ListingEvent } from './listing.decider.ts';
+import { listingDecider, type ListingEvent } from './listing.decider.ts';
 import type { ListingDetails } from './listing.events.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -36,17 +37,7 @@ const shown: ListingEvent = { type: 'PropertyShown', data: { propertyId, shownBy
 const unfeatured: ListingEvent = { type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at } };
 const reordered = (featuredOrder: number): ListingEvent => ({ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder, changedBy: admin.id, changedAt: at } });
 
-/** given events / when command / then events (or an error). */
-const given = (...events: ListingEvent[]) => ({
-  when: (command: ListingCommand) => {
-    const run = () => listingDecider.decide(command, foldEvents(listingDecider, events));
-    return {
-      then: (expected: ListingEvent[]) => expect(run()).toEqual(expected),
-      thenRefuses: (code: string, kind: string, message?: string) =>
-        expect(run).toThrow(expect.objectContaining({ code, kind, ...(message === undefined ? {} : { message }) })),
-    };
-  },
-});
+const given = givenWhenThen(listingDecider);
 
 describe('listing decider', () => {
   it('submits a new property', () => {
@@ -89,7 +80,7 @@ describe('listing decider', () => {
   it('refuses edits by anyone but the owner, admins included, with the spec’s Access Denied text', () => {
     given(submitted)
       .when({ type: 'EditProperty', actor: stranger, changes: { title: 'x' }, at })
-      .thenRefuses('not_owner', 'forbidden', "Access Denied: You don't have permission to edit this property");
+      .thenRefuses('not_owner', 'forbidden', { message: "Access Denied: You don't have permission to edit this property" });
     given(submitted).when({ type: 'EditProperty', actor: admin, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
   });
   it('keeps an edited live property live (no new review)', () => {

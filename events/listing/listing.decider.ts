@@ -1,11 +1,10 @@
+import type { Actor } from '../actor.ts';
 import type { Decider } from '../store/decider.ts';
 import type { DomainEvent } from '../store/event-type.ts';
 import { DomainError } from '../store/errors.ts';
 import { listingEventTypes, type ListingDetails } from './listing.events.ts';
 
 export type ListingEvent = DomainEvent<(typeof listingEventTypes)[number]>;
-
-export type Actor = { id: string; isAdmin: boolean };
 
 export type ListingState =
   | { status: 'none' }

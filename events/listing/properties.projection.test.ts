@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore } from '../store/event-store.ts';
 import { createProjectionSet } from '../store/projections.ts';
 import type { ListingEvent } from './listing.decider.ts';

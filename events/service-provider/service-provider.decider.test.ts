@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
 import {
   PROVIDER_ERRORS,
@@ -33,16 +34,7 @@ const rejected: ServiceProviderEvent = { type: 'ServiceProviderRejected', data: 
 const revoked: ServiceProviderEvent = { type: 'ServiceProviderApprovalRevoked', data: { providerId, revokedBy: admin.id, revokedAt: at } };
 const reapproved: ServiceProviderEvent = { type: 'ServiceProviderReapproved', data: { providerId, approvedBy: admin.id, approvedAt: at } };
 
-/** given events / when command / then events (or an error). */
-const given = (...events: ServiceProviderEvent[]) => ({
-  when: (command: ServiceProviderCommand) => {
-    const run = () => serviceProviderDecider.decide(command, foldEvents(serviceProviderDecider, events));
-    return {
-      then: (expected: ServiceProviderEvent[]) => expect(run()).toEqual(expected),
-      thenRefuses: (code: string, kind: string) => expect(run).toThrow(expect.objectContaining({ code, kind })),
-    };
-  },
-});
+const given = givenWhenThen(serviceProviderDecider);
 
 const setStatus = (status: ProviderStatus, actor = admin): ServiceProviderCommand => ({ type: 'SetProviderStatus', actor, status, at });
 

@@ -1,11 +1,10 @@
+import type { Actor } from '../actor.ts';
 import type { Decider } from '../store/decider.ts';
 import { DomainError } from '../store/errors.ts';
 import type { DomainEvent } from '../store/event-type.ts';
 import { serviceProviderEventTypes, type ProviderDetails, type ProviderStatus } from './service-provider.events.ts';
 
 export type ServiceProviderEvent = DomainEvent<(typeof serviceProviderEventTypes)[number]>;
-
-export type Actor = { id: string; isAdmin: boolean };
 
 export type ServiceProviderState =
   | { status: 'none' }

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { renameAggregate } from '../../testing/rename-aggregate.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { handleCommand, handleCommandIn } from './command-handler.ts';
-import type { Decider } from './decider.ts';
-import { DomainError } from './errors.ts';
 import { createEventStore, type EventStore } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
-import { defineEvent, type DomainEvent } from './event-type.ts';
 
 const database = useMigratedDatabase();
 
-const Renamed = defineEvent('AccountRenamed', v.object({ name: v.string() }));
-const types = [Renamed] as const;
-type Command = { type: 'Rename'; name: string };
-const decider: Decider<Command, DomainEvent<(typeof types)[number]>, { name: string | null }> = {
-  initialState: () => ({ name: null }),
-  decide: (command, state) => {
-    if (command.name === state.name) throw new DomainError('conflict', 'same_name', 'That is already the name.');
-    return [{ type: 'AccountRenamed', data: { name: command.name } }];
-  },
-  evolve: (_state, event) => ({ name: event.data.name }),
-};
-const account = { eventTypes: types, decider };
+const account = renameAggregate;
 
 describe('handleCommand', () => {
   it("folds only its own event types on a stream another decider also writes, and appends after all of them", async () => {

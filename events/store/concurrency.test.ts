@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
-import { MIGRATIONS_DIR } from '../../api/runtime.ts';
-import { drainSubscription } from '../../api/testing/settled-read.ts';
-import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
-import { approachPowerOfTen } from '../../api/testing/transaction-ids.ts';
+import { drainSubscription } from '../../testing/settled-read.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
+import { createMigratedPostgresTestDatabase } from '../../testing/use-test-database.ts';
+import { approachPowerOfTen } from '../../testing/transaction-ids.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
 import { runSubscriptionBatch } from './subscriptions.ts';
@@ -13,8 +12,7 @@ import { runSubscriptionBatch } from './subscriptions.ts';
 let t: TestDatabase;
 
 beforeAll(async () => {
-  t = await createPostgresTestDatabase();
-  await migrate(t.db, MIGRATIONS_DIR);
+  t = await createMigratedPostgresTestDatabase();
 });
 afterAll(() => t.drop());
 

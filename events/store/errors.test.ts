@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { brokenUniqueConstraint } from './errors.ts';
 
 const database = useMigratedDatabase();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import { createEventDecoder, defineEvent, UnreadableEventError } from './event-type.ts';
 import { createProjectionSet, type Projection } from './projections.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readAllSettled } from '../../api/testing/settled-read.ts';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import { readAllSettled } from '../../testing/settled-read.ts';
+import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore, readAll, START, type RecordedEvent } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
 import { runSubscriptionBatch } from './subscriptions.ts';

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
-import { MIGRATIONS_DIR } from '../../api/runtime.ts';
-import { drainSubscription } from '../../api/testing/settled-read.ts';
-import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
+import { drainSubscription } from '../../testing/settled-read.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
+import { createMigratedPostgresTestDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import type { Database, SqlClient } from './sql.ts';
 
 // Two transactions on the real server, interleaved by explicit barriers: PGlite is one connection.
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await createPostgresTestDatabase();
-  await migrate(t.db, MIGRATIONS_DIR);
+  t = await createMigratedPostgresTestDatabase();
   await t.db.query('create table side_writes (note text)');
 });
 afterAll(() => t.drop());

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrate } from '../../api/db/migrate.ts';
-import { MIGRATIONS_DIR } from '../../api/runtime.ts';
-import { createPostgresTestDatabase, type TestDatabase } from '../../api/testing/test-database.ts';
-import { readAllSettled } from '../../api/testing/settled-read.ts';
-import { useMigratedDatabase } from '../../api/testing/use-test-database.ts';
+import type { TestDatabase } from '../../testing/test-database.ts';
+import { readAllSettled } from '../../testing/settled-read.ts';
+import { createMigratedPostgresTestDatabase, useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { createEventStore, type RecordedEvent } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
 import { runSubscriptionBatch, startSubscription } from './subscriptions.ts';
@@ -91,13 +89,12 @@ describe('startSubscription', () => {
 describe('a subscription process killed mid-way (real PostgreSQL)', () => {
   let t: TestDatabase;
   beforeAll(async () => {
-    t = await createPostgresTestDatabase();
-    await migrate(t.db, MIGRATIONS_DIR);
+    t = await createMigratedPostgresTestDatabase();
   });
   afterAll(() => t.drop());
 
   const startWorker = (env: Record<string, string> = {}) =>
-    spawn(process.execPath, ['--import', 'tsx', 'api/testing/subscription-worker.ts'], {
+    spawn(process.execPath, ['--import', 'tsx', 'testing/subscription-worker.ts'], {
       env: { ...process.env, DATABASE_URL: t.url, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { supportMessageDecider, type SupportMessageCommand, type SupportMessageEvent } from './support-message.decider.ts';
+import { supportMessageDecider, type SupportMessageEvent } from './support-message.decider.ts';
 import type { SupportMessageContent } from './support-message.events.ts';
 import { messageReference, normalizeReference } from './message-reference.ts';
 
@@ -17,15 +18,7 @@ const content: SupportMessageContent = {
 const received: SupportMessageEvent = { type: 'SupportMessageReceived', data: { messageId, reference, content, receivedAt: at } };
 const handled: SupportMessageEvent = { type: 'SupportMessageHandled', data: { messageId, handledBy: admin.id, handledAt: later } };
 
-const given = (...events: SupportMessageEvent[]) => ({
-  when: (command: SupportMessageCommand) => {
-    const run = () => supportMessageDecider.decide(command, foldEvents(supportMessageDecider, events));
-    return {
-      then: (expected: SupportMessageEvent[]) => expect(run()).toEqual(expected),
-      thenRefuses: (code: string, kind: string) => expect(run).toThrow(expect.objectContaining({ code, kind })),
-    };
-  },
-});
+const given = givenWhenThen(supportMessageDecider);
 
 describe('support message decider', () => {
   it('receives a new message with its reference', () => {

@@ -1,3 +1,4 @@
+import type { Actor } from '../actor.ts';
 import type { Decider } from '../store/decider.ts';
 import { DomainError } from '../store/errors.ts';
 import type { DomainEvent } from '../store/event-type.ts';
@@ -12,7 +13,7 @@ export type SupportMessageState =
 
 export type SupportMessageCommand =
   | { type: 'ReceiveMessage'; messageId: string; reference: string; content: SupportMessageContent; at: string }
-  | { type: 'MarkHandled'; actor: { id: string; isAdmin: boolean }; at: string };
+  | { type: 'MarkHandled'; actor: Actor; at: string };
 
 export const SUPPORT_MESSAGE_ERRORS = {
   notFound: () => new DomainError('not_found', 'message_not_found', 'Message not found'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { DomainError, type DomainErrorKind } from '../store/errors.ts';
 import { adminRoleDecider, type AdminRoleCommand, type RoleChanger } from './admin-role.decider.ts';
 import type { UserEvent } from './user.events.ts';
 
@@ -25,26 +25,9 @@ const operator: RoleChanger = { kind: 'operator', name: 'cli' };
 const grant = (by: RoleChanger, email = 'ama@example.com'): AdminRoleCommand => ({ type: 'GrantAdmin', email, by, at });
 const revoke = (by: RoleChanger, userId = 'u1'): AdminRoleCommand => ({ type: 'RevokeAdmin', userId, by, at });
 
-function given(...events: UserEvent[]) {
-  const state = foldEvents(adminRoleDecider, events);
-  return {
-    when: (command: AdminRoleCommand) => ({
-      then: (expected: UserEvent[]) => expect(adminRoleDecider.decide(command, state)).toEqual(expected),
-      thenFails: (code: string, kind: DomainErrorKind, details: DomainError['details'] = {}) => {
-        try {
-          adminRoleDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(DomainError);
-          expect(error).toMatchObject({ code, kind, details });
-          return;
-        }
-        throw new Error(`expected ${code}, but the command was accepted`);
-      },
-    }),
-  };
-}
+const given = givenWhenThen(adminRoleDecider);
 
-const onEmail = (message: string) => ({ issues: [{ path: 'email', message }] });
+const onEmail = (message: string) => ({ details: { issues: [{ path: 'email', message }] } });
 
 describe('admin role decider: granting', () => {
   it('makes a verified account an admin, recording who granted it, and records nothing for an admin already', () => {
@@ -56,23 +39,23 @@ describe('admin role decider: granting', () => {
 
   it('never grants an account whose e-mail nobody verified, neither in the panel nor for the operator (409 under the e-mail field)', () => {
     const message = 'This account has not verified its e-mail address, so it cannot be made an admin yet.';
-    given(registered).when(grant(admin('a1', 'a1'))).thenFails('email_not_verified', 'conflict', onEmail(message));
-    given(registered).when(grant(operator)).thenFails('email_not_verified', 'conflict', onEmail(message));
+    given(registered).when(grant(admin('a1', 'a1'))).thenRefuses('email_not_verified', 'conflict', onEmail(message));
+    given(registered).when(grant(operator)).thenRefuses('email_not_verified', 'conflict', onEmail(message));
     // A verified phone is no proof of the e-mail address.
-    given(registered, { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: when } }).when(grant(operator)).thenFails('email_not_verified', 'conflict');
+    given(registered, { type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: when } }).when(grant(operator)).thenRefuses('email_not_verified', 'conflict');
   });
 
   it('answers 404 under the e-mail field when no account has the address (any more)', () => {
     const message = 'No account uses this e-mail address. The person must register first.';
-    given().when(grant(admin('a1', 'a1'))).thenFails('user_not_found', 'not_found', onEmail(message));
+    given().when(grant(admin('a1', 'a1'))).thenRefuses('user_not_found', 'not_found', onEmail(message));
     const moved: UserEvent = { type: 'EmailChanged', data: { email: 'ama.new@example.com', changedAt: when } };
-    given(registered, verified, moved).when(grant(admin('a1', 'a1'))).thenFails('user_not_found', 'not_found', onEmail(message));
+    given(registered, verified, moved).when(grant(admin('a1', 'a1'))).thenRefuses('user_not_found', 'not_found', onEmail(message));
   });
 
   it('lets only an admin grant: one whose rights were taken while they waited, or nobody signed in, is refused (403) before anything else', () => {
-    given(registered, verified).when(grant(admin('a2', 'a1'))).thenFails('forbidden', 'forbidden');
-    given(registered, verified).when(grant(admin(null, 'a1'))).thenFails('forbidden', 'forbidden');
-    given().when(grant(admin('a2', 'a1'))).thenFails('forbidden', 'forbidden');
+    given(registered, verified).when(grant(admin('a2', 'a1'))).thenRefuses('forbidden', 'forbidden');
+    given(registered, verified).when(grant(admin(null, 'a1'))).thenRefuses('forbidden', 'forbidden');
+    given().when(grant(admin('a2', 'a1'))).thenRefuses('forbidden', 'forbidden');
   });
 });
 
@@ -85,27 +68,27 @@ describe('admin role decider: revoking', () => {
   });
 
   it('never revokes your own rights (409), even with other admins left', () => {
-    given(...anAdmin).when(revoke(admin('u1', 'u1', 'a1'))).thenFails('cannot_revoke_self', 'conflict');
+    given(...anAdmin).when(revoke(admin('u1', 'u1', 'a1'))).thenRefuses('cannot_revoke_self', 'conflict');
   });
 
   it('answers 404 for an account that is not an admin, whether or not it exists', () => {
-    given(registered, verified).when(revoke(admin('a1', 'a1', 'a2'))).thenFails('admin_not_found', 'not_found');
-    given().when(revoke(admin('a1', 'a1', 'a2'), 'u9')).thenFails('admin_not_found', 'not_found');
+    given(registered, verified).when(revoke(admin('a1', 'a1', 'a2'))).thenRefuses('admin_not_found', 'not_found');
+    given().when(revoke(admin('a1', 'a1', 'a2'), 'u9')).thenRefuses('admin_not_found', 'not_found');
   });
 
   it('never revokes the last admin, even for an admin whose rights were taken while they asked (409 last_admin)', () => {
     // a1 revoked the actor a2 first; inside the lock only u1 is left.
-    given(...anAdmin).when(revoke(admin('a2', 'u1'))).thenFails('last_admin', 'conflict');
+    given(...anAdmin).when(revoke(admin('a2', 'u1'))).thenRefuses('last_admin', 'conflict');
   });
 
   it('lets only an admin revoke while another admin stays (403 otherwise)', () => {
-    given(...anAdmin).when(revoke(admin('a2', 'u1', 'a1'))).thenFails('forbidden', 'forbidden');
-    given(...anAdmin).when(revoke(admin(null, 'u1', 'a1'))).thenFails('forbidden', 'forbidden');
+    given(...anAdmin).when(revoke(admin('a2', 'u1', 'a1'))).thenRefuses('forbidden', 'forbidden');
+    given(...anAdmin).when(revoke(admin(null, 'u1', 'a1'))).thenRefuses('forbidden', 'forbidden');
   });
 
   it("lets the operator revoke anyone, the last admin too, and records nothing for one who is no admin", () => {
     given(...anAdmin).when(revoke(operator)).then([revokedBy('cli')]);
     given(registered, verified).when(revoke(operator)).then([]);
-    given().when(revoke(operator)).thenFails('admin_not_found', 'not_found');
+    given().when(revoke(operator)).thenRefuses('admin_not_found', 'not_found');
   });
 });

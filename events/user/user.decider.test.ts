@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen, type Refusal } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { DomainError, type DomainErrorKind } from '../store/errors.ts';
 import { userDecider, type UserCommand } from './user.decider.ts';
 import type { UserEvent } from './user.events.ts';
 
@@ -23,7 +23,6 @@ const registered: UserEvent = {
   },
 };
 
-type Refusal = { message?: string; details?: DomainError['details'] };
 
 // The form puts these next to the field they name.
 const passwordNeeded: Refusal = {
@@ -36,25 +35,7 @@ const passwordWrong: Refusal = {
 };
 const phoneRequired: Refusal = { message: 'Phone number is required', details: { issues: [{ path: 'phone', message: 'Phone number is required' }] } };
 
-function given(...events: UserEvent[]) {
-  const state = foldEvents(userDecider, events);
-  return {
-    when: (command: UserCommand) => ({
-      then: (expected: UserEvent[]) => expect(userDecider.decide(command, state)).toEqual(expected),
-      /** The code and kind (the HTTP status) always; the message and the field issues where the form shows them. */
-      thenFails: (code: string, kind: DomainErrorKind, refusal: Refusal = {}) => {
-        try {
-          userDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(DomainError);
-          expect(error).toMatchObject({ code, kind, ...refusal });
-          return;
-        }
-        throw new Error(`expected ${code}, but the command was accepted`);
-      },
-    }),
-  };
-}
+const given = givenWhenThen(userDecider);
 
 describe('user decider', () => {
   it('registers a new account', () => {
@@ -71,15 +52,15 @@ describe('user decider', () => {
   });
 
   it('refuses to register the same stream twice', () => {
-    given(registered).when({ type: 'RegisterUser', ...registered.data, at } as UserCommand).thenFails('already_registered', 'conflict');
+    given(registered).when({ type: 'RegisterUser', ...registered.data, at } as UserCommand).thenRefuses('already_registered', 'conflict');
   });
 
   it('refuses an account without e-mail and phone', () => {
-    given().when({ type: 'RegisterUser', ...registered.data, email: null, phone: null, at } as UserCommand).thenFails('identifier_required', 'invalid');
+    given().when({ type: 'RegisterUser', ...registered.data, email: null, phone: null, at } as UserCommand).thenRefuses('identifier_required', 'invalid');
   });
 
   it('refuses any other command on an account that does not exist', () => {
-    given().when({ type: 'VerifyEmail', email: 'ama@example.com', at }).thenFails('user_not_found', 'not_found');
+    given().when({ type: 'VerifyEmail', email: 'ama@example.com', at }).thenRefuses('user_not_found', 'not_found');
   });
 
   it('changes the profile at once, but a new e-mail address only asks for it while the old one keeps working', () => {
@@ -98,10 +79,10 @@ describe('user decider', () => {
   it('asks for the current password before changing, adding or removing a sign-in address', () => {
     const withPhone: UserEvent = { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: at.toISOString() } };
     const change = { type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah' } as const;
-    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'missing', at }).thenFails('current_password_required', 'invalid', passwordNeeded);
-    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'wrong', at }).thenFails('wrong_password', 'invalid', passwordWrong);
-    given(registered).when({ ...change, phone: '+233241234567', currentPassword: 'missing', at }).thenFails('current_password_required', 'invalid', passwordNeeded);
-    given(registered, withPhone).when({ ...change, email: null, currentPassword: 'wrong', at }).thenFails('wrong_password', 'invalid', passwordWrong);
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'missing', at }).thenRefuses('current_password_required', 'invalid', passwordNeeded);
+    given(registered).when({ ...change, email: 'new@example.com', currentPassword: 'wrong', at }).thenRefuses('wrong_password', 'invalid', passwordWrong);
+    given(registered).when({ ...change, phone: '+233241234567', currentPassword: 'missing', at }).thenRefuses('current_password_required', 'invalid', passwordNeeded);
+    given(registered, withPhone).when({ ...change, email: null, currentPassword: 'wrong', at }).thenRefuses('wrong_password', 'invalid', passwordWrong);
     // A name alone needs no password.
     given(registered)
       .when({ ...change, firstName: 'Akua', email: 'ama@example.com', currentPassword: 'missing', at })
@@ -130,7 +111,7 @@ describe('user decider', () => {
     expect(state).toMatchObject({ email: 'new@example.com', emailVerified: true, pendingEmail: null, resetTokens: {} });
     given(registered, resetLink, requested, { type: 'EmailChanged', data: { email: 'new@example.com', changedAt: at.toISOString() } })
       .when({ type: 'CompletePasswordReset', tokenHash: 'h1', passwordHash: 'x', at })
-      .thenFails('invalid_reset_token', 'invalid');
+      .thenRefuses('invalid_reset_token', 'invalid');
   });
 
   it('records nothing when the profile is saved unchanged, or the same new address is asked for again', () => {
@@ -140,10 +121,10 @@ describe('user decider', () => {
   });
 
   it('refuses to remove the last way to reach the person, even with a new one pending', () => {
-    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at }).thenFails('identifier_required', 'invalid', phoneRequired);
+    given(registered).when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, currentPassword: 'matches', at }).thenRefuses('identifier_required', 'invalid', phoneRequired);
     given(registered)
       .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', email: null, phone: '+233241234567', currentPassword: 'matches', at })
-      .thenFails('identifier_required', 'invalid', phoneRequired);
+      .thenRefuses('identifier_required', 'invalid', phoneRequired);
   });
 
   it('removes an address at once when another one stays', () => {
@@ -165,7 +146,7 @@ describe('user decider', () => {
     const noEmail: UserEvent = { type: 'EmailChanged', data: { email: null, changedAt: at.toISOString() } };
     given(registered, withPhone, noEmail)
       .when({ type: 'ChangeProfile', firstName: 'Ama', lastName: 'Mensah', phone: null, currentPassword: 'matches', at })
-      .thenFails('identifier_required', 'invalid', phoneRequired);
+      .thenRefuses('identifier_required', 'invalid', phoneRequired);
   });
 
   it('changes the business name and licence number when given, and keeps them when left out', () => {
@@ -199,7 +180,7 @@ describe('user decider', () => {
     given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } })
       .when({ type: 'VerifyEmail', email: 'ama@example.com', at })
       .then([]);
-    given(registered).when({ type: 'VerifyEmail', email: 'old@example.com', at }).thenFails('address_changed', 'conflict');
+    given(registered).when({ type: 'VerifyEmail', email: 'old@example.com', at }).thenRefuses('address_changed', 'conflict');
   });
 
   it('treats an address taken over from a request as unverified until its own code comes back', () => {
@@ -225,7 +206,7 @@ describe('user decider', () => {
     given(registered, withPhone)
       .when({ type: 'VerifyPhone', phone: '+233241234567', at })
       .then([{ type: 'PhoneVerified', data: { phone: '+233241234567', verifiedAt: at.toISOString() } }]);
-    given(registered).when({ type: 'VerifyPhone', phone: '+233241234567', at }).thenFails('address_changed', 'conflict');
+    given(registered).when({ type: 'VerifyPhone', phone: '+233241234567', at }).thenRefuses('address_changed', 'conflict');
   });
 
   it('verifies the phone once', () => {
@@ -275,18 +256,18 @@ describe('user decider', () => {
         data: { tokenHash: 't1', sentTo: 'ama@example.com', requestedAt: at.toISOString(), expiresAt: later(60).toISOString() },
       };
       const set: UserEvent = { type: 'PasswordSetByOperator', data: { passwordHash: 'operator-hash', setAt: at.toISOString(), setBy: 'system' } };
-      given(registered, resetLink, set).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
+      given(registered, resetLink, set).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenRefuses('invalid_reset_token', 'invalid');
     });
 
     it('refuses an account whose e-mail is verified, or is another address', () => {
-      given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }).when(claim).thenFails('not_claimable', 'conflict');
-      given(registered).when({ ...claim, email: 'other@example.com' }).thenFails('not_claimable', 'conflict');
+      given(registered, { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: at.toISOString() } }).when(claim).thenRefuses('not_claimable', 'conflict');
+      given(registered).when({ ...claim, email: 'other@example.com' }).thenRefuses('not_claimable', 'conflict');
     });
   });
 
   it('changes the password only when the current one matched', () => {
     given(registered).when({ type: 'ChangePassword', currentPasswordMatches: true, passwordHash: 'new', at }).then([{ type: 'PasswordChanged', data: { passwordHash: 'new', changedAt: at.toISOString() } }]);
-    given(registered).when({ type: 'ChangePassword', currentPasswordMatches: false, passwordHash: '', at }).thenFails('wrong_password', 'invalid', passwordWrong);
+    given(registered).when({ type: 'ChangePassword', currentPasswordMatches: false, passwordHash: '', at }).thenRefuses('wrong_password', 'invalid', passwordWrong);
   });
 
   describe('password reset', () => {
@@ -333,20 +314,20 @@ describe('user decider', () => {
 
     it('refuses a link used twice', () => {
       const completed: UserEvent = { type: 'PasswordResetCompleted', data: { tokenHash: 't1', passwordHash: 'new', completedAt: at.toISOString() } };
-      given(registered, requested, completed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
+      given(registered, requested, completed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenRefuses('invalid_reset_token', 'invalid');
     });
 
     it('refuses an expired link', () => {
-      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at: later(60) }).thenFails('reset_link_expired', 'invalid');
+      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at: later(60) }).thenRefuses('reset_link_expired', 'invalid');
     });
 
     it('refuses a link nobody asked for', () => {
-      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 'guess', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
+      given(registered, requested).when({ type: 'CompletePasswordReset', tokenHash: 'guess', passwordHash: 'x', at }).thenRefuses('invalid_reset_token', 'invalid');
     });
 
     it('voids open links when the password is changed', () => {
       const changed: UserEvent = { type: 'PasswordChanged', data: { passwordHash: 'p2', changedAt: at.toISOString() } };
-      given(registered, requested, changed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenFails('invalid_reset_token', 'invalid');
+      given(registered, requested, changed).when({ type: 'CompletePasswordReset', tokenHash: 't1', passwordHash: 'x', at }).thenRefuses('invalid_reset_token', 'invalid');
     });
   });
 });

@@ -1,5 +1,6 @@
 import { DomainError } from '../store/errors.ts';
-import type { Actor, KnownVideo, VideoState } from './video.decider.ts';
+import type { Actor } from '../actor.ts';
+import type { KnownVideo, VideoState } from './video.decider.ts';
 
 // Who may download which file of a video. Downloads are reads, not events, but
 // the rules are the domain's: nothing unscanned or infected ever leaves

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
 import { adminDownload, ownerDownload } from './video.access.ts';
 import { videoDecider, type Upload, type VideoCommand, type VideoEvent, type VideoState } from './video.decider.ts';
@@ -42,16 +43,7 @@ const published: VideoEvent = {
 
 const stateOf = (...events: VideoEvent[]): VideoState => foldEvents(videoDecider, events);
 
-/** given events / when command / then events (or an error). */
-const given = (...events: VideoEvent[]) => ({
-  when: (command: VideoCommand) => {
-    const run = () => videoDecider.decide(command, stateOf(...events));
-    return {
-      then: (expected: VideoEvent[]) => expect(run()).toEqual(expected),
-      thenRefuses: (code: string, kind: string) => expect(run).toThrow(expect.objectContaining({ code, kind })),
-    };
-  },
-});
+const given = givenWhenThen(videoDecider);
 
 const upload = (u: Upload = original, actor = owner): VideoCommand => ({ type: 'UploadVideo', videoId, actor, propertyId: 'p-1', upload: u, at });
 const scan = (key: string, verdict: Extract<VideoCommand, { type: 'RecordScanResult' }>['verdict'], when = later): VideoCommand =>

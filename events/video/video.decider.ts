@@ -1,3 +1,4 @@
+import type { Actor } from '../actor.ts';
 import type { Decider } from '../store/decider.ts';
 import { DomainError } from '../store/errors.ts';
 import type { DomainEvent } from '../store/event-type.ts';
@@ -15,8 +16,6 @@ import {
 } from './video.policy.ts';
 
 export type VideoEvent = DomainEvent<(typeof videoEventTypes)[number]>;
-
-export type Actor = { id: string; isAdmin: boolean };
 
 /**
  * Spec part 2 §4: upload to quarantine → virus scan → an admin downloads, edits

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../api/testing/free-port.ts';
+import { freePort } from '../../testing/free-port.ts';
 import { checkInDatabase, checkThroughApi, type Cast } from './checks.ts';
 import { runAdmin, runOwner, runRenter, type ClientContext } from './clients.ts';
 import { createHttpClient } from './http-client.ts';

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { exitOf, spawnServer, stopServer } from '../../api/testing/spawn-server.ts';
+import { exitOf, spawnServer, stopServer } from '../../testing/spawn-server.ts';
 
 /**
  * api/server.ts in its own process, started again and again on the same data

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { createPgliteDatabase } from '../../api/db/pglite-database.ts';
 import { createPostgresDatabase } from '../../api/db/postgres-database.ts';
-import { testPostgresUrl } from '../../api/testing/test-database.ts';
+import { testPostgresUrl } from '../../testing/test-database.ts';
 import type { Database, SqlClient } from '../../events/store/sql.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';

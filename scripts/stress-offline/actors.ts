@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { approveListing, readAdminListings, setListingVisible } from './api-reads.ts';
 import type { Catalogue } from './catalogue.ts';
 import { disturb } from './chaos.ts';
-import { editListing, submitListing, toggleFavourite, type Actor } from './host-actions.ts';
+import { editListing, submitListing, toggleFavourite, type SimulatedHost } from './host-actions.ts';
 import type { Ledger } from './ledger.ts';
 import type { Random } from './random.ts';
 import { answerRefusals } from './refusals.ts';
@@ -11,7 +11,7 @@ import { answerRefusals } from './refusals.ts';
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 /** One phone of the host: an action every 0.5–3 s until the run ends, answering refusals on the way. */
-export async function runHostPhone(actor: Actor, ownerId: string, stopping: () => boolean): Promise<void> {
+export async function runHostPhone(actor: SimulatedHost, ownerId: string, stopping: () => boolean): Promise<void> {
   const { device, ledger, random } = actor;
   while (!stopping()) {
     try {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../api/testing/free-port.ts';
+import { freePort } from '../../testing/free-port.ts';
 import { createServerProcess, type ServerProcess } from '../stress-crash/server-process.ts';
 
 const PWA_DIR = fileURLToPath(new URL('../../dist/pwa', import.meta.url));

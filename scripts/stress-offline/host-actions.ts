@@ -9,7 +9,8 @@ import type { Random } from './random.ts';
 // list a new property with photos. Each records what the person meant at the moment of the
 // tap, and whether the app confirmed it before chaos (`midSend`) reloaded or closed the phone.
 
-export type Actor = {
+/** One simulated host on one phone: the device it taps on and what the run keeps of its intentions. */
+export type SimulatedHost = {
   device: Device;
   ledger: Ledger;
   random: Random;
@@ -42,7 +43,7 @@ async function settleNotice(page: Page, ledger: Ledger): Promise<void> {
 }
 
 /** Opens the edit form, types a new title and price, saves; a changed listing is settled first. */
-export async function editListing(actor: Actor): Promise<void> {
+export async function editListing(actor: SimulatedHost): Promise<void> {
   const { device, ledger, random, catalogue } = actor;
   // Mostly the listings both phones opened at the start: that is where two phones' edits meet.
   const all = catalogue.all();
@@ -107,7 +108,7 @@ async function firstOf<T extends string>(ms: number, conditions: [() => boolean 
 }
 
 /** Taps the heart of one of this phone's listings on its page. */
-export async function toggleFavourite(actor: Actor): Promise<void> {
+export async function toggleFavourite(actor: SimulatedHost): Promise<void> {
   const { device, ledger, random, catalogue } = actor;
   const mine = catalogue.live().filter((l) => l.favouritesOf === device.name);
   if (mine.length === 0) return;
@@ -142,7 +143,7 @@ const photo = (red: number) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: red, g: 90, b: 40 } } }).jpeg().toBuffer();
 
 /** Lists a new property through the wizard with one or two photos. */
-export async function submitListing(actor: Actor): Promise<void> {
+export async function submitListing(actor: SimulatedHost): Promise<void> {
   const { device, ledger, random } = actor;
   const page = device.page;
   await page.goto('/list-property');

@@ -1,11 +1,11 @@
-import type { Projection } from '../../events/store/projections.ts';
-import type { Database } from '../../events/store/sql.ts';
-import type { AppDeps } from '../app-deps.ts';
-import { createApp } from '../app.ts';
-import { createScryptHasher } from '../auth/password.ts';
-import { loadConfig, type Config } from '../env.ts';
-import { silentLogger } from '../logger.ts';
-import { buildDeps } from '../runtime.ts';
+import type { Projection } from '../events/store/projections.ts';
+import type { Database } from '../events/store/sql.ts';
+import type { AppDeps } from '../api/app-deps.ts';
+import { createApp } from '../api/app.ts';
+import { createScryptHasher } from '../api/auth/password.ts';
+import { loadConfig, type Config } from '../api/env.ts';
+import { silentLogger } from '../api/logger.ts';
+import { buildDeps } from '../api/runtime.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ProviderPage, RegisterProviderInput, ServiceProvider } from '../contract/service-providers.schema.ts';
+import type { ProviderPage, RegisterProviderInput, ServiceProvider } from '../api/contract/service-providers.schema.ts';
 import type { createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;

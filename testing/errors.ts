@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { ErrorBodySchema, type ErrorBody } from '../contract/error.schema.ts';
+import { ErrorBodySchema, type ErrorBody } from '../api/contract/error.schema.ts';
 
 /** Asserts an error answer in the contract's format (JSON `{error, code}`) with this status and code. */
 export async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {

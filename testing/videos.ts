@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { VIDEO_TUS_PATH, type UploadedVideo } from '../contract/videos.schema.ts';
+import { VIDEO_TUS_PATH, type UploadedVideo } from '../api/contract/videos.schema.ts';
 import type { createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;

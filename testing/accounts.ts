@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AppDeps } from '../app-deps.ts';
-import { grantAdmin } from '../auth/ensure-admin.ts';
-import type { OutboxMessage, RegisterAnswer, RegisterBody, User } from '../contract/auth.schema.ts';
+import type { AppDeps } from '../api/app-deps.ts';
+import { grantAdmin } from '../api/auth/ensure-admin.ts';
+import type { OutboxMessage, RegisterAnswer, RegisterBody, User } from '../api/contract/auth.schema.ts';
 import { FROM_LOOPBACK, type createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Database } from '../../events/store/sql.ts';
-import { migrate } from '../db/migrate.ts';
-import { MIGRATIONS_DIR } from '../runtime.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import type { Database } from '../events/store/sql.ts';
+import { migrate } from '../api/db/migrate.ts';
+import { MIGRATIONS_DIR } from '../api/runtime.ts';
+import { createPostgresTestDatabase, createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Empties every table but the migrations' record, so each test starts on a fresh, migrated database. */
 export async function emptyAllTables(db: Database): Promise<void> {
@@ -10,6 +10,13 @@ export async function emptyAllTables(db: Database): Promise<void> {
     `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
   );
   if (rows.length > 0) await db.query(`truncate ${rows.map((r) => r.name).join(', ')} restart identity cascade`);
+}
+
+/** A migrated database of its own on the real server (not PGlite), for tests that need PostgreSQL itself; the caller drops it. */
+export async function createMigratedPostgresTestDatabase(): Promise<TestDatabase> {
+  const t = await createPostgresTestDatabase();
+  await migrate(t.db, MIGRATIONS_DIR);
+  return t;
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { createClamdScanner } from '../videos/clamd-scanner.ts';
+import { createClamdScanner } from '../api/videos/clamd-scanner.ts';
 import { freePort } from './free-port.ts';
 
 // Real ClamAV for tests (docs/decisions/080): Debian's clamscan, sigtool and

@@ -1,4 +1,4 @@
-import type { SqlClient } from '../../events/store/sql.ts';
+import type { SqlClient } from '../events/store/sql.ts';
 
 /** The server's next transaction id, as a bigint (xid8). */
 export async function nextTransactionId(db: SqlClient): Promise<bigint> {

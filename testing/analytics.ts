@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Database } from '../../events/store/sql.ts';
-import type { RecentVisitorsAnswer, TrackVisitorBody, VisitorAnalytics } from '../contract/analytics.schema.ts';
+import type { Database } from '../events/store/sql.ts';
+import type { RecentVisitorsAnswer, TrackVisitorBody, VisitorAnalytics } from '../api/contract/analytics.schema.ts';
 import { createAdmin } from './accounts.ts';
 import { createClient, createTestApp } from './test-app.ts';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import type { Database } from '../../events/store/sql.ts';
-import { createPgliteDatabase } from '../db/pglite-database.ts';
-import { createPostgresDatabase } from '../db/postgres-database.ts';
+import type { Database } from '../events/store/sql.ts';
+import { createPgliteDatabase } from '../api/db/pglite-database.ts';
+import { createPostgresDatabase } from '../api/db/postgres-database.ts';
 
 /** The machine's PostgreSQL, where tests make their databases unless TEST_POSTGRES_URL names another server. */
 export const defaultTestPostgresUrl = () => 'postgres://postgres@127.0.0.1:5432/postgres';

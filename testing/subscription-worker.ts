@@ -3,8 +3,8 @@
 // `handled_by_worker` (no unique key: a repeat would show as a second row).
 // With HANG_AFTER=n it stops in the middle of the batch holding its n-th event,
 // after that event's row is written, says `hanging` on stdout and waits to be killed.
-import { createPostgresDatabase } from '../db/postgres-database.ts';
-import { startSubscription } from '../../events/store/subscriptions.ts';
+import { createPostgresDatabase } from '../api/db/postgres-database.ts';
+import { startSubscription } from '../events/store/subscriptions.ts';
 
 const db = createPostgresDatabase({ url: process.env.DATABASE_URL!, maxConnections: 2 });
 const hangAfter = Number(process.env.HANG_AFTER ?? Infinity);

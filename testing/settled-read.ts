@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { readAll, START, type Checkpoint, type RecordedEvent } from '../../events/store/event-store.ts';
-import type { Database, SqlClient } from '../../events/store/sql.ts';
-import { runSubscriptionBatch, type Subscription } from '../../events/store/subscriptions.ts';
+import { readAll, START, type Checkpoint, type RecordedEvent } from '../events/store/event-store.ts';
+import type { Database, SqlClient } from '../events/store/sql.ts';
+import { runSubscriptionBatch, type Subscription } from '../events/store/subscriptions.ts';
 
 /** How long a log-reading test waits for the transaction horizon before it fails. */
 export const HORIZON_WAIT_MS = 20_000;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
-import type { CreatePropertyInput, Property } from '../contract/properties.schema.ts';
+import type { CreatePropertyInput, Property } from '../api/contract/properties.schema.ts';
 import type { createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;
@@ -48,9 +48,9 @@ export const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};bas
 
 /** Appends a listing's events straight to the store (fast set-up for search tests); live unless told otherwise. */
 export async function seedListing(
-  store: import('../../events/store/event-store.ts').EventStore,
+  store: import('../events/store/event-store.ts').EventStore,
   ownerId: string,
-  details: Partial<import('../../events/listing/listing.events.ts').ListingDetails> & { submittedAt?: string },
+  details: Partial<import('../events/listing/listing.events.ts').ListingDetails> & { submittedAt?: string },
   { live = true, id = crypto.randomUUID() }: { live?: boolean; id?: string } = {},
 ): Promise<string> {
   const { submittedAt = new Date().toISOString(), ...rest } = details;
