@@ -64,7 +64,7 @@ export type SearchableListing = {
   property_type: string;
   category: string;
   listing_type: string;
-  price: number;
+  price_per_night: number;
   pricing_period: string;
   bedrooms: number;
   amenities: readonly string[];
@@ -114,7 +114,7 @@ export const searchStateOf = (listing: SearchableListing): SearchState | undefin
         propertyType: listing.property_type,
         category: listing.category,
         listingType: listing.listing_type,
-        monthlyPrice: monthlyPrice(listing.price, listing.pricing_period),
+        monthlyPrice: monthlyPrice(listing.price_per_night, listing.pricing_period),
         bedrooms: listing.bedrooms,
         amenities: amenityMask(listing.amenities),
       }

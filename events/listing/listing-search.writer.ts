@@ -35,7 +35,7 @@ export async function writeListingSearch(tx: SqlClient, changes: readonly Listin
     const columns: unknown[][] = Array.from({ length: 9 }, () => []);
     for (const { id, after, names } of live) {
       const values: unknown[] = [
-        id, 0, after.created_at, monthlyPrice(after.price, after.pricing_period), searchCode('propertyType', after.property_type),
+        id, 0, after.created_at, monthlyPrice(after.price_per_night, after.pricing_period), searchCode('propertyType', after.property_type),
         searchCode('category', after.category), searchCode('listingType', after.listing_type), after.bedrooms, amenityMask(after.amenities),
       ];
       for (const name of names) {

@@ -30,7 +30,7 @@ const searchRows = () =>
 
 async function rows() {
   return database().query<Record<string, unknown>>(
-    `select id, title, price, monthly_price, is_verified, is_active, is_live, is_featured, featured_order, deleted, images, amenities, version, search_text
+    `select id, title, price_per_night, monthly_price, is_verified, is_active, is_live, is_featured, featured_order, deleted, images, amenities, version, search_text
      from properties order by id`,
   );
 }
@@ -48,7 +48,7 @@ describe('properties projection', () => {
     ]);
     expect(await rows()).toEqual([
       expect.objectContaining({
-        title: 'Big flat', price: 2400, monthly_price: 200, is_live: true, is_featured: true, featured_order: 2, version: 4,
+        title: 'Big flat', price_per_night: 2400, monthly_price: 200, is_live: true, is_featured: true, featured_order: 2, version: 4,
         amenities: ['wifi', 'pool'], search_text: 'accra ring road ghana accra, ghana',
       }),
     ]);
