@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AMENITY_BITS, monthlyPrice, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
+import { AMENITY_BITS, monthlyEquivalent, MONTHS_PER, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { LOCATIONS } from '../contract/places.ts';
-import { AMENITIES, CATEGORIES, LISTING_TYPES, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
+import { AMENITIES, CATEGORIES, LISTING_TYPES, PRICING_PERIODS, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
 import { createRandom } from '../../scripts/seed/photos.ts';
 import { createAdmin, registerUser } from '../../testing/accounts.ts';
 import { seedListing } from '../../testing/listings.ts';
@@ -19,7 +19,7 @@ const database = useMigratedDatabase();
 
 type Listed = {
   id: string; city: string; address: string; country: string; location: string; property_type: string; category: string; listing_type: string;
-  price: number; pricing_period: string; bedrooms: number; amenities: string[]; created_at: Date;
+  price_per_night: number; pricing_period: string; bedrooms: number; amenities: string[]; created_at: Date;
 };
 
 /** The contract's rule, written out on its own: a location matches where a word of a field begins it. */
@@ -27,20 +27,20 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
   const place = normalisePlace(q.location ?? '');
   const { min, max } = monthlyBounds(q);
   const found = listings.filter((l) => {
-    const m = monthlyPrice(l.price, l.pricing_period);
+    const m = monthlyEquivalent(l.price_per_night, l.pricing_period);
     return (place === '' || [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)))
       && (!q.propertyType || l.property_type === q.propertyType) && (!q.category || l.category === q.category)
       && (!q.listingType || l.listing_type === q.listingType) && (min === undefined || m >= min) && (max === undefined || m <= max)
       && (!q.bedrooms || l.bedrooms >= q.bedrooms) && (q.amenities ?? []).every((a) => l.amenities.includes(a));
   });
   const by = (a: Listed, b: Listed, key: (l: Listed) => number, dir: 1 | -1) => dir * (key(a) - key(b)) || dir * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const price = (l: Listed) => monthlyPrice(l.price, l.pricing_period);
+  const price = (l: Listed) => monthlyEquivalent(l.price_per_night, l.pricing_period);
   found.sort((a, b) => (q.sort === 'newest' ? by(a, b, (l) => l.created_at.getTime(), -1) : by(a, b, price, q.sort === 'price_asc' ? 1 : -1)));
   return found.map((l) => l.id);
 }
 
 const liveListings = () =>
-  database().query<Listed>(`select id, city, address, country, location, property_type, category, listing_type, price, pricing_period,
+  database().query<Listed>(`select id, city, address, country, location, property_type, category, listing_type, price_per_night, pricing_period,
     bedrooms, amenities, created_at from properties where is_live`);
 
 const TOWNS = [...LOCATIONS.Ghana.slice(0, 6), 'Kingston', 'Santo Domingo'] as const;
@@ -210,8 +210,9 @@ describe('search at scale: the read model, capped totals and the caches', () => 
     expect(await search('?page=85')).toMatchObject({ properties: [], total: TOTAL_CAP + 8, totalIsExact: true });
   }, 240_000);
 
-  it('keeps the amenities’ bits and the search codes in the contract’s order', () => {
+  it('keeps the amenities’ bits and the search codes in the contract’s order, and a month’s worth for each of its pricing periods', () => {
     expect([...AMENITY_BITS]).toEqual([...AMENITIES]);
+    expect(Object.keys(MONTHS_PER).sort()).toEqual([...PRICING_PERIODS].sort());
     expect(SEARCH_CODES).toEqual({ propertyType: [...PROPERTY_TYPES], category: [...CATEGORIES], listingType: [...LISTING_TYPES] });
   });
 });

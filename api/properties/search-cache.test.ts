@@ -8,7 +8,7 @@ import { CHANGES_MAX_AGE_MS, createSearchCache, createSearchChangeFeed, listings
 const database = useMigratedDatabase();
 
 const state = (name: string): SearchState => ({
-  names: ['', name], propertyType: 'house', category: 'general', listingType: 'rent', monthlyPrice: 1000, bedrooms: 2, amenities: 0,
+  names: ['', name], propertyType: 'house', category: 'general', listingType: 'rent', monthlyEquivalent: 1000, bedrooms: 2, amenities: 0,
 });
 
 /** What a listing change does, in this process or another: the projection logs it in its own transaction. */

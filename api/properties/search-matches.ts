@@ -11,8 +11,8 @@ export function searchMatches(q: SearchQuery, state: SearchState): boolean {
   if (q.category && state.category !== q.category) return false;
   if (q.listingType && state.listingType !== q.listingType) return false;
   const { min, max } = monthlyBounds(q);
-  if (min !== undefined && !(state.monthlyPrice >= min)) return false;
-  if (max !== undefined && !(state.monthlyPrice <= max)) return false;
+  if (min !== undefined && !(state.monthlyEquivalent >= min)) return false;
+  if (max !== undefined && !(state.monthlyEquivalent <= max)) return false;
   if (q.bedrooms && !(state.bedrooms >= q.bedrooms)) return false;
   const mask = amenityMask(q.amenities ?? []);
   return (state.amenities & mask) === mask;

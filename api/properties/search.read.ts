@@ -1,10 +1,7 @@
-import { amenityMask, normalisePlace, searchCode } from '../../events/listing/listing-search.ts';
+import { amenityMask, monthlyEquivalent, MONTHS_PER, normalisePlace, searchCode } from '../../events/listing/listing-search.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
-
-/** What one unit of a period is in months: price bounds and listings' prices are compared per month. */
-const MONTHS_PER: Record<PricingPeriod, number> = { week: 12 / 52, month: 1, year: 12 };
 
 /** The period of price bounds given without one. */
 const DEFAULT_PERIOD: PricingPeriod = 'month';
@@ -14,12 +11,15 @@ export const TOTAL_CAP = 1000;
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-/** The month's price bounds of a search, as the listings' monthly_price is compared with them (ADR 170). */
+/**
+ * A search's price bounds as monthly equivalents, the listings' being compared with them (ADR 170, 240):
+ * both go through monthlyEquivalent, so a bound and a price written alike in one period are equal.
+ */
 export function monthlyBounds(q: Pick<SearchQuery, 'minPrice' | 'maxPrice' | 'timePeriod'>): { min?: number; max?: number } {
-  const factor = 1 / MONTHS_PER[q.timePeriod ?? DEFAULT_PERIOD];
+  const period: keyof typeof MONTHS_PER = q.timePeriod ?? DEFAULT_PERIOD;
   return {
-    ...(q.minPrice !== undefined ? { min: q.minPrice * factor - 1e-9 } : {}),
-    ...(q.maxPrice !== undefined ? { max: q.maxPrice * factor + 1e-9 } : {}),
+    ...(q.minPrice !== undefined ? { min: monthlyEquivalent(q.minPrice, period) - 1e-9 } : {}),
+    ...(q.maxPrice !== undefined ? { max: monthlyEquivalent(q.maxPrice, period) + 1e-9 } : {}),
   };
 }
 
@@ -29,8 +29,8 @@ export const placeQuery = (q: Pick<SearchQuery, 'location'>) => normalisePlace(q
 /** One index of listing_search per order (migration 0720), with the listing id as tie-break: no listing shows on two pages. */
 const ORDER: Record<SearchQuery['sort'], { by: string; key: string }> = {
   newest: { by: 'created_at desc, listing_id desc', key: 'created_at' },
-  price_asc: { by: 'monthly_price asc, listing_id asc', key: 'monthly_price' },
-  price_desc: { by: 'monthly_price desc, listing_id desc', key: 'monthly_price' },
+  price_asc: { by: 'monthly_equivalent asc, listing_id asc', key: 'monthly_equivalent' },
+  price_desc: { by: 'monthly_equivalent desc, listing_id desc', key: 'monthly_equivalent' },
 };
 
 function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
@@ -39,8 +39,8 @@ function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
   if (q.category) where.push(`category = ${param(searchCode('category', q.category))}`);
   if (q.listingType) where.push(`listing_type = ${param(searchCode('listingType', q.listingType))}`);
   const { min, max } = monthlyBounds(q);
-  if (min !== undefined) where.push(`monthly_price >= ${param(min)}`);
-  if (max !== undefined) where.push(`monthly_price <= ${param(max)}`);
+  if (min !== undefined) where.push(`monthly_equivalent >= ${param(min)}`);
+  if (max !== undefined) where.push(`monthly_equivalent <= ${param(max)}`);
   if (q.bedrooms) where.push(`bedrooms >= ${param(q.bedrooms)}`);
   const mask = amenityMask(q.amenities ?? []);
   if (mask !== 0) where.push(`(amenities & ${param(mask)}) = ${param(mask)}`);

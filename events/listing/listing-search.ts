@@ -64,7 +64,7 @@ export type SearchableListing = {
   property_type: string;
   category: string;
   listing_type: string;
-  price: number;
+  price_per_night: number;
   pricing_period: string;
   bedrooms: number;
   amenities: readonly string[];
@@ -91,8 +91,17 @@ export function placeNames(listing: Pick<SearchableListing, 'city' | 'address' |
   return ['', ...names.filter((name) => !names.some((other) => other !== name && other.startsWith(name)))];
 }
 
-/** A price per period as a month's (the properties table's generated monthly_price). */
-export const monthlyPrice = (price: number, period: string) => (period === 'week' ? (price * 52) / 12 : period === 'year' ? price / 12 : price);
+/** Months in one of each pricing period. */
+export const MONTHS_PER = { week: 12 / 52, month: 1, year: 12 } as const;
+
+/**
+ * A price per period as a month's worth: what search filters and sorts on, and
+ * only that (docs/decisions/240). The listing's price is pricePerNight with its
+ * pricingPeriod; this is a comparison key derived from the two. A period the
+ * contract does not know (none it accepts) counts as a month.
+ */
+export const monthlyEquivalent = (pricePerNight: number, period: string): number =>
+  pricePerNight / (Object.hasOwn(MONTHS_PER, period) ? MONTHS_PER[period as keyof typeof MONTHS_PER] : 1);
 
 export const isLive = (listing: Pick<SearchableListing, 'is_verified' | 'is_active' | 'deleted'>) => listing.is_verified && listing.is_active && !listing.deleted;
 
@@ -102,7 +111,7 @@ export type SearchState = {
   propertyType: string;
   category: string;
   listingType: string;
-  monthlyPrice: number;
+  monthlyEquivalent: number;
   bedrooms: number;
   amenities: number;
 };
@@ -114,7 +123,7 @@ export const searchStateOf = (listing: SearchableListing): SearchState | undefin
         propertyType: listing.property_type,
         category: listing.category,
         listingType: listing.listing_type,
-        monthlyPrice: monthlyPrice(listing.price, listing.pricing_period),
+        monthlyEquivalent: monthlyEquivalent(listing.price_per_night, listing.pricing_period),
         bedrooms: listing.bedrooms,
         amenities: amenityMask(listing.amenities),
       }

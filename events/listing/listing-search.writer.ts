@@ -1,5 +1,5 @@
 import type { SqlClient } from '../store/sql.ts';
-import { amenityMask, monthlyPrice, searchCode, searchStateOf, type SearchableListing, type SearchState } from './listing-search.ts';
+import { amenityMask, monthlyEquivalent, searchCode, searchStateOf, type SearchableListing, type SearchState } from './listing-search.ts';
 
 /** A listing as a batch found it and as it leaves it (the properties projection's rows). */
 export type ListingChange = { id: string; before: (SearchableListing & { created_at: string }) | undefined; after: SearchableListing & { created_at: string } };
@@ -10,7 +10,7 @@ const MAX_STATES = 50;
 export const KEPT_CHANGES = 10_000;
 
 /** One array per column: both drivers send a JavaScript array as a PostgreSQL array. */
-const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_price, property_type, category, listing_type, bedrooms, amenities)
+const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_equivalent, property_type, category, listing_type, bedrooms, amenities)
   select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::int2[], $6::int2[], $7::int2[], $8::int2[], $9::int[])`;
 
 /**
@@ -35,7 +35,7 @@ export async function writeListingSearch(tx: SqlClient, changes: readonly Listin
     const columns: unknown[][] = Array.from({ length: 9 }, () => []);
     for (const { id, after, names } of live) {
       const values: unknown[] = [
-        id, 0, after.created_at, monthlyPrice(after.price, after.pricing_period), searchCode('propertyType', after.property_type),
+        id, 0, after.created_at, monthlyEquivalent(after.price_per_night, after.pricing_period), searchCode('propertyType', after.property_type),
         searchCode('category', after.category), searchCode('listingType', after.listing_type), after.bedrooms, amenityMask(after.amenities),
       ];
       for (const name of names) {

@@ -25,22 +25,22 @@ const approved = (propertyId: string): ListingEvent => ({ type: 'PropertyApprove
 
 /** listing_search as names, not ids: a rebuild gives place names new ids. */
 const searchRows = () =>
-  database().query(`select s.listing_id, p.name, s.created_at, s.monthly_price, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
+  database().query(`select s.listing_id, p.name, s.created_at, s.monthly_equivalent, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
     from listing_search s join search_places p on p.id = s.place_id order by s.listing_id, p.name`);
 
 async function rows() {
   return database().query<Record<string, unknown>>(
-    `select id, title, price, monthly_price, is_verified, is_active, is_live, is_featured, featured_order, deleted, images, amenities, version, search_text
+    `select id, title, price_per_night, is_verified, is_active, is_live, is_featured, featured_order, deleted, images, amenities, version, search_text
      from properties order by id`,
   );
 }
 
 describe('properties projection', () => {
-  it('turns a listing history into one row with the live flag, monthly price and search text', async () => {
+  it('turns a listing history into one row with the live flag and search text, and searches its price by the month', async () => {
     const store = createEventStore(database(), { project: projections.applyInline });
     const id = idOf(1);
     await store.append(listingStreamId(id), 'no_stream', [submitted(id)]);
-    expect(await rows()).toMatchObject([{ id, is_verified: false, is_active: true, is_live: false, version: 1, monthly_price: 100 }]);
+    expect(await rows()).toMatchObject([{ id, is_verified: false, is_active: true, is_live: false, version: 1 }]);
     await store.append(listingStreamId(id), 1, [
       approved(id),
       { type: 'PropertyEdited', data: { propertyId: id, changes: { title: 'Big flat', pricePerNight: 2400 }, editedBy: ownerId, editedAt: at } },
@@ -48,10 +48,12 @@ describe('properties projection', () => {
     ]);
     expect(await rows()).toEqual([
       expect.objectContaining({
-        title: 'Big flat', price: 2400, monthly_price: 200, is_live: true, is_featured: true, featured_order: 2, version: 4,
+        title: 'Big flat', price_per_night: 2400, is_live: true, is_featured: true, featured_order: 2, version: 4,
         amenities: ['wifi', 'pool'], search_text: 'accra ring road ghana accra, ghana',
       }),
     ]);
+    // The edited yearly price, 2,400, is searched as 200 a month.
+    expect(new Set((await searchRows()).map((r) => r.monthly_equivalent))).toEqual(new Set([200]));
     await store.append(listingStreamId(id), 4, [
       { type: 'PropertyHidden', data: { propertyId: id, hiddenBy: adminId, hiddenAt: at } },
       { type: 'PropertyDeletedPermanently', data: { propertyId: id, images: [], deletedBy: adminId, deletedAt: at } },
@@ -68,7 +70,7 @@ describe('properties projection', () => {
     await store.append(listingStreamId(id), 1, [approved(id)]);
     // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere".
     expect((await searchRows()).map((r) => r.name)).toEqual(['', 'accra ghana', 'ghana', 'ring road', 'road']);
-    expect((await searchRows())[0]).toMatchObject({ monthly_price: 100, property_type: 0, category: 0, listing_type: 0, bedrooms: 2, amenities: 0b1001 });
+    expect((await searchRows())[0]).toMatchObject({ monthly_equivalent: 100, property_type: 0, category: 0, listing_type: 0, bedrooms: 2, amenities: 0b1001 });
     await store.append(listingStreamId(id), 2, [
       { type: 'PropertyEdited', data: { propertyId: id, changes: { city: 'Kumasi', location: 'Kumasi', address: '5 Harper Road' }, editedBy: ownerId, editedAt: at } },
     ]);

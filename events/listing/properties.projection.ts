@@ -19,7 +19,7 @@ export type PropertyRow = {
   city: string;
   country: string;
   location: string;
-  price: number;
+  price_per_night: number;
   currency: string;
   pricing_period: string;
   bedrooms: number;
@@ -39,7 +39,7 @@ export type PropertyRow = {
 const COLUMNS = [
   ['id', 'uuid'], ['owner_id', 'uuid'], ['title', 'text'], ['description', 'text'], ['property_type', 'text'],
   ['category', 'text'], ['listing_type', 'text'], ['address', 'text'], ['city', 'text'], ['country', 'text'],
-  ['location', 'text'], ['price', 'double precision'], ['currency', 'text'], ['pricing_period', 'text'],
+  ['location', 'text'], ['price_per_night', 'double precision'], ['currency', 'text'], ['pricing_period', 'text'],
   ['bedrooms', 'integer'], ['bathrooms', 'integer'], ['amenities', 'text[]'], ['images', 'text[]'],
   ['is_verified', 'boolean'], ['is_active', 'boolean'], ['is_featured', 'boolean'], ['featured_order', 'integer'],
   ['deleted', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
@@ -61,7 +61,7 @@ function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded:
     return {
       id: propertyId, owner_id: ownerId, title: d.title, description: d.description, property_type: d.propertyType,
       category: d.category, listing_type: d.listingType, address: d.address, city: d.city, country: d.country,
-      location: d.location, price: d.pricePerNight, currency: d.currency, pricing_period: d.pricingPeriod,
+      location: d.location, price_per_night: d.pricePerNight, currency: d.currency, pricing_period: d.pricingPeriod,
       bedrooms: d.bedrooms, bathrooms: d.bathrooms, amenities: d.amenities, images, is_verified: false, is_active: true,
       is_featured: false, featured_order: null, deleted: false, created_at: submittedAt, updated_at: submittedAt, version,
     };
@@ -74,7 +74,7 @@ function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded:
       const map: [keyof typeof c, keyof PropertyRow][] = [
         ['title', 'title'], ['description', 'description'], ['propertyType', 'property_type'], ['category', 'category'],
         ['listingType', 'listing_type'], ['address', 'address'], ['city', 'city'], ['country', 'country'],
-        ['location', 'location'], ['pricePerNight', 'price'], ['currency', 'currency'], ['pricingPeriod', 'pricing_period'],
+        ['location', 'location'], ['pricePerNight', 'price_per_night'], ['currency', 'currency'], ['pricingPeriod', 'pricing_period'],
         ['bedrooms', 'bedrooms'], ['bathrooms', 'bathrooms'], ['amenities', 'amenities'],
       ];
       for (const [from, to] of map) if (c[from] !== undefined) Object.assign(next, { [to]: c[from] });

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, LOCATIONS, type Country } from '../../api/contract/places.ts';
 import { CreatePropertySchema } from '../../api/contract/properties.schema.ts';
-import { GHANA_NEWEST_DAYS, generateListing, monthlyEquivalent, submittedAgoSeconds } from './listings-data.ts';
+import { monthlyEquivalent } from '../../events/listing/listing-search.ts';
+import { GHANA_NEWEST_DAYS, generateListing, submittedAgoSeconds } from './listings-data.ts';
 import { monthlyRentBand } from './markets.ts';
 import { createRandom } from './photos.ts';
 

@@ -1,5 +1,6 @@
-import { AMENITIES, CATEGORIES, PROPERTY_TYPES } from '../../api/contract/properties.schema.ts';
+import { AMENITIES, CATEGORIES, PROPERTY_TYPES, type PricingPeriod } from '../../api/contract/properties.schema.ts';
 import { COUNTRIES, defaultCurrencyOf, LOCATIONS, type Country } from '../../api/contract/places.ts';
+import { MONTHS_PER } from '../../events/listing/listing-search.ts';
 import type { ListingDetails } from '../../events/listing/listing.events.ts';
 import { monthlyRentBand, type Band } from './markets.ts';
 import type { Random } from './photos.ts';
@@ -37,21 +38,11 @@ const AMENITY_NAMES: Record<string, string> = {
   garden: 'a garden', workspace: 'a workspace', tv: 'a smart TV',
 };
 
-/** Months in one of each period: what a price per period is a month. */
-const MONTHS_PER = { week: 12 / 52, month: 1, year: 12 } as const;
-type Period = keyof typeof MONTHS_PER;
-
-/** A listing's price as a month's rent, whatever its period (as the search compares them). */
-export function monthlyEquivalent(price: number, period: string): number {
-  if (!Object.hasOwn(MONTHS_PER, period)) throw new Error(`unknown pricing period ${period}`);
-  return price / MONTHS_PER[period as Period];
-}
-
 /**
  * A price for `period` from a monthly rent drawn in the band, rounded to what
  * a person would write (50s, 10s for a week) and kept inside the band.
  */
-function priceFor(random: Random, [low, high]: Band, period: Period): number {
+function priceFor(random: Random, [low, high]: Band, period: PricingPeriod): number {
   const step = period === 'week' ? 10 : 50;
   const exact = random.int(low, high) * MONTHS_PER[period];
   const min = Math.ceil((low * MONTHS_PER[period]) / step) * step;
@@ -100,7 +91,7 @@ export function generateListing(random: Random, n: number): GeneratedListing {
   ].join(' ');
   const currency = defaultCurrencyOf(country);
   // Rent quoted by the month mostly, by the year as many Ghanaian landlords do, by the week for a few rooms and studios.
-  const pricingPeriod: Period = random.chance(0.7) ? 'month' : propertyType === 'room' || propertyType === 'studio' ? random.pick(['week', 'year'] as const) : 'year';
+  const pricingPeriod: PricingPeriod = random.chance(0.7) ? 'month' : propertyType === 'room' || propertyType === 'studio' ? random.pick(['week', 'year'] as const) : 'year';
   const pricePerNight = priceFor(random, monthlyRentBand(country, city, propertyType), pricingPeriod);
   const street = random.pick(STREETS[country]);
   return {

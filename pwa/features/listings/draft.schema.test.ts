@@ -12,6 +12,14 @@ describe('upgradeDraft', () => {
     const draft = { id: 'd', ownerId: 'ama', createdAt: 1, updatedAt: 2, fields: {}, photos: [{ id: 'p', blob, width: 10, height: 8, uploadedUrl: '/files/p.webp', level: 1, stalls: 0 }] }
     expect(upgradeDraft(draft)?.photos[0]).toMatchObject({ uploadedUrl: '/files/p.webp', level: 1 })
   })
+  it('opens a draft saved before issue 29 with its price, kept then as `price`', () => {
+    const old = { id: 'd', ownerId: 'ama', createdAt: 1, updatedAt: 2, schemaVersion: 2, fields: { title: 'House', price: 'GH₵ 1,500', pricingPeriod: 'month' } }
+    expect(upgradeDraft(old)?.fields).toEqual({ title: 'House', pricePerNight: 'GH₵ 1,500', pricingPeriod: 'month' })
+  })
+  it('keeps a draft in today\'s names as it is', () => {
+    const draft = { id: 'd', ownerId: 'ama', createdAt: 1, updatedAt: 2, schemaVersion: 3, fields: { title: 'House', pricePerNight: '900' } }
+    expect(upgradeDraft(draft)?.fields).toEqual({ title: 'House', pricePerNight: '900' })
+  })
   it('answers nothing for what is not a draft', () => {
     expect(upgradeDraft({ id: 'd' })).toBeUndefined()
   })

@@ -1,9 +1,13 @@
 import * as v from 'valibot'
+import { upgradeDraftFields } from './listing-form.schema'
 
 // A listing draft as stored in IndexedDB, and how a draft stored by an older version is read.
 
-/** Version 1: no schemaVersion, photos without upload state. Version 2: photos keep their uploaded URL. */
-export const DRAFT_SCHEMA_VERSION = 2
+/**
+ * Version 1: no schemaVersion, photos without upload state. Version 2: photos keep their uploaded URL.
+ * Version 3: the price is `fields.pricePerNight`, the contract's name (it was `fields.price`).
+ */
+export const DRAFT_SCHEMA_VERSION = 3
 
 const DraftPhotoSchema = v.looseObject({
   id: v.string(),
@@ -50,5 +54,7 @@ export type DraftRecord<Fields = Record<string, unknown>> = {
 /** The stored draft, upgraded to the current shape; undefined for what is not a draft. */
 export function upgradeDraft(stored: unknown): DraftRecord | undefined {
   const parsed = v.safeParse(DraftSchema, stored)
-  return parsed.success ? ({ ...parsed.output, schemaVersion: DRAFT_SCHEMA_VERSION } as DraftRecord) : undefined
+  return parsed.success
+    ? ({ ...parsed.output, fields: upgradeDraftFields(parsed.output.fields), schemaVersion: DRAFT_SCHEMA_VERSION } as DraftRecord)
+    : undefined
 }

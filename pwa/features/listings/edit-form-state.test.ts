@@ -15,7 +15,7 @@ describe('edit form state', () => {
 
   it('reads a half-typed price and changed rooms as changes', () => {
     const form = formFromValues(listing)
-    const typed = { ...form, draft: { ...form.draft, price: '25', bedrooms: '3' } }
+    const typed = { ...form, draft: { ...form.draft, pricePerNight: '25', bedrooms: '3' } }
     expect(changedFields(listing, formValues(typed))).toEqual(['pricePerNight', 'bedrooms'])
   })
 
@@ -23,12 +23,12 @@ describe('edit form state', () => {
     const form = { ...formFromValues(listing), draft: { ...formFromValues(listing).draft, title: 'Mine' } }
     const newer = { ...listing, title: 'Theirs', pricePerNight: 3000, isActive: false }
     const taken = takeIntoForm(form, newer, ['pricePerNight', 'isActive'])
-    expect(taken.draft).toMatchObject({ title: 'Mine', price: '3000' })
+    expect(taken.draft).toMatchObject({ title: 'Mine', pricePerNight: '3000' })
     expect(taken.isActive).toBe(false)
   })
 
   it('lays a queued edit over the values it was based on', () => {
-    expect(formFromEdit(listing, { title: 'Mine', pricePerNight: 2500, expectedVersion: 4 }).draft).toMatchObject({ title: 'Mine', price: '2500', city: 'Accra' })
+    expect(formFromEdit(listing, { title: 'Mine', pricePerNight: 2500, expectedVersion: 4 }).draft).toMatchObject({ title: 'Mine', pricePerNight: '2500', city: 'Accra' })
   })
 
   it('uses an autosaved form only if it has the form’s shape', () => {
@@ -36,5 +36,12 @@ describe('edit form state', () => {
     expect(parseFormState(JSON.parse(JSON.stringify(form)))).toEqual(form)
     expect(parseFormState({ draft: { title: 1 }, isActive: true })).toBeNull()
     expect(parseFormState(undefined)).toBeNull()
+  })
+
+  it('reads a form autosaved before issue 29, with the price kept as `price`, with its price', () => {
+    const { pricePerNight, ...rest } = formFromValues(listing).draft
+    const old = { draft: { ...rest, price: '2350' }, isActive: false }
+    expect(parseFormState(JSON.parse(JSON.stringify(old)))).toEqual({ draft: { ...rest, pricePerNight: '2350' }, isActive: false })
+    expect(pricePerNight).toBe('2200')
   })
 })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { editValues, type EditableField, type EditValues, type ListingValues } from './listing-edit-diff'
 import type { UpdatePropertyInput } from '../../lib/contract'
-import type { ListingDraft } from './listing-form.schema'
+import { upgradeDraftFields, type ListingDraft } from './listing-form.schema'
 
 // The edit form's state, and its translation to and from a listing's values: the form holds
 // text as typed (a price may be half-written), the diff compares values.
@@ -13,17 +13,14 @@ export type EditFormState = { draft: ListingDraft; isActive: boolean }
 export const toDraft = (values: ListingValues): ListingDraft => ({
   title: values.title, description: values.description, propertyType: values.propertyType, category: values.category,
   listingType: values.listingType, country: values.country, city: values.city, address: values.address,
-  price: String(values.pricePerNight ?? ''), currency: values.currency, pricingPeriod: values.pricingPeriod,
+  pricePerNight: String(values.pricePerNight ?? ''), currency: values.currency, pricingPeriod: values.pricingPeriod,
   bedrooms: String(values.bedrooms), bathrooms: String(values.bathrooms), amenities: values.amenities ?? [], images: values.images ?? [],
 })
 
 export const formFromValues = (values: ListingValues): EditFormState => ({ draft: toDraft(values), isActive: values.isActive })
 
 /** The form's values in a listing's terms, for comparing (numbers stay as typed: the diff reads them as numbers). */
-export function formValues({ draft, isActive }: EditFormState): EditValues {
-  const { price, ...rest } = draft
-  return { ...rest, pricePerNight: price, isActive }
-}
+export const formValues = ({ draft, isActive }: EditFormState): EditValues => ({ ...draft, isActive })
 
 /** The form with some fields set from another copy of the listing (the person took theirs). */
 export function takeIntoForm(form: EditFormState, values: ListingValues, fields: readonly EditableField[]): EditFormState {
@@ -31,8 +28,7 @@ export function takeIntoForm(form: EditFormState, values: ListingValues, fields:
   const draft = { ...form.draft }
   for (const field of fields) {
     if (field === 'isActive') continue
-    const key = field === 'pricePerNight' ? 'price' : field
-    ;(draft as Record<string, unknown>)[key] = source[key]
+    ;(draft as Record<string, unknown>)[field] = source[field]
   }
   return { draft, isActive: fields.includes('isActive') ? values.isActive : form.isActive }
 }
@@ -47,11 +43,13 @@ const text = v.string()
 const EditFormStateSchema = v.object({
   draft: v.object({
     title: text, description: text, propertyType: text, category: text, listingType: text, country: text, city: text, address: text,
-    price: text, currency: text, pricingPeriod: text, bedrooms: text, bathrooms: text, amenities: v.array(text), images: v.array(text),
+    pricePerNight: text, currency: text, pricingPeriod: text, bedrooms: text, bathrooms: text, amenities: v.array(text), images: v.array(text),
   }),
   isActive: v.boolean(),
 })
 export function parseFormState(stored: unknown): EditFormState | null {
-  const parsed = v.safeParse(EditFormStateSchema, stored)
+  const draft = (stored as { draft?: unknown } | null | undefined)?.draft
+  const upgraded = typeof draft === 'object' && draft !== null ? { ...(stored as object), draft: upgradeDraftFields(draft as Record<string, unknown>) } : stored
+  const parsed = v.safeParse(EditFormStateSchema, upgraded)
   return parsed.success ? parsed.output : null
 }

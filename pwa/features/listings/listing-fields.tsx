@@ -46,7 +46,7 @@ export function LocationPriceFields({ draft, onChange, priceMin }: Props & { pri
       </div>
       <TextField label="Address" value={draft.address} onChange={(event) => onChange({ address: event.target.value })} placeholder="Street and area (optional)" />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Price *" inputMode="decimal" value={draft.price} onChange={(event) => onChange({ price: event.target.value })} placeholder={priceMin > 0 ? 'e.g. 1500' : '0'} />
+        <TextField label="Price *" inputMode="decimal" value={draft.pricePerNight} onChange={(event) => onChange({ pricePerNight: event.target.value })} placeholder={priceMin > 0 ? 'e.g. 1500' : '0'} />
         <SelectField label="Currency" value={draft.currency} onValueChange={(currency) => onChange({ currency })} options={[opt('GH₵', 'GH₵ (cedi)'), opt('$', '$ (dollar)')]} />
         <SelectField label="Per" value={draft.pricingPeriod} onValueChange={(pricingPeriod) => onChange({ pricingPeriod })}
           options={[opt('week', 'Week'), opt('month', 'Month'), opt('year', 'Year')]} />

@@ -3,18 +3,18 @@ import { changedFields, editValues, type ListingValues } from './listing-edit-di
 import { formFromValues } from './edit-form-state'
 import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema'
 
-const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', price: 'GH₵ 1,500' }
+const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', pricePerNight: 'GH₵ 1,500' }
 
 describe('new listing checks (the API contract schema)', () => {
   it('strips currency symbols, commas and spaces from the price', () => {
-    const result = checkNewListing({ ...filled, price: 'GH₵ 1,500.50' })
+    const result = checkNewListing({ ...filled, pricePerNight: 'GH₵ 1,500.50' })
     expect(result.ok && result.body.pricePerNight).toBe(1500.5)
   })
   it('asks for the required fields first', () => {
-    expect(checkNewListing({ ...filled, title: ' ', price: '0' })).toEqual({ ok: false, message: 'Please fill in all required fields' })
+    expect(checkNewListing({ ...filled, title: ' ', pricePerNight: '0' })).toEqual({ ok: false, message: 'Please fill in all required fields' })
   })
   it('refuses a price that is not above 0', () => {
-    expect(checkNewListing({ ...filled, price: '0' })).toEqual({ ok: false, message: 'Please enter a valid price' })
+    expect(checkNewListing({ ...filled, pricePerNight: '0' })).toEqual({ ok: false, message: 'Please enter a valid price' })
   })
   it('defaults the address to "city, country" and rooms to 1', () => {
     const result = checkNewListing({ ...filled, bedrooms: 'x', bathrooms: '' })
@@ -48,7 +48,7 @@ describe('a studio (0 bedrooms), issue 28 point 1', () => {
 
   it('an edit of its price and address changes those two fields and nothing else', () => {
     const form = formFromValues(studio)
-    const checked = checkEdit({ ...form.draft, price: '1950', address: '6 Oxford Street' }, { isActive: form.isActive, expectedVersion: 1 })
+    const checked = checkEdit({ ...form.draft, pricePerNight: '1950', address: '6 Oxford Street' }, { isActive: form.isActive, expectedVersion: 1 })
     expect(checked.ok).toBe(true)
     if (!checked.ok) return
     expect(changedFields(studio, editValues(checked.body))).toEqual(['address', 'pricePerNight'])

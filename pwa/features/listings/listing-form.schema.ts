@@ -14,7 +14,7 @@ export type ListingDraft = {
   country: string
   city: string
   address: string
-  price: string
+  pricePerNight: string
   currency: string
   pricingPeriod: string
   bedrooms: string
@@ -23,9 +23,19 @@ export type ListingDraft = {
   images: string[]
 }
 
+/**
+ * The fields of a draft or an autosaved form as stored on a phone, in today's names: before
+ * issue 29 the price was kept as `price`, and drafts saved then must still open with it.
+ */
+export function upgradeDraftFields(fields: Record<string, unknown>): Record<string, unknown> {
+  if (!('price' in fields)) return fields
+  const { price, ...rest } = fields
+  return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price }
+}
+
 export const emptyDraft = (): ListingDraft => ({
   title: '', description: '', propertyType: 'apartment', category: 'general', listingType: 'rent',
-  country: 'Ghana', city: '', address: '', price: '', currency: 'GH₵', pricingPeriod: 'month',
+  country: 'Ghana', city: '', address: '', pricePerNight: '', currency: 'GH₵', pricingPeriod: 'month',
   bedrooms: '1', bathrooms: '1', amenities: [], images: [],
 })
 
@@ -60,7 +70,7 @@ function draftFields(draft: ListingDraft) {
     listingType: draft.listingType,
     city: draft.city,
     country: draft.country,
-    pricePerNight: draft.price,
+    pricePerNight: draft.pricePerNight,
     currency: draft.currency,
     pricingPeriod: draft.pricingPeriod,
     bedrooms: roomCount(draft.bedrooms, ROOMS_MIN.bedrooms),
