@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate.ts';
 import { MIGRATIONS_DIR } from '../runtime.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 
 let t: TestDatabase;
 let before: string;
