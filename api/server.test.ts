@@ -7,7 +7,9 @@ import { createPgliteDatabase } from './db/pglite-database.ts';
 import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 
 const running: SpawnedServer[] = [];
-afterEach(() => running.splice(0).forEach((server) => server.child.kill('SIGKILL')));
+afterEach(() => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+});
 
 async function startServer(dataDir: string) {
   const server = await spawnServer({ DATA_DIR: dataDir });

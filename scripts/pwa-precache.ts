@@ -15,8 +15,8 @@ function closure(manifest: Record<string, Chunk>, key: string, into: Set<string>
   const chunk = manifest[key]
   if (!chunk || into.has(chunk.file)) return
   into.add(chunk.file)
-  chunk.css?.forEach((file) => into.add(file))
-  chunk.imports?.forEach((next) => closure(manifest, next, into))
+  for (const file of chunk.css ?? []) into.add(file)
+  for (const next of chunk.imports ?? []) closure(manifest, next, into)
 }
 
 export function renterOnlyPrecache(outDir: string) {

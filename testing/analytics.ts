@@ -56,5 +56,7 @@ export async function analyticsApp(db: Database, start: Date) {
   const testApp = await createTestApp(db, { clock: () => now });
   const admin = createClient(testApp.app);
   await createAdmin(testApp, admin);
-  return { ...testApp, admin, setNow: (at: Date) => void (now = at) };
+  return { ...testApp, admin, setNow: (at: Date) => {
+    now = at;
+  } };
 }

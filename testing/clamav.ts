@@ -65,7 +65,7 @@ export async function startClamd(dir: string, database: string, settings: Record
     TemporaryDirectory: join(dir, 'tmp'), LogTime: 'no', LogVerbose: 'no', ...settings,
   };
   const configFile = join(dir, 'clamd.conf');
-  await writeFile(configFile, Object.entries(config).map(([k, val]) => `${k} ${val}`).join('\n') + '\n');
+  await writeFile(configFile, `${Object.entries(config).map(([k, val]) => `${k} ${val}`).join('\n')}\n`);
   const child: ChildProcess = spawn(CLAMD_BIN, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

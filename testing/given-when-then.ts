@@ -15,6 +15,7 @@ export function givenWhenThen<Command, Event, State>(decider: Decider<Command, E
     when: (command: Command) => {
       const run = () => decider.decide(command, foldEvents(decider, events));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then is the decider tests' vocabulary; nothing awaits these objects.
         then: (expected: Event[]) => expect(run()).toEqual(expected),
         /** A DomainError with this code and kind (the HTTP status) always; the message and details when given. */
         thenRefuses: (code: string, kind: DomainErrorKind, refusal: Refusal = {}) => {

@@ -18,7 +18,9 @@ async function setUp() {
   const testApp = await createTestApp(database(), { clock: () => now });
   const admin = createClient(testApp.app);
   const adminAccount = await createAdmin(testApp, admin);
-  return { ...testApp, admin, adminAccount, setNow: (at: Date) => void (now = at) };
+  return { ...testApp, admin, adminAccount, setNow: (at: Date) => {
+    now = at;
+  } };
 }
 
 const record = (overrides: Partial<PageViewRecord> = {}): PageViewRecord => ({

@@ -24,7 +24,10 @@ describe('geolocate', () => {
     const lookedUp: string[] = [];
     const fake = createGeolocator(() => {
       loads += 1;
-      return { lookup: (ip) => (lookedUp.push(ip), null) };
+      return { lookup: (ip) => {
+        lookedUp.push(ip);
+        return null;
+      } };
     });
     expect(fake.locate('10.0.0.1')).toEqual({ country: 'unknown', city: 'unknown' });
     expect(loads).toBe(0);

@@ -15,7 +15,10 @@ describe('bot filter', () => {
 
   it('asks once per user agent and remembers a bounded number of them', () => {
     const asked: string[] = [];
-    const isBot = createBotFilter((ua) => (asked.push(ua), ua.startsWith('bot')), 2);
+    const isBot = createBotFilter((ua) => {
+      asked.push(ua);
+      return ua.startsWith('bot');
+    }, 2);
     expect([isBot('bot-a'), isBot('bot-a'), isBot('phone')]).toEqual([true, true, false]);
     expect(asked).toEqual(['bot-a', 'phone']);
     isBot('bot-c'); // a third: the memory starts again

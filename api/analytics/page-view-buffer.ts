@@ -65,8 +65,8 @@ export function createPageViewBuffer(
       try {
         await write(part);
         stats.written += part.length;
-        continue;
-      } catch (error) {
+      } catch (writeError) {
+        let error = writeError;
         if (options.setAside && refused(error)) {
           if (part.length > 1) {
             const half = Math.ceil(part.length / 2);

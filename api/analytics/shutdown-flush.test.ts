@@ -9,8 +9,8 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, lik
 const running: SpawnedServer[] = [];
 const dirs: string[] = [];
 afterEach(() => {
-  running.splice(0).forEach((server) => server.child.kill('SIGKILL'));
-  dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the page-view buffer on shutdown', () => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { SyntaxKind } from 'typescript/unstable/ast';
-import { API, SymbolFlags, type Symbol } from 'typescript/unstable/sync';
+import { API, SymbolFlags, type Symbol as TsSymbol } from 'typescript/unstable/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // "No command is run by anything but the one runner" (docs/decisions/210), checked on the source
@@ -34,14 +34,14 @@ const ALLOWED: readonly { path: RegExp; why: string }[] = [
 const EXCEPTIONS: Readonly<Record<string, number>> = { 'scripts/seed/seed.ts': 1 };
 
 /** Whether the symbol (through an import's alias) is one of GUARDED where it is declared. */
-function names(symbol: Symbol, aliased: (s: Symbol) => Symbol): boolean {
+function names(symbol: TsSymbol, aliased: (s: TsSymbol) => TsSymbol): boolean {
   const target = symbol.flags & SymbolFlags.Alias ? aliased(symbol) : symbol;
   const home = GUARDED[target.name];
   return home !== undefined && target.declarations.some((d) => d.path === `${ROOT}${home}`);
 }
 
 /** `const { append } = store`: a local taken out of an object under a guarded name counts as naming it. */
-const destructured = (symbol: Symbol) =>
+const destructured = (symbol: TsSymbol) =>
   (symbol.flags & SymbolFlags.Variable) !== 0 && symbol.name in GUARDED && symbol.valueDeclaration?.kind === SyntaxKind.BindingElement;
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith('testing/');

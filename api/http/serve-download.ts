@@ -57,7 +57,7 @@ export async function serveDownload(c: Context<AppEnv>, files: FileStorage, file
       headers: { 'content-range': `bytes */${file.size}`, 'content-type': 'application/json' },
     });
   if (range === 'unsatisfiable') return unsatisfiable();
-  let stored;
+  let stored: Awaited<ReturnType<typeof files.get>>;
   try {
     stored = await files.get(file.key, range);
   } catch (error) {

@@ -17,7 +17,6 @@ const MARK = '@@fault@@';
 /** The faults as they travel in JSON text: JSON.parse makes a NUL and a lone high surrogate of them. */
 const FAULTS = { nul: '\\u0000', 'lone surrogate': '\\ud800' } as const;
 
-type Client = ReturnType<typeof createClient>;
 
 /** Every table's rows, hashed: equal before and after means nothing was written. */
 async function fingerprint(db: Database): Promise<string> {

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exitOf, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 const running: SpawnedServer[] = [];
-afterEach(() => running.splice(0).forEach((server) => server.child.kill('SIGKILL')));
+afterEach(() => {
+  for (const server of running.splice(0)) server.child.kill('SIGKILL');
+});
 
 describe('delivery settings at start-up (npm start)', () => {
   it('stops with one clear line for a partial Twilio configuration', async () => {

@@ -49,7 +49,7 @@ export function createTwilioSender(settings: SmsSettings, { timeoutMs = SEND_TIM
   return {
     async send(message) {
       const form = new URLSearchParams({ To: message.to, ...sender, Body: message.text }).toString();
-      let answer;
+      let answer: Awaited<ReturnType<typeof httpPost>>;
       try {
         answer = await httpPost(url, form, { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, timeoutMs);
       } catch (error) {

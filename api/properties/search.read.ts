@@ -92,7 +92,7 @@ export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: Plac
   const places = await lookUp(placeQuery(q));
   if (places.length === 0) return { rows: [], total: 0, totalIsExact: true };
   const params: unknown[] = [];
-  const param = (value: unknown) => (params.push(value), `$${params.length}`);
+  const param = (value: unknown) => `$${params.push(value)}`;
   const offset = (q.page - 1) * q.limit;
   // Counted up to one past the cap or past this page, whichever is further: one more row says there is more.
   const upTo = Math.max(TOTAL_CAP + 1, offset + q.limit + 1);

@@ -12,7 +12,10 @@ const database = useMigratedDatabase();
 async function setup() {
   let tick = Date.parse('2026-11-23T10:00:00Z');
   // Each request a minute later: "newest first" is then a fact of the data, not of timing.
-  const { app, deps } = await createTestApp(database(), { clock: () => new Date((tick += 60_000)) });
+  const { app, deps } = await createTestApp(database(), { clock: () => {
+    tick += 60_000;
+    return new Date(tick);
+  } });
   const admin = createClient(app);
   const adminAccount = await createAdmin(deps, admin);
   const renter = createClient(app);

@@ -166,7 +166,10 @@ export async function readImagesJson<Sink extends PhotoSink>(
       const s = string;
       if (s.escape === 1) {
         s.escape = null;
-        if (char === 'u') return void (s.escape = 2);
+        if (char === 'u') {
+          s.escape = 2;
+          return;
+        }
         const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
         if (!(char in simple)) throw malformedJson();
         return stringChar(simple[char]!);
@@ -181,13 +184,19 @@ export async function readImagesJson<Sink extends PhotoSink>(
         }
         return;
       }
-      if (char === '\\') return void (s.escape = 1);
+      if (char === '\\') {
+        s.escape = 1;
+        return;
+      }
       if (char === '"') return endString();
       if (char < ' ') throw malformedJson();
       return stringChar(char);
     }
     if (literal !== null) {
-      if (/[-+.0-9a-zA-Z]/.test(char) && literal.length < 64) return void (literal += char);
+      if (/[-+.0-9a-zA-Z]/.test(char) && literal.length < 64) {
+        literal += char;
+        return;
+      }
       endLiteral();
     }
     if (char === ' ' || char === '\n' || char === '\r' || char === '\t') return;

@@ -60,7 +60,10 @@ beforeEach(async () => {
 
 /** A scanner that counts the files it was given. */
 function counting(scanner: VirusScanner) {
-  const counter = { scans: 0, scanner: { name: scanner.name, scan: (s: Parameters<VirusScanner['scan']>[0]) => (counter.scans++, scanner.scan(s)) } };
+  const counter = { scans: 0, scanner: { name: scanner.name, scan: (s: Parameters<VirusScanner['scan']>[0]) => {
+    counter.scans += 1;
+    return scanner.scan(s);
+  } } };
   return counter;
 }
 const clamscan = () => counting(createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures }));
@@ -241,7 +244,12 @@ describe('video scan worker', () => {
   it('leaves a file being scanned to its worker until the lease ends; a verdict that comes too late is not recorded', async () => {
     const { videoId } = await upload(CLEAN);
     let release: ((verdict: ScanVerdict) => void) | undefined;
-    const hanging: VirusScanner = { name: 'clamscan', scan: (s) => (s.resume(), new Promise<ScanVerdict>((resolve) => (release = resolve))) };
+    const hanging: VirusScanner = { name: 'clamscan', scan: (s) => {
+      s.resume();
+      return new Promise<ScanVerdict>((resolve) => {
+        release = resolve;
+      });
+    } };
     const first = workerWith(hanging).scanNext();
     // The claim is written before the scan starts: wait, bounded, until the row says so and the
     // first worker's scanner holds the file (so there is a verdict to release later).
@@ -308,7 +316,10 @@ describe('video scan worker', () => {
     later(1000);
     const second = (await upload(CLEAN)).videoId;
     const scanned: string[] = [];
-    const recorder: VirusScanner = { name: 'clamscan', scan: async (source) => (source.destroy(), { kind: 'clean', scanner: 'clamscan' }) };
+    const recorder: VirusScanner = { name: 'clamscan', scan: async (source) => {
+      source.destroy();
+      return { kind: 'clean', scanner: 'clamscan' };
+    } };
     const worker = workerWith(recorder);
     for (let i = 0; i < 8; i++) {
       expect(await worker.scanNext()).toBe('clean');

@@ -1,8 +1,9 @@
 import { ConcurrencyError, DomainError } from '../../events/store/errors.ts';
+import type { CommandResult } from '../../events/store/command-handler.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
-import { AWAITING_REVIEW, type KnownVideo, type ScanVerdict } from '../../events/video/video.decider.ts';
+import { AWAITING_REVIEW, type KnownVideo, type ScanVerdict, type VideoEvent, type VideoState } from '../../events/video/video.decider.ts';
 import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS, UNREVIEWED_EXPIRY_DAYS } from '../../events/video/video.policy.ts';
 import { runCommand, systemOrigin } from '../commands/run-command.ts';
 import type { FileStorage } from '../files/file-storage.ts';
@@ -105,7 +106,7 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
         'select scans_started, done_at from video_scans where quarantine_key = $1 for update', [job.quarantine_key]);
       if (!row || row.done_at !== null || row.scans_started !== job.scans_started) return;
       const at = clock().toISOString();
-      let result;
+      let result: CommandResult<VideoEvent, VideoState>;
       try {
         // In this transaction: the verdict commits with its queue row, or neither does.
         result = await runCommand(store, SCANNER, videoCommands, job.video_id, { type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at }, { tx });

@@ -10,7 +10,7 @@ function ftyp(major: string, compatible: string[] = [], next = 'mdat'): Uint8Arr
   box.write('ftyp', 4, 'latin1');
   box.write(major, 8, 'latin1');
   box.writeUInt32BE(0x200, 12);
-  compatible.forEach((brand, i) => box.write(brand, 16 + 4 * i, 'latin1'));
+  for (const [i, brand] of compatible.entries()) box.write(brand, 16 + 4 * i, 'latin1');
   box.writeUInt32BE(8, size);
   box.write(next, size + 4, 'latin1');
   return box;

@@ -138,7 +138,10 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
       },
     });
     // A's handler runs while A holds the checkpoint row; it waits there until B has tried a batch.
-    const aFirst = runSubscriptionBatch(t.db, instance('a', async () => (aHandling(), bHasTried)), 5);
+    const aFirst = runSubscriptionBatch(t.db, instance('a', async () => {
+      aHandling();
+      return bHasTried;
+    }), 5);
     await aIsHandling;
     const bFirst = await runSubscriptionBatch(t.db, instance('b'), 5);
     bTried();

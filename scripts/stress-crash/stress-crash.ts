@@ -36,7 +36,7 @@ function summary(r: Report): string {
   ].join('\n');
 }
 
-let options;
+let options: ReturnType<typeof parseOptions>;
 try {
   options = parseOptions(process.argv.slice(2));
 } catch (error) {

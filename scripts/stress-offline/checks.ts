@@ -16,12 +16,12 @@ export type Findings = { lost: string[]; doubled: string[]; reverted: string[]; 
 type Tap = { at: number; seq: number; certain: boolean; cancelled: boolean; via?: Commitment['via'] };
 
 /** The values a person may have ended with: from the last confirmed (own) tap on. */
-function acceptable<T extends Tap>(taps: T[], start: unknown, valueOf: (t: T) => unknown): unknown[] {
+function acceptable<T extends Tap>(taps: T[], start: unknown, valueIn: (t: T) => unknown): unknown[] {
   const live = taps.filter((t) => !t.cancelled).sort((a, b) => a.at - b.at || a.seq - b.seq);
   const anchor = live.findLastIndex((t) => t.certain && t.via !== 'accepted');
   const accepted = live.findLastIndex((t) => t.certain);
   const from = anchor >= 0 ? anchor : accepted;
-  return from >= 0 ? live.slice(from).map(valueOf) : [start, ...live.map(valueOf)];
+  return from >= 0 ? live.slice(from).map(valueIn) : [start, ...live.map(valueIn)];
 }
 
 function checkEdits(ledger: Ledger, server: Map<string, Listing>, f: Findings) {

@@ -44,7 +44,7 @@ function summary(r: Report, seed: number): string {
   ].join('\n');
 }
 
-let options;
+let options: ReturnType<typeof parseOptions>;
 try {
   options = parseOptions(process.argv.slice(2));
 } catch (error) {
