@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { freePort } from '../testing/free-port.ts'
 import { spawnServer, stopServer } from '../testing/spawn-server.ts'
 import { adminApi, createListing, signUp } from './support/api'
-import { expectAccessible, saveScreenshot, signIn, toasts, unique } from './support/fixtures'
+import { countOf } from '../pwa/lib/format'
+import { expectAccessible, expectNoSidewaysScroll, saveScreenshot, signIn, toasts, unique } from './support/fixtures'
 import { fakeMp4 } from './support/videos'
 
 // Issue 28, admins and operators: what a first admin finds, on a phone-sized screen.
@@ -25,13 +26,6 @@ async function pendingVideo(admin: APIRequestContext, find: (video: PendingVideo
     }, { message: 'the video reaches the wanted status', timeout: 60_000 })
     .toBe(true)
   return found!
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-
-/** Nothing on the page is wider than the 360 px screen. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 }
 
 async function phone(browser: Browser, baseURL: string): Promise<Page> {
@@ -54,8 +48,8 @@ test('the Admin Panel links to Service Provider Approval and Video Management, w
   const pages = page.getByRole('navigation', { name: 'Other admin pages' })
   const approval = pages.getByRole('link', { name: /^Service Provider Approval/ })
   const management = pages.getByRole('link', { name: /^Video Management/ })
-  await expect(approval).toContainText(plural(providers.counts.pending, 'application waiting', 'applications waiting'))
-  await expect(management).toContainText(plural(videos.total, 'video waiting', 'videos waiting'))
+  await expect(approval).toContainText(countOf(providers.counts.pending, 'application waiting', 'applications waiting'))
+  await expect(management).toContainText(countOf(videos.total, 'video waiting', 'videos waiting'))
   await expectAccessible(page, 'admin panel links')
   await expectNoSidewaysScroll(page)
   await saveScreenshot(page, 'first-admin-panel-links')
@@ -116,39 +110,6 @@ test('the Delivery tab says that nothing is delivered without a gateway, and how
   await saveScreenshot(page, 'first-admin-delivery')
 })
 
-test('My Videos names a video as the host named it (tour.mp4), and saves it under that name', async ({ page, baseURL }) => {
-  test.setTimeout(150_000)
-  const account = await signUp(page.request, 'owner', 'Akosua')
-  await page.goto('/host-dashboard')
-  const section = page.getByRole('region', { name: 'Property videos' })
-  await section.getByLabel('Video (MP4, MOV or AVI, up to 100 MB)').setInputFiles({ name: 'tour.mp4', mimeType: 'video/mp4', buffer: fakeMp4(300_000) })
-  await expect(section.getByRole('status')).toContainText('Uploaded. We are checking it for viruses', { timeout: 60_000 })
-
-  // An admin uploads the edited version once the original is scanned clean.
-  const admin = await adminApi(baseURL!)
-  const video = await pendingVideo(admin, (v) => v.userId === account.user.id && v.originalName === 'tour.mp4', (v) => v.status === 'pending_review')
-  const edited = await admin.post(`/api/admin/upload-edited-video/${account.user.id}`, {
-    multipart: { originalFileName: video.fileName, editedVideo: { name: 'tour-final.mp4', mimeType: 'video/mp4', buffer: fakeMp4(200_000) } },
-  })
-  expect(edited.status(), await edited.text()).toBe(201)
-  await admin.dispose()
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/user/approved-videos')).json()) as { videos: unknown[] }).videos.length, { timeout: 60_000 })
-    .toBe(1)
-
-  await page.goto('/user/videos')
-  const ready = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'tour.mp4', exact: true }) })
-  await expect(ready).toBeVisible()
-  await expect(page.getByRole('main')).not.toContainText(video.videoId)
-  await expect(ready.getByLabel('Play tour.mp4')).toBeVisible()
-  await expectAccessible(page, 'my videos')
-  await expectNoSidewaysScroll(page)
-  await saveScreenshot(page, 'first-admin-my-videos')
-  const download = page.waitForEvent('download')
-  await ready.getByRole('link', { name: 'Download tour.mp4' }).click()
-  expect((await download).suggestedFilename()).toBe('tour.mp4')
-})
-
 // The default start on a fresh Debian machine: ClamAV installed without signatures, no gateway.
 // A server of its own, with an empty signature folder (what /var/lib/clamav holds before freshclam)
 // and the dev outbox (the README's way to read codes locally), so the host can verify and upload.
@@ -201,7 +162,6 @@ test('on the default start an admin approves a listing, and is told in plain wor
     await expect(management).toContainText('1 video waiting')
 
     // Approving a listing needs nothing configured.
-    await page.goto('/admin/image-approval')
     await page.getByLabel('Search properties').fill(title)
     const row = page.getByRole('listitem').filter({ hasText: title })
     await row.getByRole('button', { name: 'Approve' }).click()

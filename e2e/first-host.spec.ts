@@ -5,6 +5,7 @@ import { listingValues, changedFields } from '../pwa/features/listings/listing-e
 import { signUp } from './support/api'
 import { expectAccessible, saveScreenshot, unique } from './support/fixtures'
 import { persistedCache } from './support/offline'
+import { fillWizardUpToPhotos, plainPhoto } from './support/wizard'
 
 // Issue 28, hosts: a first-time host on a phone lists a property with photos straight from
 // the camera (point 2 and "done when"), edits a studio without it gaining a bedroom (point 1),
@@ -34,13 +35,6 @@ function cameraPhoto(name: string) {
   return camera.then((buffer) => ({ name, mimeType: 'image/jpeg', buffer }))
 }
 
-/** A small photo, as a gallery might hold. */
-const smallPhoto = async (name: string, red: number) => ({
-  name,
-  mimeType: 'image/jpeg',
-  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: red, g: 110, b: 70 } } }).jpeg().toBuffer(),
-})
-
 const property = async (page: Page, id: string) => {
   const response = await page.request.get(`/api/properties/${id}`)
   expect(response.status(), await response.text()).toBe(200)
@@ -53,21 +47,11 @@ async function savedVersion(page: Page, id: string) {
   return client?.clientState.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(['properties', 'detail', id]))?.state.data?.version
 }
 
-/** Steps 1 and 2 of the wizard. */
+/** Steps 1 and 2 of a new listing in Accra. */
 async function fillBasicsAndPlace(page: Page, { title, type, bedrooms }: { title: string; type: string; bedrooms: string }) {
   await page.goto('/list-property')
   await expect(page.getByRole('heading', { name: 'List Your Property' })).toBeVisible()
-  await page.getByLabel('Title *').fill(title)
-  await page.getByLabel('Description *').fill('Bright rooms, steady water and a short walk to the trotro stop.')
-  await page.getByRole('combobox', { name: 'Property type' }).click()
-  await page.getByRole('option', { name: type, exact: true }).click()
-  await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByRole('combobox', { name: 'City *' }).click()
-  await page.getByRole('option', { name: 'Accra', exact: true }).click()
-  await page.getByLabel('Price *').fill('1800')
-  await page.getByLabel('Bedrooms').fill(bedrooms)
-  await page.getByRole('button', { name: 'Next' }).click()
-  await expect(page.getByRole('heading', { name: 'Amenities & photos' })).toBeVisible()
+  await fillWizardUpToPhotos(page, title, { type, city: 'Accra', price: '1800', bedrooms })
 }
 
 async function submitListing(page: Page): Promise<string> {
@@ -105,9 +89,9 @@ test('a new host lists a flat with photos straight from the camera: big ones are
   expect(big.buffer.length).toBeGreaterThan(8 * MB)
   await picker.setInputFiles([
     big,
-    await smallPhoto('kitchen.jpg', 200),
+    await plainPhoto('kitchen.jpg', 200),
     { name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('half a photo, cut off by a full memory card') },
-    await smallPhoto('bathroom.jpg', 90),
+    await plainPhoto('bathroom.jpg', 90),
   ])
   const kept = page.getByRole('list', { name: 'Uploaded photos' }).getByRole('listitem')
   await expect(kept).toHaveCount(3, { timeout: 30_000 })

@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, request, test, type Locator, type Page } from '@playwright/test'
 import type { PropertyPage } from '../api/contract/properties.schema'
 import { adminApi, approve, createListing, signUp } from './support/api'
-import { saveScreenshot, unique } from './support/fixtures'
+import { countOf } from '../pwa/lib/format'
+import { expectNoSidewaysScroll, saveScreenshot, unique } from './support/fixtures'
 import { cached, controlledByServiceWorker, offlineIndicator } from './support/offline'
+import { contrastProblems } from './support/screen-walk'
 
 // Issue 28, what a first-time renter trips over when searching on a phone: the current page
 // number, the price period shown but not applied, a search never made opened offline, and
@@ -30,8 +31,7 @@ async function expectPagerReadable(page: Page, current: number) {
   await expect(currentButton).toHaveAttribute('aria-current', 'page')
   const { color, background } = await colours(currentButton)
   expect(color, 'the current page number is not the colour of its button').not.toBe(background)
-  const contrast = await new AxeBuilder({ page }).include('nav[aria-label="Pagination"]').withRules(['color-contrast']).analyze()
-  expect(contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.failureSummary))).toEqual([])
+  expect(await contrastProblems(page, 'nav[aria-label="Pagination"]'), 'axe color-contrast of the pager').toEqual([])
 
   // One line: Previous, the numbers and Next share a top and a height, inside the screen.
   const next = await box(pager.getByRole('button', { name: 'Next' }))
@@ -42,7 +42,7 @@ async function expectPagerReadable(page: Page, current: number) {
   expect(next.height, 'Next is one line high').toBe(number.height)
   expect(next.x + next.width).toBeLessThanOrEqual(360)
   expect(previous.x).toBeGreaterThanOrEqual(0)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expectNoSidewaysScroll(page)
 }
 
 test('the current page number is readable and Next stays on the line at 360 px', async ({ page }) => {
@@ -158,7 +158,7 @@ test('the open filters end with "Show N properties", which closes them and bring
   await expect(page).toHaveURL(/amenities=pool/)
   const withPool = (await (await page.request.get('/api/properties/search?amenities=pool')).json()) as PropertyPage
   expect(withPool.total).toBeGreaterThan(0)
-  const show = page.getByRole('button', { name: `Show ${withPool.total} ${withPool.total === 1 ? 'property' : 'properties'}` })
+  const show = page.getByRole('button', { name: `Show ${countOf(withPool.total, 'property', 'properties')}` })
   await show.scrollIntoViewIfNeeded()
   await expect(show).toBeInViewport()
   await saveScreenshot(page, 'first-search-filters-show-results')

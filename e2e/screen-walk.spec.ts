@@ -82,11 +82,13 @@ const refusedUnlessAdmin = (url: RegExp): Allowance[] => [
   { status: 401, url, reason: 'signed out: the server refuses, and the screen shows Access Denied (permissions live on the server)' },
   { status: 403, url, reason: 'not an admin: the server refuses, and the screen shows Access Denied (permissions live on the server)' },
 ]
+/** What an admin screen asking `url` meets as each role that is not an admin. */
+const adminScreen = (url: RegExp): Partial<Record<Role, Allowance[]>> => ({ visitor: refusedUnlessAdmin(url), renter: refusedUnlessAdmin(url), host: refusedUnlessAdmin(url) })
 const ALLOWED_ON: Record<string, Partial<Record<Role, Allowance[]>>> = {
-  '/admin-image-approval': { visitor: refusedUnlessAdmin(/^\/api\/admin\/properties\?/), renter: refusedUnlessAdmin(/^\/api\/admin\/properties\?/), host: refusedUnlessAdmin(/^\/api\/admin\/properties\?/) },
-  '/admin/image-approval': { visitor: refusedUnlessAdmin(/^\/api\/admin\/properties\?/), renter: refusedUnlessAdmin(/^\/api\/admin\/properties\?/), host: refusedUnlessAdmin(/^\/api\/admin\/properties\?/) },
-  '/admin-service-approval': { visitor: refusedUnlessAdmin(/^\/api\/service-providers\?/), renter: refusedUnlessAdmin(/^\/api\/service-providers\?/), host: refusedUnlessAdmin(/^\/api\/service-providers\?/) },
-  '/admin/service-approval': { visitor: refusedUnlessAdmin(/^\/api\/service-providers\?/), renter: refusedUnlessAdmin(/^\/api\/service-providers\?/), host: refusedUnlessAdmin(/^\/api\/service-providers\?/) },
+  '/admin-image-approval': adminScreen(/^\/api\/admin\/properties\?/),
+  '/admin/image-approval': adminScreen(/^\/api\/admin\/properties\?/),
+  '/admin-service-approval': adminScreen(/^\/api\/service-providers\?/),
+  '/admin/service-approval': adminScreen(/^\/api\/service-providers\?/),
   '/host-dashboard': {
     visitor: [{ status: 401, url: /^\/api\/user\/properties$/, reason: 'the route prefetches the person\'s listings before it knows who is signed in; a visitor is then told "You are logged out" and sent to /login' }],
   },
@@ -100,6 +102,19 @@ const fileName = (role: Role, route: string) =>
 test('the walk covers every route of the app', () => {
   expect(SCREENS.map((s) => s.route).filter((r) => r.startsWith('/') && !r.includes('?')).sort()).toEqual([...APP_ROUTES].sort())
 })
+
+/** The host's listing with the seed's video (its page, contact, edit and review screens): asked once per worker, not per role. */
+let hostListing: Promise<Ids> | undefined
+const walkIds = (browser: Browser, baseURL: string) =>
+  (hostListing ??= (async () => {
+    const host = await roleContext(browser, baseURL, 'host')
+    const videos = (await (await host.request.get('/api/user/approved-videos')).json()) as { videos: ApprovedVideo[] }
+    await host.close()
+    const listing = videos.videos.find((v) => v.propertyId)?.propertyId
+    expect(listing, 'the seed’s video is on a listing of its host').toBeTruthy()
+    mkdirSync('test-results/screen-walk', { recursive: true })
+    return { listing: listing! }
+  })())
 
 async function roleContext(browser: Browser, baseURL: string, role: Role): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -126,14 +141,7 @@ for (const role of ROLES) {
 
     test.beforeAll(async ({ browser, baseURL }) => {
       context = await roleContext(browser, baseURL!, role)
-      // The host's listing with the seed's video: its page, contact, edit and review screens.
-      const host = await roleContext(browser, baseURL!, 'host')
-      const videos = (await (await host.request.get('/api/user/approved-videos')).json()) as { videos: ApprovedVideo[] }
-      await host.close()
-      const listing = videos.videos.find((v) => v.propertyId)?.propertyId
-      expect(listing, 'the seed’s video is on a listing of its host').toBeTruthy()
-      ids = { listing: listing! }
-      mkdirSync('test-results/screen-walk', { recursive: true })
+      ids = await walkIds(browser, baseURL!)
     })
 
     test.afterAll(async () => {

@@ -10,6 +10,13 @@ export async function expectAccessible(page: Page, screen: string) {
   expect(summary, `axe on ${screen}`).toEqual([])
 }
 
+/** Nothing on the page is wider than its screen (the viewport). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()?.width
+  expect(width, 'a page with a viewport').toBeDefined()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(width!)
+}
+
 /**
  * Phone-sized screenshots. A test run keeps them under test-results/ (ignored by git);
  * `npm run screenshots` points SCREENSHOTS_DIR at docs/screenshots to refresh the README's.

@@ -138,11 +138,13 @@ type ContrastData = { fgColor?: string; bgColor?: string; contrastRatio?: number
  * and ratio. axe files text the same colour as its background (1:1) under "needs review"
  * (it might be hidden on purpose), not as a violation: here it fails too, as it is what
  * makes a control invisible (white on white). Its other "needs review" cases (text over
- * an image or a gradient, too short to judge) are left to the screenshots.
+ * an image or a gradient, too short to judge) are left to the screenshots. `include`: only
+ * what this selector matches.
  */
-export async function contrastProblems(page: Page): Promise<string[]> {
+export async function contrastProblems(page: Page, include?: string): Promise<string[]> {
   // options() replaces every option, withRules() included: it comes first. Passes are not detailed (faster).
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations', 'incomplete'] }).withRules(['color-contrast']).analyze()
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations', 'incomplete'] }).withRules(['color-contrast'])
+  const results = await (include === undefined ? axe : axe.include(include)).analyze()
   const contrast = (list: typeof results.violations) => list.filter((result) => result.id === 'color-contrast').flatMap((result) => result.nodes)
   const sameColour = contrast(results.incomplete).filter((node) => (node.any[0]?.data as ContrastData | undefined)?.messageKey === 'equalRatio')
   return [...contrast(results.violations), ...sameColour].map((node) => {

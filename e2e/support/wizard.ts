@@ -1,16 +1,24 @@
 import { expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
-// The list-property wizard filled through its labels, for the offline journeys.
+// The list-property wizard filled through its labels, for the journeys that list a property.
+
+/** What a listing's first two steps hold besides its title; the wizard's defaults where absent. */
+export type WizardListing = { type?: string; city?: string; price?: string; bedrooms?: string }
 
 /** Fills steps 1 and 2 and moves to the photos step. */
-export async function fillWizardUpToPhotos(page: Page, title: string) {
+export async function fillWizardUpToPhotos(page: Page, title: string, { type, city = 'Kumasi', price = '900', bedrooms }: WizardListing = {}) {
   await page.getByLabel('Title *').fill(title)
   await page.getByLabel('Description *').fill('Two rooms and a porch, a short walk from the lorry station.')
+  if (type !== undefined) {
+    await page.getByRole('combobox', { name: 'Property type' }).click()
+    await page.getByRole('option', { name: type, exact: true }).click()
+  }
   await page.getByRole('button', { name: 'Next' }).click()
   await page.getByRole('combobox', { name: 'City *' }).click()
-  await page.getByRole('option', { name: 'Kumasi', exact: true }).click()
-  await page.getByLabel('Price *').fill('900')
+  await page.getByRole('option', { name: city, exact: true }).click()
+  await page.getByLabel('Price *').fill(price)
+  if (bedrooms !== undefined) await page.getByLabel('Bedrooms').fill(bedrooms)
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { name: 'Amenities & photos' })).toBeVisible()
 }

@@ -76,7 +76,7 @@ export function parseErrorBody(text: string): ApiErrorBody | null {
 }
 
 /** Retry-After in seconds (the API sends seconds, never a date), or null when absent or unreadable. */
-export function retryAfterOf(header: string | null): number | null {
+function retryAfterOf(header: string | null): number | null {
   if (header === null || !/^\d{1,9}$/.test(header.trim())) return null
   return Number(header.trim())
 }

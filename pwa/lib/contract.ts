@@ -23,7 +23,6 @@ export type { AdminOutboxAnswer, DeliveryFailure, DeliverySetup, FailedMessage, 
 export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
 export type { Property, PropertyPage, SearchPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
 export {
-  ADMIN_STATUSES,
   AMENITIES as AMENITY_IDS,
   CATEGORIES,
   CreatePropertySchema,

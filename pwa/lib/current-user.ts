@@ -22,6 +22,12 @@ export const currentUserQuery = () =>
     refetchOnMount: false,
   })
 
+/** Whether a query is the current user's (GET /api/auth/user), whichever client's Query type it comes as. */
+export const isCurrentUserQuery = (query: { queryKey: readonly unknown[] }): boolean => {
+  const [first, second] = currentUserQuery().queryKey
+  return query.queryKey.length === 2 && query.queryKey[0] === first && query.queryKey[1] === second
+}
+
 /** The id of the user this page last heard is signed in (null: nobody, or not known yet). */
 export const cachedUserId = (queryClient: QueryClient): string | null => queryClient.getQueryData<User | null>(currentUserQuery().queryKey)?.id ?? null
 

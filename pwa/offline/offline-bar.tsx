@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { isCurrentUserQuery } from '../lib/current-user'
 import { discardItem } from './outbox-actions'
 import { outboxSummary } from './outbox-owner'
 import { RefusedItemRow } from './outbox-rows'
-import { isCurrentUser } from './persist-cache'
 import { claimItem } from './outbox-runtime'
 import type { OutboxItem, SendProgress } from './outbox-store'
 import { useOnline, useOutbox } from './use-outbox'
@@ -34,7 +34,7 @@ function useShownData(enabled: boolean): ShownData {
     const read = () => {
       // Who is signed in is not shown as content, and "nobody" is never saved (persist-cache.ts):
       // a visitor's unanswered ask must not make a saved page read as one that needs a connection.
-      const updated = cache.findAll({ type: 'active' }).filter((query) => !isCurrentUser(query)).map((query) => query.state.dataUpdatedAt)
+      const updated = cache.findAll({ type: 'active' }).filter((query) => !isCurrentUserQuery(query)).map((query) => query.state.dataUpdatedAt)
       const times = updated.filter((time) => time > 0)
       setShown({ time: times.length ? Math.min(...times) : 0, missing: times.length < updated.length })
     }

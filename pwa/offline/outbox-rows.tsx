@@ -1,18 +1,24 @@
 import type { ComponentType, ReactNode } from 'react'
 import { discardItem } from './outbox-actions'
 import { retryItem } from './outbox-runtime'
+import type { OutboxKind } from './outbox-kind'
 import type { OutboxItem } from './outbox-store'
 
 // How the offline bar shows an item the server refused. By default: why, Try again, Discard.
 // A kind with its own way to put things right registers a row of its own (in the page only:
 // the service worker shows nothing).
 
-export type RefusedRow = ComponentType<{ item: OutboxItem }>
+export type RefusedRow<Item extends OutboxItem = OutboxItem> = ComponentType<{ item: Item }>
 
 const rows = new Map<string, RefusedRow>()
 
-export function registerRefusedRow(kind: string, row: RefusedRow) {
-  rows.set(kind, row)
+/**
+ * The row for refused items of `kind`: it is given only items of that kind, and those were read
+ * through the kind's schema (outbox-registry.ts upgradeItem; one that does not match is an
+ * unknown item), so the row is typed by the kind's item.
+ */
+export function registerRefusedRow<Item extends OutboxItem>(kind: OutboxKind<Item>, row: RefusedRow<Item>) {
+  rows.set(kind.kind, row as RefusedRow)
 }
 
 export function RefusedItemRow({ item }: { item: OutboxItem }) {

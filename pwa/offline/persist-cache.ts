@@ -1,6 +1,7 @@
 import { createStore, del, get, set } from 'idb-keyval'
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core'
+import { currentUserQuery, isCurrentUserQuery } from '../lib/current-user'
 import { signOutPending } from './session-store'
 
 // What the person saw (search results, listings, favourites, own listings, the current
@@ -48,9 +49,6 @@ function idbPersister(): Persister {
   }
 }
 
-const CURRENT_USER_KEY = ['auth', 'user'] as const
-export const isCurrentUser = (query: Query | CoreQuery) => query.queryKey[0] === CURRENT_USER_KEY[0] && query.queryKey[1] === CURRENT_USER_KEY[1]
-
 /**
  * Only finished answers, never the admin panel's (desktop, always online), and never "nobody is
  * signed in". The session cookie is written the moment a sign-in is answered, this copy up to
@@ -60,7 +58,7 @@ export const isCurrentUser = (query: Query | CoreQuery) => query.queryKey[0] ===
  * visit; offline, a failed ask counts as signed out just the same.
  */
 const worthKeeping = (query: Query | CoreQuery) =>
-  query.state.status === 'success' && query.queryKey[0] !== 'admin' && !(isCurrentUser(query) && query.state.data == null)
+  query.state.status === 'success' && query.queryKey[0] !== 'admin' && !(isCurrentUserQuery(query) && query.state.data == null)
 
 // query-persist-client-core pins an older query-core than react-query's; both are 5.x and
 // the persister only uses the client's public cache API, so the types are bridged here.
@@ -86,7 +84,7 @@ export async function restoreQueryCache(client: QueryClient): Promise<void> {
     void client.invalidateQueries({ refetchType: 'none' })
     // The current user never refetches on mount (spec: cached 5 minutes), so a restored copy
     // would outlive a profile change made just before a reload: ask the server once per start.
-    void client.refetchQueries({ queryKey: CURRENT_USER_KEY })
+    void client.refetchQueries({ queryKey: currentUserQuery().queryKey })
   }
   persistQueryClientSubscribe({ queryClient, persister, buster: BUILD_ID, dehydrateOptions: { shouldDehydrateQuery: worthKeeping } })
 }

@@ -1,14 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { rememberReturnPath } from '../../lib/after-sign-in'
-import { errorText, waitAsked } from '../../lib/api-client'
-import { useCountdown } from '../../lib/use-countdown'
-import { waitText } from '../../lib/wait-text'
+import { errorText } from '../../lib/api-client'
+import { useResendCode, type Channel } from '../../lib/queries/resend-code.mutation'
+import { useAskedWait } from '../../lib/use-asked-wait'
 import { Button } from '../../ui/button'
 import { Alert } from '../../ui/field'
 import { toast } from '../../ui/toast'
-import { useSendCode, type Address } from './send-code.mutation'
 
-const WORDS: Record<Address, { name: string; page: '/verify-email' | '/verify-phone' }> = {
+const WORDS: Record<Channel, { name: string; page: '/verify-email' | '/verify-phone' }> = {
   email: { name: 'email', page: '/verify-email' },
   phone: { name: 'phone', page: '/verify-phone' },
 }
@@ -18,12 +17,11 @@ const WORDS: Record<Address, { name: string; page: '/verify-email' | '/verify-ph
  * brings the person back here once verified. Asked again too soon (429), it says how long to wait,
  * and offers the page for a code that already came.
  */
-export function VerifyAddress({ address, to }: { address: Address; to: string }) {
-  const send = useSendCode(address)
+export function VerifyAddress({ address, to }: { address: Channel; to: string }) {
+  const send = useResendCode(address)
   const navigate = useNavigate()
-  const wait = useCountdown()
+  const wait = useAskedWait(send.error)
   const { name, page } = WORDS[address]
-  const refused = waitAsked(send.error) !== null
 
   const start = () =>
     send.mutate(undefined, {
@@ -32,21 +30,18 @@ export function VerifyAddress({ address, to }: { address: Address; to: string })
         rememberReturnPath('/account-settings')
         void navigate({ to: page })
       },
-      onError: (error) => {
-        const seconds = waitAsked(error)
-        if (seconds !== null) wait.start(seconds)
-      },
+      onError: wait.onError,
     })
 
   return (
     <div className="mt-4 grid gap-2">
-      <Button variant="secondary" className="w-full" disabled={send.isPending || wait.secondsLeft > 0} onClick={start}>
+      <Button variant="secondary" className="w-full" disabled={send.isPending || wait.waiting} onClick={start}>
         {send.isPending ? 'Sending code...' : `Verify ${name}`}
       </Button>
-      {send.isError && !refused && <Alert>{errorText(send.error, 'The code could not be sent. Please try again.')}</Alert>}
-      {refused && wait.secondsLeft > 0 && (
+      {send.isError && !wait.asked && <Alert>{errorText(send.error, 'The code could not be sent. Please try again.')}</Alert>}
+      {wait.asked && wait.waiting && (
         <Alert>
-          {errorText(send.error, 'Please wait before asking for another code.')} You can ask for a new code in {waitText(wait.secondsLeft)}.{' '}
+          {wait.message}{' '}
           <Link to={page} onClick={() => rememberReturnPath('/account-settings')} className="font-medium underline">Enter a code you already have</Link>
         </Alert>
       )}

@@ -19,7 +19,8 @@ const PAGE_SIZE = 20
  * stay what the API takes; "unverified" is what a card calls Pending Approval, "active" is
  * Live, "inactive" is Hidden.
  */
-export const STATUS_FILTER_LABELS: Record<AdminStatus, string> = {
+const STATUS_FILTER_LABELS: Record<AdminStatus, string> = {
+  // In the filter's order: what waits for the admin first, the spec's five values in the order of a listing's life.
   all: 'All properties',
   unverified: 'Pending Approval',
   active: 'Live',
@@ -27,11 +28,10 @@ export const STATUS_FILTER_LABELS: Record<AdminStatus, string> = {
   verified: 'Approved (Live or Hidden)',
 }
 
-/** What waits for the admin first: the spec's five values, in the order of a listing's life. */
-const FILTER_ORDER: readonly AdminStatus[] = ['all', 'unverified', 'active', 'inactive', 'verified']
+const FILTER_ORDER = Object.keys(STATUS_FILTER_LABELS) as AdminStatus[]
 
 /** A listing's state in the words of the filter above: one of them, never two that contradict each other. */
-export function moderationBadges(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'green' | 'neutral' }[] {
+function moderationBadges(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'green' | 'neutral' }[] {
   if (!property.isVerified) return [{ label: 'Pending Approval', tone: 'amber' }, ...(property.isActive ? [] : [{ label: 'Hidden', tone: 'neutral' as const }])]
   return [property.isActive ? { label: 'Live', tone: 'green' } : { label: 'Hidden', tone: 'neutral' }]
 }

@@ -4,7 +4,7 @@ import { countOf } from '../../lib/format'
 import { useAdminProviders } from './admin-service-providers.queries'
 
 /** "1 application waiting", "3 applications waiting". */
-export const applicationsWaiting = (count: number) => `${countOf(count, 'application')} waiting`
+const applicationsWaiting = (count: number) => `${countOf(count, 'application')} waiting`
 
 /**
  * The admin pages that are not tabs of the panel (issue 28): Service Provider Approval and

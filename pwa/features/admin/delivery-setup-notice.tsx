@@ -3,11 +3,16 @@ import type { DeliverySetup } from '../../lib/contract'
 
 const Name = ({ children }: { children: ReactNode }) => <code className="rounded bg-amber-100 px-1 font-mono text-[0.85em] [overflow-wrap:anywhere]">{children}</code>
 
-/** "E-mail and SMS", "E-mail", "SMS": the channels that only record their messages. */
-export function undeliveredChannels(delivery: DeliverySetup): string | null {
-  const channels = [delivery.email === 'log' ? 'E-mail' : null, delivery.sms === 'log' ? 'SMS' : null].filter(Boolean)
-  return channels.length ? channels.join(' and ') : null
+type Undelivered = 'email' | 'sms' | 'both'
+
+/** The channels that only record their messages (no gateway), or null when both deliver. */
+function undelivered(delivery: DeliverySetup): Undelivered | null {
+  const email = delivery.email === 'log'
+  const sms = delivery.sms === 'log'
+  return email && sms ? 'both' : email ? 'email' : sms ? 'sms' : null
 }
+
+const CHANNELS: Record<Undelivered, string> = { email: 'E-mail', sms: 'SMS', both: 'E-mail and SMS' }
 
 /**
  * Said on the Delivery tab when a channel has no gateway (issue 28): its messages (sign-up
@@ -15,13 +20,13 @@ export function undeliveredChannels(delivery: DeliverySetup): string | null {
  * which settings make them go out. Names of settings only; the server never sends their values.
  */
 export function DeliverySetupNotice({ delivery }: { delivery: DeliverySetup }) {
-  const channels = undeliveredChannels(delivery)
+  const channels = undelivered(delivery)
   if (!channels) return null
   return (
     <div role="note" aria-labelledby="delivery-setup-title" className="mb-5 grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p id="delivery-setup-title" className="text-base font-semibold">{channels} {channels === 'E-mail' ? 'is' : 'are'} not delivered</p>
+      <p id="delivery-setup-title" className="text-base font-semibold">{CHANNELS[channels]} {channels === 'email' ? 'is' : 'are'} not delivered</p>
       <p>
-        No gateway is configured for {channels === 'E-mail and SMS' ? 'either' : 'it'}: sign-up codes, reset links and notices are only
+        No gateway is configured for {channels === 'both' ? 'either' : 'it'}: sign-up codes, reset links and notices are only
         recorded on the server. Nobody receives them{delivery.devOutbox ? '' : ', so people who sign up cannot get their code'}.
       </p>
       <ul className="grid list-disc gap-1 pl-5">
@@ -42,8 +47,8 @@ export function DeliverySetupNotice({ delivery }: { delivery: DeliverySetup }) {
 
 /** What the empty list of failed messages means: nothing failed, but what was not delivered is said too. */
 export function nothingFailedText(delivery: DeliverySetup): string {
-  const channels = undeliveredChannels(delivery)
+  const channels = undelivered(delivery)
   if (!channels) return 'Every message was delivered. Nothing has failed.'
-  if (channels === 'E-mail and SMS') return 'Nothing has failed, but nothing was delivered either: no gateway is configured (see above).'
-  return `Nothing has failed. ${channels === 'SMS' ? 'SMS are' : 'E-mails are'} only recorded, not delivered (see above).`
+  if (channels === 'both') return 'Nothing has failed, but nothing was delivered either: no gateway is configured (see above).'
+  return `Nothing has failed. ${channels === 'sms' ? 'SMS are' : 'E-mails are'} only recorded, not delivered (see above).`
 }

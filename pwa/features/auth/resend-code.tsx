@@ -1,9 +1,8 @@
-import { errorText, waitAsked } from '../../lib/api-client'
-import { useCountdown } from '../../lib/use-countdown'
-import { waitText } from '../../lib/wait-text'
+import { errorText } from '../../lib/api-client'
+import { useResendCode, type Channel } from '../../lib/queries/resend-code.mutation'
+import { useAskedWait } from '../../lib/use-asked-wait'
 import { Button } from '../../ui/button'
 import { Alert } from '../../ui/field'
-import { useResendCode, type Channel } from './verification.mutations'
 
 const SENT: Record<Channel, string> = {
   email: 'A new verification code has been sent to your email',
@@ -16,30 +15,16 @@ const SENT: Record<Channel, string> = {
  */
 export function ResendCode({ channel }: { channel: Channel }) {
   const resend = useResendCode(channel)
-  const wait = useCountdown()
-  const waiting = wait.secondsLeft > 0
-  const refusedForNow = waitAsked(resend.error) !== null
-
-  const send = () =>
-    resend.mutate(undefined, {
-      onError: (error) => {
-        const seconds = waitAsked(error)
-        if (seconds !== null) wait.start(seconds)
-      },
-    })
+  const wait = useAskedWait(resend.error)
 
   return (
     <>
-      <Button variant="ghost" disabled={resend.isPending || waiting} onClick={send}>
+      <Button variant="ghost" disabled={resend.isPending || wait.waiting} onClick={() => resend.mutate(undefined, { onError: wait.onError })}>
         {resend.isPending ? 'Sending...' : 'Resend Code'}
       </Button>
       {resend.isSuccess && <Alert tone="success">{resend.data?.message ?? SENT[channel]}</Alert>}
-      {resend.isError && !refusedForNow && <Alert>{errorText(resend.error, 'Failed to resend verification code')}</Alert>}
-      {refusedForNow && waiting && (
-        <Alert>
-          {errorText(resend.error, 'Please wait before asking for another code.')} You can ask for a new code in {waitText(wait.secondsLeft)}.
-        </Alert>
-      )}
+      {resend.isError && !wait.asked && <Alert>{errorText(resend.error, 'Failed to resend verification code')}</Alert>}
+      {wait.asked && wait.waiting && <Alert>{wait.message}</Alert>}
     </>
   )
 }

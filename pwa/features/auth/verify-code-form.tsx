@@ -8,7 +8,8 @@ import { Button } from '../../ui/button'
 import { Alert, TextField } from '../../ui/field'
 import { CodeSchema } from '../../lib/contract'
 import { ResendCode } from './resend-code'
-import { useVerifyCode, type Channel } from './verification.mutations'
+import type { Channel } from '../../lib/queries/resend-code.mutation'
+import { useVerifyCode } from './verification.mutations'
 import * as v from 'valibot'
 
 const REDIRECT_MS = 3000

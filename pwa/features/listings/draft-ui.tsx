@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { DraftPhoto, DraftRecord } from './drafts-store'
 import { draftPhoto } from './listing-drafts'
 import type { PreparedPhoto } from './photo-intake'
@@ -43,32 +43,28 @@ export function DraftChooser<F>({ drafts, titleOf, onResume, onDelete, onNew }: 
 
 /**
  * Photos of a draft: made smaller and kept on the device; uploaded when the listing is sent.
- * `onPreparing` tells the wizard while picked photos are being made smaller: it must not
- * submit the listing without them then.
+ * `preparing` is the wizard's (it must not submit the listing while picked photos are being made
+ * smaller): photos cannot be removed meanwhile either.
  */
-export function DraftPhotoFields({ photos, onChange, onPreparing }: {
+export function DraftPhotoFields({ photos, onChange, preparing, onPreparing }: {
   photos: DraftPhoto[]
   onChange: (photos: DraftPhoto[]) => void
+  preparing: boolean
   onPreparing: (preparing: boolean) => void
 }) {
-  const [busy, setBusy] = useState(false)
   const urls = useMemo(() => photos.map((photo) => URL.createObjectURL(photo.blob)), [photos])
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
-  const preparing = (value: boolean) => {
-    setBusy(value)
-    onPreparing(value)
-  }
   const keep = (prepared: PreparedPhoto[]) => onChange([...photos, ...prepared.map(draftPhoto)])
   return (
     <div className="grid gap-3">
-      <PhotoPicker disabled={false} onPrepared={keep} onPreparing={preparing}
+      <PhotoPicker disabled={false} preparing={preparing} onPrepared={keep} onPreparing={onPreparing}
         note="They are kept on this device with your draft and uploaded when you submit (or when you are back online)." />
       {photos.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded photos">
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img src={urls[index]} alt={`Photo ${index + 1}`} width={photo.width} height={photo.height} className="aspect-[4/3] w-full rounded-md bg-stone-200 object-cover" />
-              <button type="button" onClick={() => onChange(photos.filter((item) => item.id !== photo.id))} disabled={busy}
+              <button type="button" onClick={() => onChange(photos.filter((item) => item.id !== photo.id))} disabled={preparing}
                 aria-label={`Remove photo ${index + 1}`} className="absolute right-1 top-1 rounded-full bg-white/90 px-2 text-lg leading-none shadow">×</button>
             </li>
           ))}

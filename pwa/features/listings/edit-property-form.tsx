@@ -113,7 +113,6 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (changedElsewhere.length > 0) return setSaveHeld(true)
-    if (photosBusy) return toast({ title: 'Photos are still being uploaded', description: 'Wait for them to appear, then save.', variant: 'destructive' })
     const checked = checkEdit(form.draft, { isActive: form.isActive, expectedVersion })
     if (!checked.ok) {
       toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })

@@ -82,10 +82,6 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
       setStep(step + 1)
       return
     }
-    if (preparingPhotos) {
-      toast({ title: 'Photos are still being prepared', description: 'Wait for them to appear below, then submit.', variant: 'destructive' })
-      return
-    }
     const checked = checkNewListing({ ...draft, images: [] })
     if (!checked.ok) {
       toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })
@@ -141,7 +137,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
           {step === 2 && (
             <>
               <AmenityFields draft={draft} onChange={onChange} />
-              <DraftPhotoFields photos={record.photos} onChange={(photos) => update({ photos })} onPreparing={setPreparingPhotos} />
+              <DraftPhotoFields photos={record.photos} onChange={(photos) => update({ photos })} preparing={preparingPhotos} onPreparing={setPreparingPhotos} />
             </>
           )}
           </fieldset>

@@ -96,7 +96,7 @@ export function PhotoFields({ draft, onChange, onBusy, failureTitle }: Props & {
     })
   return (
     <div className="grid gap-3">
-      <PhotoPicker disabled={upload.isPending} onPrepared={send} onPreparing={setPreparing} />
+      <PhotoPicker disabled={upload.isPending} preparing={preparing} onPrepared={send} onPreparing={setPreparing} />
       {upload.isPending && <Spinner label="Uploading photos" />}
       {draft.images.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded photos">

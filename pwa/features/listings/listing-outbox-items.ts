@@ -23,5 +23,4 @@ export type EditListingItem = QueuedItem<'edit-listing', {
   baseValues?: ListingValues
 }>
 
-export const isCreateListingItem = (item: OutboxItem): item is CreateListingItem => item.kind === 'create-listing'
 export const isEditListingItem = (item: OutboxItem): item is EditListingItem => item.kind === 'edit-listing'

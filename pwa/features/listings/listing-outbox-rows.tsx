@@ -1,27 +1,21 @@
 import { Link } from '@tanstack/react-router'
 import { discardItem } from '../../offline/outbox-actions'
 import { NotSentRow, registerRefusedRow } from '../../offline/outbox-rows'
-import type { OutboxItem } from '../../offline/outbox-store'
 import { createListingKind } from './create-listing.outbox'
 import { editListingKind } from './edit-listing.outbox'
 import { EditRefusedRow } from './edit-refused-row'
-import { isCreateListingItem, isEditListingItem } from './listing-outbox-items'
+import type { CreateListingItem } from './listing-outbox-items'
 
 /** A refused new listing goes back to its draft (Fix); a refused edit is compared and re-applied. */
-function RefusedNewListing({ item }: { item: OutboxItem }) {
-  if (!isCreateListingItem(item)) return <NotSentRow item={item} />
+function RefusedNewListing({ item }: { item: CreateListingItem }) {
   const fix = (
     <Link to="/list-property" search={{ draft: item.draftId }} onClick={() => void discardItem(item)} className="rounded-md border border-stone-300 px-3 py-1">Fix</Link>
   )
   return <NotSentRow item={item} fix={fix} />
 }
 
-function RefusedEdit({ item }: { item: OutboxItem }) {
-  return isEditListingItem(item) ? <EditRefusedRow item={item} /> : <NotSentRow item={item} />
-}
-
 /** How the offline bar shows the listing actions the server refused (pages only). */
 export function registerListingOutboxRows() {
-  registerRefusedRow(createListingKind.kind, RefusedNewListing)
-  registerRefusedRow(editListingKind.kind, RefusedEdit)
+  registerRefusedRow(createListingKind, RefusedNewListing)
+  registerRefusedRow(editListingKind, EditRefusedRow)
 }

@@ -9,35 +9,31 @@ import { RefusedPhotosNotice } from './refused-photos-notice'
 const HINT = 'Take them with the camera or pick them from the gallery: large photos are made smaller on this phone before they are sent.'
 
 /**
- * `onPrepared` gets the photos ready to keep or upload; `onPreparing` is told while they are
- * being made smaller (a form must not be sent without them then).
+ * `onPrepared` gets the photos ready to keep or upload. `preparing` (true while picked photos are
+ * being made smaller: a form must not be sent without them then) is kept by the form that owns
+ * the photos, which `onPreparing` tells.
  */
-export function PhotoPicker({ disabled, note, onPrepared, onPreparing }: {
+export function PhotoPicker({ disabled, note, preparing, onPrepared, onPreparing }: {
   disabled: boolean
   /** Said after the hint: what happens to the photos next. */
   note?: string
+  preparing: boolean
   onPrepared: (photos: PreparedPhoto[]) => void | Promise<void>
-  onPreparing?: (preparing: boolean) => void
+  onPreparing: (preparing: boolean) => void
 }) {
-  const [preparing, setPreparing] = useState(false)
   const [refused, setRefused] = useState<{ photos: RefusedPhoto[]; added: number }>({ photos: [], added: 0 })
-  const busy = (value: boolean) => {
-    setPreparing(value)
-    onPreparing?.(value)
-  }
-
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])]
     event.target.value = ''
     if (files.length === 0) return
     setRefused({ photos: [], added: 0 })
-    busy(true)
+    onPreparing(true)
     try {
       const { prepared, refused: notUsed } = await preparePhotos(files)
       setRefused({ photos: notUsed, added: prepared.length })
       if (prepared.length > 0) await onPrepared(prepared)
     } finally {
-      busy(false)
+      onPreparing(false)
     }
   }
 

@@ -54,8 +54,9 @@ async function uploadPhoto(item: CreateListingItem, session: SessionCheck, draft
     throw error
   }
   const url = answer.images[0]
-  // Never a listing without a photo the host chose: an answer with no URL is tried again, not skipped.
-  if (!url) throw new Error('the server kept no copy of a photo')
+  // Never a listing without a photo the host chose: an answer with no URL is tried again (a fault,
+  // so a limited number of times), not skipped.
+  if (!url) throw new ItemFaultError('upload answered no URL', 'the server kept no copy of a photo. Try again later.')
   await changeDraftPhoto(draftId, photo.id, (stored) => ({ ...stored, uploadedUrl: url, stalls: 0 }))
   return url
 }

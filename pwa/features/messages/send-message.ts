@@ -8,7 +8,6 @@ import { toast } from '../../ui/toast'
 // when the connection returns (pwa/offline/queue-form.ts). The screen keeps the values on a
 // failure and empties the form when the message is sent or safely queued.
 
-export type Endpoint = MessageEndpoint
 export type SendState = { sending: boolean; sent: MessageReceipt | null; queued: boolean }
 
 export const OFFLINE_QUEUED = {
@@ -16,7 +15,7 @@ export const OFFLINE_QUEUED = {
   description: "You're offline: your message will be sent when you're back online.",
 } as const
 
-export function useSendMessage(endpoint: Endpoint, texts: { success: string; failure: { title: string; description: string } }) {
+export function useSendMessage(endpoint: MessageEndpoint, texts: { success: string; failure: { title: string; description: string } }) {
   const [state, setState] = useState<SendState>({ sending: false, sent: null, queued: false })
   const unsubscribe = useRef<(() => void) | null>(null)
   useEffect(() => () => unsubscribe.current?.(), [])

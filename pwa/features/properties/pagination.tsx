@@ -2,7 +2,7 @@
 type Props = { page: number; total: number; totalIsExact?: boolean; pageSize: number; onPage: (page: number) => void }
 
 /** The page numbers to show: the first, the last, and `around` on each side of the current page. */
-export function shownPages(page: number, pages: number, around: number): number[] {
+function shownPages(page: number, pages: number, around: number): number[] {
   return Array.from({ length: pages }, (_, index) => index + 1).filter((item) => item === 1 || item === pages || Math.abs(item - page) <= around)
 }
 
