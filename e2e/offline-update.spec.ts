@@ -15,6 +15,7 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1'
 // deployed over the copy, so the specs after this one still run against the build under test.
 const test = base.extend<{ copyServer: CopyServer }>({
   copyServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
     async ({}, use) => {
       const server = await startCopyServer()
       await use(server)

@@ -40,7 +40,7 @@ test('a visitor searches by city and filters, opens a listing and is led to regi
   await page.getByRole('combobox', { name: 'Property type' }).click()
   await page.getByRole('option', { name: type, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`propertyType=${type.toLowerCase()}`))
-  await expect(page.getByLabel('1 active filters')).toBeVisible()
+  await expect(page.getByText('1 active filters')).toBeVisible()
   await expect(page.getByRole('article').first()).toBeVisible()
   // Waits for the filtered answer to replace the unfiltered one: every card is of that type.
   await expect(page.getByRole('article').getByText(/\d+ bed · /).filter({ hasNotText: type })).toHaveCount(0)

@@ -97,7 +97,7 @@ export type LayoutProblem = { what: string; where: string; text: string; scrollW
 export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate(() => {
     const found: LayoutProblem[] = []
-    const describe = (element: Element) => {
+    const describeElement = (element: Element) => {
       const parts: string[] = []
       for (let node: Element | null = element; node && node !== document.body && parts.length < 4; node = node.parentElement) {
         const id = node.id ? `#${node.id}` : ''
@@ -121,7 +121,7 @@ export function layoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (element.scrollWidth <= element.clientWidth + 1) continue
       found.push({
         what: 'text wider than its box',
-        where: describe(element),
+        where: describeElement(element),
         text: (element.textContent ?? '').trim().slice(0, 60),
         scrollWidth: element.scrollWidth,
         clientWidth: element.clientWidth,

@@ -38,7 +38,9 @@ function fakeBrowser(answer = true) {
     beacons,
     warnings,
     timers,
-    runIdle: () => idle.splice(0).forEach((run) => run()),
+    runIdle: () => {
+      for (const run of idle.splice(0)) run()
+    },
     advance(ms: number) {
       now += ms
       for (const [key, timer] of [...timers]) {

@@ -14,7 +14,7 @@ async function page() {
   vi.stubGlobal('localStorage', { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) })
   const { trackVisit } = await import('./visitor')
   const views = async (call: number) => {
-    const body = JSON.parse(await (sendBeacon.mock.calls[call]?.[1] as Blob).text()) as { visitorId: string; views: { pageUrl: string }[] }
+    const body = JSON.parse(await (sendBeacon.mock.calls[call]![1] as Blob).text()) as { visitorId: string; views: { pageUrl: string }[] }
     return body.views.map((view) => view.pageUrl)
   }
   return { doc, win, nav, sendBeacon, store, trackVisit, views }
@@ -37,7 +37,7 @@ describe('trackVisit in the page', () => {
     doc.dispatchEvent(new Event('visibilitychange'))
     expect(sendBeacon).toHaveBeenCalledTimes(1)
     expect(await views(0)).toEqual(['/', '/search?location=Accra'])
-    const body = JSON.parse(await (sendBeacon.mock.calls[0]?.[1] as Blob).text()) as { visitorId: string }
+    const body = JSON.parse(await (sendBeacon.mock.calls[0]![1] as Blob).text()) as { visitorId: string }
     expect(body.visitorId).toBe(store.get('efie.visitorId'))
   })
 

@@ -25,7 +25,8 @@ export function visitorId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefi
     storage.setItem(VISITOR_KEY, created)
     return created
   } catch {
-    return (sessionId ??= newVisitorId())
+    sessionId ??= newVisitorId()
+    return sessionId
   }
 }
 

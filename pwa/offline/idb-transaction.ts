@@ -8,6 +8,7 @@ import type { UseStore } from 'idb-keyval'
 export type Guard = (fn: () => void) => () => void
 
 export function transact(useStore: UseStore, mode: IDBTransactionMode, body: (store: IDBObjectStore, guard: Guard) => void): Promise<void> {
+  // biome-ignore lint/correctness/useHookAtTopLevel: idb-keyval's UseStore runs a transaction on its store; it is no React hook.
   return useStore(
     mode,
     (store) =>

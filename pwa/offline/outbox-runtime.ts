@@ -33,7 +33,7 @@ export function subscribeOutbox(callback: () => void) {
 function publish(signedIn: SignedIn, sending = snapshot.sending) {
   const shownSending = sending && allItems.some((item) => item.id === sending.itemId && isOwnedBy(item, signedIn)) ? sending : null
   snapshot = { signedIn, items: visibleTo(allItems, signedIn), signInNeeded: signedIn === null && waitsForSignIn(allItems), sending: shownSending }
-  subscribers.forEach((callback) => callback())
+  for (const callback of subscribers) callback()
   schedule()
 }
 

@@ -27,7 +27,7 @@ const CONTEXT_ID = Math.random().toString(36).slice(2)
 const localListeners = new Set<(message: OutboxMessage) => void>()
 
 export function announce(message: OutboxMessage) {
-  localListeners.forEach((listener) => listener(message))
+  for (const listener of localListeners) listener(message)
   if (typeof BroadcastChannel === 'undefined') return
   const channel = new BroadcastChannel(channelName)
   channel.postMessage({ from: CONTEXT_ID, message } satisfies Envelope)
@@ -73,11 +73,15 @@ export async function changeItem(id: string, decide: (current: OutboxItem | unde
     read.onsuccess = guard(() => {
       const current = upgradeItem(read.result)
       const decision = decide(current)
-      if (decision === 'keep') return void (after = current)
+      if (decision === 'keep') {
+          after = current
+          return
+        }
       changed = true
       if (decision === 'remove') {
         if (current) items.delete(id)
-        return void (after = undefined)
+        after = undefined
+        return
       }
       after = { ...decision, revision: (current?.revision ?? decision.revision) + 1 }
       items.put(toStored(after), id)

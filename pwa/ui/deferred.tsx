@@ -10,6 +10,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P &
   const start = () => (promise ??= load().then((component) => ({ default: component })))
   const Real = lazy(start)
 
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per lazily loaded menu, made once at module level (header.tsx), never during a render.
   return function Deferred({ placeholder, ...props }: P & { placeholder: (activate: () => void, preload: () => void) => ReactNode }) {
     const [active, setActive] = useState(false)
     const fallback = placeholder(() => undefined, () => undefined)

@@ -6,7 +6,9 @@ export type ShownToast = ToastInput & { id: number }
 let current: ShownToast | null = null
 let nextId = 1
 const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((listener) => listener())
+const emit = () => {
+  for (const listener of listeners) listener()
+}
 
 export function toast(input: ToastInput): void {
   current = { ...input, id: nextId++ }

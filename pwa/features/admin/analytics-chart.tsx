@@ -7,7 +7,7 @@ import { busiestDay, count, niceMax, shortDay } from './analytics-format'
 const SLOT = 10
 const HEIGHT = 100
 
-function describe(days: DailyVisits[]): string {
+function summary(days: DailyVisits[]): string {
   if (days.length === 0) return 'No days in this window.'
   const views = days.reduce((sum, day) => sum + day.pageViews, 0)
   const most = busiestDay(days, (day) => day.pageViews)
@@ -35,13 +35,14 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
           <span className="flex items-center gap-1.5"><span className="inline-block h-0.5 w-4 bg-stone-900" />Unique visitors</span>
         </span>
       </figcaption>
-      <p id={descId} className="text-sm text-stone-700">{describe(days)}</p>
+      <p id={descId} className="text-sm text-stone-700">{summary(days)}</p>
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
         <div className="flex h-40 flex-col justify-between text-right text-xs text-stone-700" aria-hidden="true">
           <span>{count(top)}</span>
           <span>{Number.isInteger(top / 2) ? count(top / 2) : ''}</span>
           <span>0</span>
         </div>
+        {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby (the heading) and described by aria-describedby, as role=img allows. */}
         <svg role="img" aria-labelledby={titleId} aria-describedby={descId} viewBox={`0 0 ${width} ${HEIGHT}`}
           preserveAspectRatio="none" className="h-40 w-full border-b border-l border-stone-300">
           {[HEIGHT / 4, HEIGHT / 2, (HEIGHT * 3) / 4].map((at) => (

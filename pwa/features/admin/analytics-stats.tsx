@@ -33,6 +33,7 @@ export function TopList({ title, column, unit, rows }: { title: string; column: 
           </thead>
           <tbody>
             {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a ranked list drawn whole; two rows may share a label.
               <tr key={`${index}:${row.label}`} className="border-t border-stone-100">
                 <td className="break-all py-1.5 pr-3">{row.label}</td>
                 <td className="py-1.5 text-right tabular-nums">{count(row.value)}</td>

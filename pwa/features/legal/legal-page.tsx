@@ -31,7 +31,10 @@ export function LegalPage({ document, backToHome = false }: { document: LegalDoc
       {document.sections.map((section, i) => (
         <section key={section.title} id={`section-${i + 1}`} aria-labelledby={`section-${i + 1}-title`} className="mt-8 space-y-3 leading-relaxed">
           <h2 id={`section-${i + 1}-title`} className="text-xl font-semibold text-stone-900">{i + 1}. {section.title}</h2>
-          {section.blocks.map((block, j) => <Block key={j} block={block} />)}
+          {section.blocks.map((block, j) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed document's paragraphs, never reordered.
+            <Block key={j} block={block} />
+          ))}
         </section>
       ))}
     </article>

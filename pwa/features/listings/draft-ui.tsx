@@ -53,7 +53,12 @@ export function DraftPhotoFields({ photos, onChange, preparing, onPreparing }: {
   onPreparing: (preparing: boolean) => void
 }) {
   const urls = useMemo(() => photos.map((photo) => URL.createObjectURL(photo.blob)), [photos])
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
+  useEffect(
+    () => () => {
+      for (const url of urls) URL.revokeObjectURL(url)
+    },
+    [urls],
+  )
   const keep = (prepared: PreparedPhoto[]) => onChange([...photos, ...prepared.map(draftPhoto)])
   return (
     <div className="grid gap-3">

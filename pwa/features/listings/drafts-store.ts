@@ -29,7 +29,10 @@ async function changeDraft(id: string, decide: (current: DraftRecord | undefined
       read.onsuccess = guard(() => {
         const current = upgradeDraft(read.result)
         const decision = decide(current)
-        if (decision === 'keep') return void (after = current)
+        if (decision === 'keep') {
+          after = current
+          return
+        }
         after = { ...decision, schemaVersion: DRAFT_SCHEMA_VERSION }
         drafts.put(after, id)
       })

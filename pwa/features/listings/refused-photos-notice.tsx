@@ -12,6 +12,7 @@ export function RefusedPhotosNotice({ refused, added, onClose }: { refused: Refu
       <p className="font-semibold">{heading}{added > 0 ? ` (the other ${added} ${added === 1 ? 'was' : 'were'})` : ''}:</p>
       <ul className="grid gap-1 pl-4 [list-style:disc]">
         {refused.map((photo, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two refused photos may share a file name; the list is drawn whole.
           <li key={`${index}:${photo.name}`}><span className="font-medium [overflow-wrap:anywhere]">{photo.name}</span>: {photo.reason}</li>
         ))}
       </ul>

@@ -40,7 +40,10 @@ export function SearchScreen({ params }: { params: SearchParams }) {
         <button type="button" className={buttonClass('secondary')} aria-expanded={filtersOpen} aria-controls="filter-panel" onClick={() => setFiltersOpen((open) => !open)}>
           Filters
           {badge > 0 && (
-            <span className="rounded-full bg-teal-700 px-2 text-xs text-white" aria-label={`${badge} active filters`}>{badge}</span>
+            <span className="rounded-full bg-teal-700 px-2 text-xs text-white">
+              <span aria-hidden="true">{badge}</span>
+              <span className="sr-only">{badge} active filters</span>
+            </span>
           )}
         </button>
         <div role="group" aria-label="View" className="ml-auto inline-flex rounded-md border border-stone-300 bg-white p-0.5">

@@ -15,7 +15,7 @@ const MobilePanel = deferred<{ items: NavItem[]; auth: AuthState; pathname: stri
 
 type Launch = (activate: () => void, preload: () => void) => React.ReactNode
 const launcher = (label: string | undefined, className: string, children: React.ReactNode, popup: 'menu' | 'dialog' = 'menu'): Launch =>
-  function Placeholder(activate, preload) {
+  function placeholder(activate, preload) {
     return (
       <button type="button" aria-label={label} aria-haspopup={popup} aria-expanded="false" className={className}
         onClick={activate} onPointerEnter={preload} onFocus={preload} onTouchStart={preload}>

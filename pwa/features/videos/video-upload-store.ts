@@ -49,7 +49,7 @@ function slotOf(key: string): Slot {
 
 function set(slot: Slot, state: UploadState) {
   slot.state = state
-  slot.listeners.forEach((listener) => listener())
+  for (const listener of slot.listeners) listener()
 }
 
 export const uploadStateOf = (key: string): UploadState => slots.get(key)?.state ?? IDLE
