@@ -131,6 +131,38 @@ describe('search cache', () => {
     expect(computed).toEqual(['a', 'a']);
   });
 
+  it('reads the log one poll at a time: a sync asked while a read is under way waits for it', async () => {
+    let release = () => {};
+    let gate = Promise.resolve();
+    let reading = 0;
+    let mostAtOnce = 0;
+    // The real database behind a connection the test can hold.
+    const held: SqlClient = {
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => {
+        mostAtOnce = Math.max(mostAtOnce, ++reading);
+        try {
+          await gate;
+          return await database().query<Row>(sql, params);
+        } finally {
+          reading--;
+        }
+      },
+      execute: (script) => database().execute(script),
+    };
+    const { get, advance } = setup({ db: held });
+    expect(await get('accra')).toBe('accra@1');
+    gate = new Promise((resolve) => (release = resolve));
+    await logChange([state('accra')]);
+    advance(CHANGES_MAX_AGE_MS);
+    const first = get('accra');
+    // This process's own change: the next sync reads the log again, while the first read is held.
+    listingsChanged();
+    const second = get('kumasi');
+    release();
+    expect(await Promise.all([first, second])).toEqual(['accra@2', 'kumasi@3']);
+    expect(mostAtOnce).toBe(1);
+  });
+
   it('reads the log again after a failed read instead of keeping the failure', async () => {
     let failNext = true;
     // The real database behind a connection that drops once.

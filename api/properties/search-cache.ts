@@ -31,6 +31,8 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
   let seen: number | undefined;
   let log: string | undefined;
   let memo: { seq: Promise<number>; at: number; epoch: number } | undefined;
+  // One poll at a time: two reading from the same `seen` would hand out changes twice and could move `seen` back.
+  let polling: Promise<unknown> = Promise.resolve();
   const recent: { seq: number; change: SearchChange }[] = [];
   const listeners = new Set<(change: SearchChange) => void>();
   const publish = (seq: number, change: SearchChange) => {
@@ -64,7 +66,8 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
     /** The head of the log once every change up to it has been handed to the caches. */
     sync(): Promise<number> {
       if (memo && memo.epoch === localEpoch && now() - memo.at < CHANGES_MAX_AGE_MS) return memo.seq;
-      const seq = poll();
+      const seq = polling.then(poll);
+      polling = seq.catch(() => {});
       memo = { seq, at: now(), epoch: localEpoch };
       seq.catch(() => {
         memo = undefined;
