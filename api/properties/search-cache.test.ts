@@ -15,7 +15,7 @@ const state = (name: string): SearchState => ({
 const logChange = (states: SearchState[] | null) => database().transaction((tx) => recordSearchChange(tx, states));
 
 /** In these tests a cached answer is about one town, and a change affects it when it touches that town. */
-const townAffectedBy = (town: string, change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
+const townAffectedBy = (town: string) => (change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
 
 /** A cache on the test database with a clock the test moves, and a compute that counts its calls. */
 function setup(options: { maxEntries?: number; ttlMs?: number; db?: SqlClient } = {}) {
@@ -98,6 +98,21 @@ describe('search cache', () => {
     expect(answer).toBe('accra@before-the-change');
     expect(await get('accra')).toBe('accra@2');
     expect(computed).toEqual(['kumasi', 'accra']);
+  });
+
+  it("makes a kept answer's test for changes once, when it computes the answer, not once per change", async () => {
+    let now = 1_000_000;
+    const made: string[] = [];
+    const feed = createSearchChangeFeed(database(), { now: () => now });
+    const cache = createSearchCache<string, string>(feed, { affectedBy: (town) => (made.push(town), townAffectedBy(town)), now: () => now });
+    expect(await cache.get('accra', 'accra', async () => 'accra@1')).toBe('accra@1');
+    for (const town of ['kumasi', 'tamale', 'accra']) {
+      await logChange([state(town)]);
+      now += CHANGES_MAX_AGE_MS;
+      await feed.sync();
+    }
+    expect(await cache.get('accra', 'accra', async () => 'accra@2')).toBe('accra@2');
+    expect(made).toEqual(['accra', 'accra']);
   });
 
   it('keeps an answer only for ttlMs', async () => {
