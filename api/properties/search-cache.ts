@@ -125,7 +125,6 @@ export function createSearchCache<F, T>(
       }
       return value;
     },
-    size: () => entries.size,
     clear: () => entries.clear(),
   };
 }

@@ -7,7 +7,7 @@ export type ListingChange = { id: string; before: (SearchableListing & { created
 /** More listings than this in one batch (a bulk load, a rebuild) are recorded as "anything may have changed". */
 const MAX_STATES = 50;
 /** Changes kept for the caches of other processes; one that fell further behind empties its cache. */
-export const KEPT_CHANGES = 10_000;
+const KEPT_CHANGES = 10_000;
 
 /** One array per column: both drivers send a JavaScript array as a PostgreSQL array. */
 const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_price, property_type, category, listing_type, bedrooms, amenities)
