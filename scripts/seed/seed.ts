@@ -4,7 +4,7 @@ import { accountCommands, adminRoleCommands } from '../../api/auth/account-comma
 import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
 import { listingCommands } from '../../api/properties/listing-commands.ts';
 import { storeListingImage } from '../../api/uploads/image-processing.ts';
-import { listingAggregate } from '../../events/listing/listing.decider.ts';
+import { listingAggregate, type ListingEvent } from '../../events/listing/listing.decider.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
@@ -12,6 +12,7 @@ import { createProjectionSet } from '../../events/store/projections.ts';
 import { createRandom, drawHomePhoto, type Random } from './photos.ts';
 import type { Country } from '../../api/contract/places.ts';
 import type { VirusScanner } from '../../api/videos/virus-scanner.ts';
+import { listingHistory, type SeedStatus } from './listing-history.ts';
 import { generateListing, submittedAgoSeconds } from './listings-data.ts';
 import { PROVIDERS, seedProviders } from './providers.ts';
 import { seedVideo, type SeededVideo } from './videos.ts';
@@ -140,14 +141,14 @@ export async function seedDatabase(
   const rawStore = createEventStore(deps.db);
   const BATCH = 1000;
   for (let start = 0; start < listings; start += BATCH) {
-    const batch: { id: string; ownerId: string; events: { type: string; data: unknown }[] }[] = [];
+    const batch: { id: string; ownerId: string; events: ListingEvent[] }[] = [];
     for (let n = start; n < Math.min(listings, start + BATCH); n++) {
       const details = generateListing(random, n);
       const { imageCount, ...fields } = details;
       const propertyId = randomUUID();
       const ownerId = ownerFor(fields.country as Country);
       const submittedAt = pastDate(random, now, fields.country as Country).toISOString();
-      const status = n < 6 ? 'featured' : allLive ? 'live' : random.chance(0.1) ? 'pending' : random.chance(0.05) ? 'hidden' : 'live';
+      const status: SeedStatus = n < 6 ? 'featured' : allLive ? 'live' : random.chance(0.1) ? 'pending' : random.chance(0.05) ? 'hidden' : 'live';
       summary[status === 'featured' ? 'live' : status]++;
       if (status === 'featured') summary.featured++;
       // The first two featured listings (Accra and Kumasi, the first two Ghanaian hosts') get the seed's videos.
@@ -164,15 +165,8 @@ export async function seedDatabase(
         if (status === 'featured') await run({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: n + 1, at: submittedAt });
         continue;
       }
-      const images = Array.from({ length: imageCount }, () => random.pick(pool));
-      const events: { type: string; data: unknown }[] = [
-        { type: 'PropertySubmitted', data: { propertyId, ownerId, details: fields, images: [...new Set(images)], submittedAt } },
-      ];
-      if (status !== 'pending') events.push({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: submittedAt } });
-      if (status === 'hidden') events.push({ type: 'PropertyHidden', data: { propertyId, hiddenBy: adminId, hiddenAt: submittedAt } });
-      if (status === 'featured') {
-        events.push({ type: 'PropertyFeatured', data: { propertyId, featuredOrder: n + 1, featuredBy: adminId, featuredAt: submittedAt } });
-      }
+      const images = [...new Set(Array.from({ length: imageCount }, () => random.pick(pool)))];
+      const events = listingHistory({ propertyId, ownerId, adminId, details: fields, images, at: submittedAt, status, featuredOrder: n + 1 });
       batch.push({ id: propertyId, ownerId, events });
     }
     if (bulk) {
