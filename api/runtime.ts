@@ -52,10 +52,11 @@ export async function buildDeps(
   const applied = await migrate(db, MIGRATIONS_DIR);
   const projections = createProjectionSet(options.projections ?? readModels);
   const stale = new Set(applied.flatMap((file) => REBUILT_AFTER[file] ?? []));
-  if (stale.size > 0) {
+  const rebuilt = projections.projections.filter((p) => stale.has(p.name));
+  if (rebuilt.length > 0) {
     const started = performance.now();
-    const { events } = await createProjectionSet(projections.projections.filter((p) => stale.has(p.name))).rebuild(db);
-    log.info('read models rebuilt after a migration', { readModels: [...stale], events, ms: Math.round(performance.now() - started) });
+    const { events } = await createProjectionSet(rebuilt).rebuild(db);
+    log.info('read models rebuilt after a migration', { readModels: rebuilt.map((p) => p.name), events, ms: Math.round(performance.now() - started) });
   }
   const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
   const clock = options.clock ?? (() => new Date());
