@@ -32,8 +32,15 @@ export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /**
+ * Migrations that make a read model's tables without rows for the events
+ * already in the log, with the projection to rebuild once they are applied.
+ */
+const REBUILT_AFTER: Readonly<Record<string, string>> = { '0720_listing_search.sql': 'properties' };
+
+/**
  * Builds everything the app needs on an open database: migrations first (a
- * failure stops here with the file's name), then the store with its inline
+ * failure stops here with the file's name), then any read model a migration
+ * just made is rebuilt from the log, then the store with its inline
  * projections. Tests call this with their own database and clock.
  */
 export async function buildDeps(
@@ -42,8 +49,15 @@ export async function buildDeps(
   log: Logger,
   options: { clock?: () => Date; projections?: readonly Projection[]; pwaDir?: string; passwords?: PasswordHasher } = {},
 ): Promise<AppDeps> {
-  await migrate(db, MIGRATIONS_DIR);
+  const applied = await migrate(db, MIGRATIONS_DIR);
   const projections = createProjectionSet(options.projections ?? readModels);
+  const stale = new Set(applied.flatMap((file) => REBUILT_AFTER[file] ?? []));
+  const rebuilt = projections.projections.filter((p) => stale.has(p.name));
+  if (rebuilt.length > 0) {
+    const started = performance.now();
+    const { events } = await createProjectionSet(rebuilt).rebuild(db);
+    log.info('read models rebuilt after a migration', { readModels: rebuilt.map((p) => p.name), events, ms: Math.round(performance.now() - started) });
+  }
   const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
   const clock = options.clock ?? (() => new Date());
   const outbox = createOutbox(db, clock);

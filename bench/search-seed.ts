@@ -1,5 +1,6 @@
 // Fills a benchmark database with N live listings fast: the seed's realistic
-// listings (scripts/seed/listings-data.ts) are written as events with COPY,
+// listings (scripts/seed/listings-data.ts) with the events its own bulk load
+// writes (scripts/seed/listing-history.ts) are written with COPY,
 // straight into the event log, and the read models are then rebuilt from the
 // log by the projections themselves (what `npm run projections:rebuild` does).
 // Events rather than rows because the benchmark then changes listings through
@@ -15,6 +16,7 @@ import type { Database } from '../events/store/sql.ts';
 import { readModels } from '../events/read-models.ts';
 import { createProjectionSet } from '../events/store/projections.ts';
 import { listingStreamId } from '../events/listing/listing.events.ts';
+import { listingHistory } from '../scripts/seed/listing-history.ts';
 import { generateListing, submittedAgoSeconds } from '../scripts/seed/listings-data.ts';
 import { createRandom } from '../scripts/seed/photos.ts';
 
@@ -42,10 +44,10 @@ export async function seedListingEvents(url: string, { listings, ownerId, adminI
         const images = [...new Set(Array.from({ length: imageCount }, () => random.pick(photos)))];
         const stream = listingStreamId(id);
         const meta = JSON.stringify({ actorId: 'seed' });
-        const submitted = JSON.stringify({ propertyId: id, ownerId, details, images, submittedAt: at });
-        const approved = JSON.stringify({ propertyId: id, approvedBy: adminId, approvedAt: at });
-        yield `${randomUUID()}\t${stream}\t1\tPropertySubmitted\t${field(submitted)}\t${meta}\t${at}\n`;
-        yield `${randomUUID()}\t${stream}\t2\tPropertyApproved\t${field(approved)}\t${meta}\t${at}\n`;
+        const events = listingHistory({ propertyId: id, ownerId, adminId, details, images, at, status: 'live' });
+        for (const [i, { type, data }] of events.entries()) {
+          yield `${randomUUID()}\t${stream}\t${i + 1}\t${type}\t${field(JSON.stringify(data))}\t${meta}\t${at}\n`;
+        }
         if (n % 50_000 === 49_999) log(`events: ${n + 1} of ${listings} listings`);
       }
     }

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -207,7 +207,7 @@ try {
   row('cached repeats of one search', CLIENTS, await load(apiPort, () => one, CLIENTS, Math.max(3, SECONDS / 3)));
   console.table(rows);
   const [l1, l5] = loadavg();
-  log(`searches/s vs bare Hono: ${((plain.perSecond / bare.perSecond) * 100).toFixed(1)}% (bare ${Math.round(bare.perSecond)}/s); ${mix.count()} distinct searches sent; load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${(await import('node:os')).cpus().length} cores`);
+  log(`searches/s vs bare Hono: ${((plain.perSecond / bare.perSecond) * 100).toFixed(1)}% (bare ${Math.round(bare.perSecond)}/s); ${mix.count()} distinct searches sent; load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${cpus().length} cores`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   agent.destroy();

@@ -36,17 +36,19 @@ export const adminRoleCommands = commandTarget(adminRoleAggregate, { streamId: u
  * Issues a code for the address and puts the message in the outbox, counted against the
  * limits on codes (api/limits/send-limits.ts): per address, per account and per client
  * (`client` undefined: exempt). In `tx` when given, else in a transaction of its own; a full
- * limit throws 429 too_many_codes and nothing is issued, sent or counted.
+ * limit throws 429 too_many_codes and nothing is issued, sent or counted. `resend`: the caller
+ * asked for another code, which waits CODE_RESEND_AFTER_SECONDS after the last.
  */
 export async function sendVerificationCode(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'outbox'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'outbox' | 'config'>,
   userId: string,
   channel: Channel,
   target: string,
-  options: { resendAfterMs?: number; client?: string | undefined; tx?: SqlClient } = {},
+  options: { resend?: boolean; client?: string | undefined; tx?: SqlClient } = {},
 ): Promise<void> {
   const send = async (tx: SqlClient) => {
-    const code = await createVerificationCodes(deps.db, deps.clock).issue(userId, channel, target, { ...(options.resendAfterMs === undefined ? {} : { resendAfterMs: options.resendAfterMs }), tx });
+    const codes = createVerificationCodes(deps.db, deps.clock, deps.config.codeResendAfterSeconds * 1000);
+    const code = await codes.issue(userId, channel, target, { resend: options.resend ?? false, tx });
     await createRateLimiter(deps.clock).take(tx, sendLimits({ channel, to: target, accountId: userId, client: options.client }), tooManyCodes);
     await deps.outbox.enqueue(verificationCodeMessage(channel, target, code), tx);
   };

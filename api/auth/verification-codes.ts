@@ -5,8 +5,6 @@ import { randomCode, sha256 } from './tokens.ts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_TRIES = 5;
-/** A new code for the same channel no sooner than this after the last (SMS costs money); CODE_RESEND_AFTER_SECONDS changes it. */
-export const RESEND_AFTER_MS = 60 * 1000;
 /**
  * Wrong codes per account in a day, over every code issued: asking for a new
  * code gives that code its 5 tries but not more guesses in the day.
@@ -24,17 +22,18 @@ type CodeRow = { target: string; code_hash: string; failed_attempts: number; cre
 /**
  * Verification codes: 6 digits, valid 15 minutes, 5 tries, stored hashed; one
  * live code per account and channel (a new one replaces the old), and at most
- * 10 wrong codes per account in any 24 hours.
+ * 10 wrong codes per account in any 24 hours. `resendAfterMs` (CODE_RESEND_AFTER_SECONDS):
+ * how long after the last code a new one may be asked for (SMS costs money).
  */
-export function createVerificationCodes(db: Database, clock: () => Date) {
+export function createVerificationCodes(db: Database, clock: () => Date, resendAfterMs: number) {
   return {
     /**
      * A new code for the address (in the caller's transaction when given); the caller sends it.
-     * With `resendAfterMs`, throws 429 when the last code for the channel is younger than that.
+     * With `resend`, throws 429 when the last code for the channel is younger than `resendAfterMs`.
      */
-    async issue(userId: string, channel: Channel, target: string, { resendAfterMs, tx = db as SqlClient }: { resendAfterMs?: number; tx?: SqlClient } = {}): Promise<string> {
+    async issue(userId: string, channel: Channel, target: string, { resend = false, tx = db as SqlClient }: { resend?: boolean; tx?: SqlClient } = {}): Promise<string> {
       const now = clock();
-      if (resendAfterMs !== undefined) {
+      if (resend) {
         const [last] = await tx.query<{ created_at: Date }>(
           'select created_at from verification_codes where user_id = $1 and channel = $2',
           [userId, channel],
@@ -109,7 +108,7 @@ export function createVerificationCodes(db: Database, clock: () => Date) {
           });
         case 'locked':
           throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes. Ask for a new one.', {
-            retryAfterSeconds: Math.ceil(RESEND_AFTER_MS / 1000),
+            retryAfterSeconds: Math.ceil(resendAfterMs / 1000),
           });
         case 'wrong':
           throw new DomainError('invalid', 'invalid_code', 'Invalid verification code', {

@@ -83,6 +83,20 @@ describe('verification codes', () => {
     expect((await (await client.request('/api/auth/user')).json()).emailVerified).toBe(false);
   });
 
+  it('tells a caller locked out by wrong codes to ask again after CODE_RESEND_AFTER_SECONDS, not a fixed minute', async () => {
+    const { app } = await createTestApp(database(), { config: { codeResendAfterSeconds: 7 } });
+    const client = createClient(app);
+    const { email } = await registerUser(client);
+    const code = await latestCode(app, email!);
+    for (let i = 0; i < 5; i++) {
+      expect((await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: otherThan(code) } })).status).toBe(400);
+    }
+    const locked = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(locked.headers.get('retry-after')).toBe('7');
+  });
+
   it('refuses a code after 15 minutes', async () => {
     let now = new Date('2026-11-22T10:00:00Z');
     const { app } = await createTestApp(database(), { clock: () => now });

@@ -16,7 +16,7 @@ const label: Record<Channel, string> = { email: 'email address', phone: 'phone n
 
 /** Codes prove the signed-in person holds the address: verify-email-code, verify-phone-code and the resends. */
 export function verificationRoutes(deps: AppDeps) {
-  const codes = createVerificationCodes(deps.db, deps.clock);
+  const codes = createVerificationCodes(deps.db, deps.clock, deps.config.codeResendAfterSeconds * 1000);
 
   const app = new Hono<AppEnv>();
   for (const channel of ['email', 'phone'] as const) {
@@ -48,7 +48,7 @@ export function verificationRoutes(deps: AppDeps) {
         return c.json({ message: `Your ${label[channel]} is already verified` });
       }
       await sendVerificationCode(deps, user.id, channel, target, {
-        resendAfterMs: deps.config.codeResendAfterSeconds * 1000,
+        resend: true,
         client: clientKeyOf(c, deps.config.devOutbox),
       });
       return c.json({ message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}` });

@@ -73,6 +73,18 @@ describe('runCommand', () => {
     expect(settled).toBe(2);
   });
 
+  it("leaves the settled hook to the caller that passes its transaction: before the commit, what it announces is not there yet", async () => {
+    const db = database();
+    const store = createEventStore(db);
+    let settled = 0;
+    const counted = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, settled: () => void settled++ });
+    await db.transaction(async (tx) => {
+      await runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }, { tx });
+      await expect(runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }, { tx })).rejects.toMatchObject({ code: 'same_name' });
+    });
+    expect(settled).toBe(0);
+  });
+
   it("runs in the caller's transaction when given one: the events commit or roll back with the caller's writes", async () => {
     const db = database();
     const store = createEventStore(db);

@@ -46,7 +46,10 @@ export type CommandTarget<Command, Types extends readonly EventType<string, unkn
    * race past the route's own check, by constraint name, and the refusal each one means.
    */
   uniqueIndexes?: Readonly<Record<string, () => DomainError>> | undefined;
-  /** Runs after every command on the aggregate, whatever came of it (the listings' search cache). */
+  /**
+   * Runs after every command on the aggregate, whatever came of it (the listings' search cache);
+   * not with the caller's `tx`, whose writes are not committed yet: that caller runs it after its commit.
+   */
   settled?: (() => void) | undefined;
 };
 
@@ -61,7 +64,8 @@ export type RunOptions<Types extends readonly EventType<string, unknown>[], Stat
   /**
    * The caller's transaction, when the command's events must commit with its other writes and
    * locks (a scan's queue row, the admins' rows): a lost race is then thrown, not retried, and
-   * a refusal for a broken unique index leaves `tx` unusable (PostgreSQL aborted it).
+   * a refusal for a broken unique index leaves `tx` unusable (PostgreSQL aborted it). The
+   * target's `settled` hook is then the caller's to run once `tx` has committed.
    */
   tx?: SqlClient | undefined;
 };
@@ -96,7 +100,7 @@ export async function runCommand<Command, Types extends readonly EventType<strin
     const refusals = target.uniqueIndexes ?? {};
     throw index !== undefined && Object.hasOwn(refusals, index) ? refusals[index]!() : error;
   } finally {
-    target.settled?.();
+    if (!tx) target.settled?.();
   }
 }
 

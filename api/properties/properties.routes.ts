@@ -3,7 +3,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
-import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema, type SearchQuery } from '../contract/properties.schema.ts';
+import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
@@ -11,7 +11,7 @@ import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
 import { createSearchCache, createSearchChangeFeed } from './search-cache.ts';
-import { placeNamesAffectedBy, searchAffectedBy } from './search-matches.ts';
+import { placeNamesAffectedBy, searchAffectedBy, type SearchFilter } from './search-matches.ts';
 import { lookUpPlaces, placeQuery, searchListings, type PlaceLookup, type SearchAnswer } from './search.read.ts';
 
 export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
@@ -20,11 +20,11 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
   const now = () => clock().getTime();
   const changes = createSearchChangeFeed(db, { now });
   // A listing change drops only the answers it can have changed (search-matches.ts).
-  const searches = createSearchCache<SearchQuery, SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(changes, {
+  const searches = createSearchCache<SearchFilter, SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(changes, {
     affectedBy: searchAffectedBy,
     now,
   });
-  const featured = createSearchCache<undefined, PropertyReadRow[]>(changes, { affectedBy: () => true, maxEntries: 1, now });
+  const featured = createSearchCache<undefined, PropertyReadRow[]>(changes, { affectedBy: () => () => true, maxEntries: 1, now });
   // Typed locations → place name ids: a few dozen towns typed many ways, asked on every search.
   const placeNames = createSearchCache<string, number[]>(changes, { affectedBy: placeNamesAffectedBy, maxEntries: 5000, ttlMs: 10 * 60_000, now });
   const lookUp: PlaceLookup = (place) => placeNames.get(place, place, () => lookUpPlaces(db)(place));
@@ -35,7 +35,8 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       // signed-in callers (contact details): both bodies are kept ready to send.
       const viewer = c.var.user ? 'signedIn' : 'visitor';
       // "kumasi", "Kumasi " and "KUMASI" are one search.
-      const answer = await searches.get(JSON.stringify({ ...q, location: placeQuery(q) }), q, async () => ({ ...(await searchListings(db, q, lookUp)), bodies: {} }));
+      const place = placeQuery(q);
+      const answer = await searches.get(JSON.stringify({ ...q, location: place }), { q, place }, async () => ({ ...(await searchListings(db, q, lookUp, place)), bodies: {} }));
       answer.bodies[viewer] ??= JSON.stringify({
         properties: answer.rows.map((r) => toProperty(r, c.var.user)),
         total: answer.total,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AMENITY_BITS, monthlyEquivalent, MONTHS_PER, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
+import { AMENITY_BITS, MONTHS_PER, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
@@ -13,7 +13,7 @@ import { seedListing } from '../../testing/listings.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { CHANGES_MAX_AGE_MS } from './search-cache.ts';
-import { monthlyBounds, searchListings, TOTAL_CAP } from './search.read.ts';
+import { searchListings, TOTAL_CAP } from './search.read.ts';
 
 const database = useMigratedDatabase();
 
@@ -22,20 +22,38 @@ type Listed = {
   price_per_night: number; pricing_period: string; bedrooms: number; amenities: string[]; created_at: Date;
 };
 
-/** The contract's rule, written out on its own: a location matches where a word of a field begins it. */
+/** A period's length in twelfths of a week (a year is 52 weeks, a month a twelfth of it): whole numbers, so prices compare exactly. */
+const TWELFTHS_OF_A_WEEK: Record<string, number> = { week: 12, month: 52, year: 624 };
+
+/**
+ * Whether price `a` per period `pa` is less than (-1), equal to (0) or more than (1) `b` per `pb`:
+ * a / length(pa) against b / length(pb), cross-multiplied (the test's prices and bounds are whole).
+ */
+const comparePrices = (a: number, pa: string, b: number, pb: string) => Math.sign(a * TWELFTHS_OF_A_WEEK[pb]! - b * TWELFTHS_OF_A_WEEK[pa]!);
+
+/**
+ * The contract's rule, written out on its own: a location matches where a word of a field begins it;
+ * price bounds are per the search's period (a month when it names none) and inclusive, and a listing's
+ * price per its own period is compared with them as the same rent over the same time.
+ */
 function oracle(listings: Listed[], q: SearchQuery): string[] {
   const place = normalisePlace(q.location ?? '');
-  const { min, max } = monthlyBounds(q);
+  const period = q.timePeriod ?? 'month';
   const found = listings.filter((l) => {
-    const m = monthlyEquivalent(l.price_per_night, l.pricing_period);
     return (place === '' || [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)))
       && (!q.propertyType || l.property_type === q.propertyType) && (!q.category || l.category === q.category)
-      && (!q.listingType || l.listing_type === q.listingType) && (min === undefined || m >= min) && (max === undefined || m <= max)
+      && (!q.listingType || l.listing_type === q.listingType)
+      && (q.minPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.minPrice, period) >= 0)
+      && (q.maxPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.maxPrice, period) <= 0)
       && (!q.bedrooms || l.bedrooms >= q.bedrooms) && (q.amenities ?? []).every((a) => l.amenities.includes(a));
   });
-  const by = (a: Listed, b: Listed, key: (l: Listed) => number, dir: 1 | -1) => dir * (key(a) - key(b)) || dir * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const price = (l: Listed) => monthlyEquivalent(l.price_per_night, l.pricing_period);
-  found.sort((a, b) => (q.sort === 'newest' ? by(a, b, (l) => l.created_at.getTime(), -1) : by(a, b, price, q.sort === 'price_asc' ? 1 : -1)));
+  const byId = (a: Listed, b: Listed) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const dir = q.sort === 'price_asc' ? 1 : -1;
+  found.sort((a, b) =>
+    q.sort === 'newest'
+      ? -(a.created_at.getTime() - b.created_at.getTime()) || -byId(a, b)
+      : dir * comparePrices(a.price_per_night, a.pricing_period, b.price_per_night, b.pricing_period) || dir * byId(a, b),
+  );
   return found.map((l) => l.id);
 }
 

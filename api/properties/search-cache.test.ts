@@ -15,7 +15,7 @@ const state = (name: string): SearchState => ({
 const logChange = (states: SearchState[] | null) => database().transaction((tx) => recordSearchChange(tx, states));
 
 /** In these tests a cached answer is about one town, and a change affects it when it touches that town. */
-const townAffectedBy = (town: string, change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
+const townAffectedBy = (town: string) => (change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
 
 /** A cache on the test database with a clock the test moves, and a compute that counts its calls. */
 function setup(options: { maxEntries?: number; ttlMs?: number; db?: SqlClient } = {}) {
@@ -100,6 +100,21 @@ describe('search cache', () => {
     expect(computed).toEqual(['kumasi', 'accra']);
   });
 
+  it("makes a kept answer's test for changes once, when it computes the answer, not once per change", async () => {
+    let now = 1_000_000;
+    const made: string[] = [];
+    const feed = createSearchChangeFeed(database(), { now: () => now });
+    const cache = createSearchCache<string, string>(feed, { affectedBy: (town) => (made.push(town), townAffectedBy(town)), now: () => now });
+    expect(await cache.get('accra', 'accra', async () => 'accra@1')).toBe('accra@1');
+    for (const town of ['kumasi', 'tamale', 'accra']) {
+      await logChange([state(town)]);
+      now += CHANGES_MAX_AGE_MS;
+      await feed.sync();
+    }
+    expect(await cache.get('accra', 'accra', async () => 'accra@2')).toBe('accra@2');
+    expect(made).toEqual(['accra', 'accra']);
+  });
+
   it('keeps an answer only for ttlMs', async () => {
     const { get, advance } = setup({ ttlMs: 1000 });
     expect(await get('accra')).toBe('accra@1');
@@ -129,6 +144,38 @@ describe('search cache', () => {
     cache.clear();
     expect(await get('a')).toBe('a@2');
     expect(computed).toEqual(['a', 'a']);
+  });
+
+  it('reads the log one poll at a time: a sync asked while a read is under way waits for it', async () => {
+    let release = () => {};
+    let gate = Promise.resolve();
+    let reading = 0;
+    let mostAtOnce = 0;
+    // The real database behind a connection the test can hold.
+    const held: SqlClient = {
+      query: async <Row,>(sql: string, params?: readonly unknown[]) => {
+        mostAtOnce = Math.max(mostAtOnce, ++reading);
+        try {
+          await gate;
+          return await database().query<Row>(sql, params);
+        } finally {
+          reading--;
+        }
+      },
+      execute: (script) => database().execute(script),
+    };
+    const { get, advance } = setup({ db: held });
+    expect(await get('accra')).toBe('accra@1');
+    gate = new Promise((resolve) => (release = resolve));
+    await logChange([state('accra')]);
+    advance(CHANGES_MAX_AGE_MS);
+    const first = get('accra');
+    // This process's own change: the next sync reads the log again, while the first read is held.
+    listingsChanged();
+    const second = get('kumasi');
+    release();
+    expect(await Promise.all([first, second])).toEqual(['accra@2', 'kumasi@3']);
+    expect(mostAtOnce).toBe(1);
   });
 
   it('reads the log again after a failed read instead of keeping the failure', async () => {

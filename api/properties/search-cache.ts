@@ -31,6 +31,8 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
   let seen: number | undefined;
   let log: string | undefined;
   let memo: { seq: Promise<number>; at: number; epoch: number } | undefined;
+  // One poll at a time: two reading from the same `seen` would hand out changes twice and could move `seen` back.
+  let polling: Promise<unknown> = Promise.resolve();
   const recent: { seq: number; change: SearchChange }[] = [];
   const listeners = new Set<(change: SearchChange) => void>();
   const publish = (seq: number, change: SearchChange) => {
@@ -64,7 +66,8 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
     /** The head of the log once every change up to it has been handed to the caches. */
     sync(): Promise<number> {
       if (memo && memo.epoch === localEpoch && now() - memo.at < CHANGES_MAX_AGE_MS) return memo.seq;
-      const seq = poll();
+      const seq = polling.then(poll);
+      polling = seq.catch(() => {});
       memo = { seq, at: now(), epoch: localEpoch };
       seq.catch(() => {
         memo = undefined;
@@ -87,19 +90,20 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
 /**
  * Answers kept in memory, keyed by the validated query, each with what it was
  * asked (`filter`). A change drops only the answers `affectedBy` says it can
- * have changed. An answer computed while a change arrived that can affect it
- * is given but not kept. Owner names come from the users read model, which has
- * no change log: they may lag by `ttlMs`.
+ * have changed; `affectedBy(filter)` is asked once per answer computed, and
+ * what it returns is asked of each change. An answer computed while a change
+ * arrived that can affect it is given but not kept. Owner names come from the
+ * users read model, which has no change log: they may lag by `ttlMs`.
  */
 export function createSearchCache<F, T>(
   feed: SearchChangeFeed,
   { affectedBy, maxEntries = 2000, ttlMs = 30_000, now = () => Date.now() }: {
-    affectedBy: (filter: F, change: SearchChange) => boolean; maxEntries?: number; ttlMs?: number; now?: () => number;
+    affectedBy: (filter: F) => (change: SearchChange) => boolean; maxEntries?: number; ttlMs?: number; now?: () => number;
   },
 ) {
-  const entries = new Map<string, { filter: F; at: number; value: T }>();
+  const entries = new Map<string, { affected: (change: SearchChange) => boolean; at: number; value: T }>();
   feed.subscribe((change) => {
-    for (const [key, entry] of entries) if (affectedBy(entry.filter, change)) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.affected(change)) entries.delete(key);
   });
   return {
     async get(key: string, filter: F, compute: () => Promise<T>): Promise<T> {
@@ -113,14 +117,14 @@ export function createSearchCache<F, T>(
       }
       const value = await compute();
       const since = feed.changesSince(seq);
-      if (since && !since.some((change) => affectedBy(filter, change))) {
+      const affected = affectedBy(filter);
+      if (since && !since.some(affected)) {
         entries.delete(key);
-        entries.set(key, { filter, at: now(), value });
+        entries.set(key, { affected, at: now(), value });
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       }
       return value;
     },
-    size: () => entries.size,
     clear: () => entries.clear(),
   };
 }

@@ -88,8 +88,8 @@ export type SearchAnswer = { rows: PropertyReadRow[]; total: number; totalIsExac
  * the matches, counted up to TOTAL_CAP + 1; the page's rows come from
  * `properties` by id.
  */
-export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: PlaceLookup = lookUpPlaces(db)): Promise<SearchAnswer> {
-  const places = await lookUp(placeQuery(q));
+export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: PlaceLookup = lookUpPlaces(db), place = placeQuery(q)): Promise<SearchAnswer> {
+  const places = await lookUp(place);
   if (places.length === 0) return { rows: [], total: 0, totalIsExact: true };
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;

@@ -12,7 +12,7 @@ import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './scanner-problems.
 const SIGNATURE_FILE = /\.(cvd|cld|cud|hdb|hdu|hsb|hsu|mdb|mdu|msb|msu|ndb|ndu|ldb|ldu|idb|cdb|cbc|pdb|gdb|wdb|ftm|sfp|fp|crb|imp|yara?|pwdb|db)$/i;
 
 /** Where a ClamAV built for Debian (and most packages) keeps its database when clamconf cannot say. */
-export const DEBIAN_DATABASE_DIRECTORY = '/var/lib/clamav';
+const DEBIAN_DATABASE_DIRECTORY = '/var/lib/clamav';
 
 export type ScannerReadiness =
   | { kind: 'clamd' }
@@ -32,7 +32,7 @@ function output(command: string, args: string[], timeoutMs = 5_000): Promise<str
 }
 
 /** A signature file, or a folder holding one. */
-export async function holdsSignatures(path: string): Promise<boolean> {
+async function holdsSignatures(path: string): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   if (!info) return false;
   if (info.isFile()) return info.size > 0 && SIGNATURE_FILE.test(path);

@@ -126,11 +126,10 @@ export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
       const videoId = await findVideoOf(db, user.id, c.req.param('fileName'));
       if (!videoId) throw VIDEO_ERRORS.notFound();
       const { state } = await loadVideo(store, videoId);
-      const file = ownerDownload(state, { id: user.id, isAdmin: user.isAdmin });
+      const { originalName, ...file } = ownerDownload(state, { id: user.id, isAdmin: user.isAdmin });
       if (c.req.param('fileName') !== file.fileName) throw VIDEO_ERRORS.notFound();
       // Saved under the name the owner gave it (tour.mp4), not the id the URL carries.
-      const saveAs = state.status === 'none' ? file.fileName : savedVideoName(state.original.originalName, file.fileName);
-      return serveDownload(c, files, { ...file, fileName: saveAs }, { inline: c.req.query('inline') === '1' });
+      return serveDownload(c, files, { ...file, fileName: savedVideoName(originalName, file.fileName) }, { inline: c.req.query('inline') === '1' });
     });
 }
 

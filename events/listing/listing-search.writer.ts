@@ -7,20 +7,34 @@ export type ListingChange = { id: string; before: (SearchableListing & { created
 /** More listings than this in one batch (a bulk load, a rebuild) are recorded as "anything may have changed". */
 const MAX_STATES = 50;
 /** Changes kept for the caches of other processes; one that fell further behind empties its cache. */
-export const KEPT_CHANGES = 10_000;
+const KEPT_CHANGES = 10_000;
 
 /** One array per column: both drivers send a JavaScript array as a PostgreSQL array. */
 const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_equivalent, property_type, category, listing_type, bedrooms, amenities)
   select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::int2[], $6::int2[], $7::int2[], $8::int2[], $9::int[])`;
 
+/** What a listing's rows in listing_search are made of; '' when it has none (not live). */
+const searchRowsKey = (listing: ListingChange['before']) => {
+  const state = listing && searchStateOf(listing);
+  return state ? JSON.stringify([listing.created_at, state]) : '';
+};
+
 /**
  * Writes the search read model for a batch of changed listings, in the
  * batch's transaction: their rows in listing_search (one per place name, live
- * listings only), any new place names, and one entry in the change log that
- * tells the answer caches which searches the batch can have changed.
+ * listings only) where what search reads changed, any new place names, and
+ * one entry in the change log that tells the answer caches which searches the
+ * batch can have changed (a new title changes no row but shows in answers).
  */
-export async function writeListingSearch(tx: SqlClient, changes: readonly ListingChange[]): Promise<void> {
-  if (changes.length === 0) return;
+export async function writeListingSearch(tx: SqlClient, all: readonly ListingChange[]): Promise<void> {
+  const changes = all.filter(({ before, after }) => searchRowsKey(before) !== searchRowsKey(after));
+  if (changes.length > 0) await writeRows(tx, changes);
+  const states = all.length > MAX_STATES ? null : statesOf(all);
+  // A listing live neither before nor after is in no answer: nothing to log.
+  if (states === null || states.length > 0) await recordSearchChange(tx, states);
+}
+
+async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Promise<void> {
   await tx.query('delete from listing_search where listing_id = any($1::uuid[])', [changes.map((c) => c.id)]);
   const live = changes.flatMap(({ id, after }) => {
     const state = searchStateOf(after);
@@ -45,7 +59,6 @@ export async function writeListingSearch(tx: SqlClient, changes: readonly Listin
     }
     await tx.query(INSERT_ROWS, columns);
   }
-  await recordSearchChange(tx, changes.length > MAX_STATES ? null : statesOf(changes));
 }
 
 /** The distinct live states before and after: a cached search matching none of them is still right. */

@@ -79,9 +79,44 @@ describe('properties projection', () => {
     expect(await searchRows()).toEqual([]);
     // Each change logged what it did to search: the live states before and after, for the caches.
     const log = await database().query<{ states: { names: string[] }[] }>('select states from search_changes order by seq');
+    // The submission (not live before or after) is in no answer: it logged nothing.
     expect(log.map((c) => c.states.map((s) => s.names.filter((n) => n.startsWith('k') || n.startsWith('a'))))).toEqual([
-      [], [['accra ghana']], [['accra ghana'], ['kumasi']], [['kumasi']],
+      [['accra ghana']], [['accra ghana'], ['kumasi']], [['kumasi']],
     ]);
+  });
+
+  it('rewrites no search row for a change search does not read, and logs no change for a listing no search shows', async () => {
+    const store = createEventStore(database(), { project: projections.applyInline });
+    const live = idOf(1);
+    const pending = idOf(2);
+    await store.append(listingStreamId(live), 'no_stream', [submitted(live), approved(live)]);
+    await store.append(listingStreamId(pending), 'no_stream', [submitted(pending)]);
+    // xmin: the transaction that wrote the row version, so a row deleted and inserted again shows.
+    const written = () => database().query<{ xmin: string }>('select listing_id, place_id, xmin::text as xmin from listing_search order by listing_id, place_id');
+    const logged = () => database().query<{ states: unknown }>('select states from search_changes order by seq');
+    const edit = (propertyId: string, changes: Partial<ListingDetails>): ListingEvent => ({
+      type: 'PropertyEdited', data: { propertyId, changes, editedBy: ownerId, editedAt: at },
+    });
+    const rowsBefore = await written();
+    const logBefore = await logged();
+    expect(rowsBefore.length).toBeGreaterThan(0);
+
+    // A new title and photos: the same search rows; cached answers show the title, so the change is logged.
+    await store.append(listingStreamId(live), 2, [edit(live, { title: 'Renamed flat', description: 'Nicer' })]);
+    await store.append(listingStreamId(live), 3, [{ type: 'PropertyImagesChanged', data: { propertyId: live, images: [], removed: ['/files/images/x-1200.webp'], changedBy: ownerId, changedAt: at } }]);
+    expect(await written()).toEqual(rowsBefore);
+    expect(await logged()).toHaveLength(logBefore.length + 2);
+
+    // A pending listing's new title: no row, no answer, nothing logged.
+    await store.append(listingStreamId(pending), 1, [edit(pending, { title: 'Renamed draft', bedrooms: 5 })]);
+    expect(await logged()).toHaveLength(logBefore.length + 2);
+
+    // What search reads (the bedrooms) changed: the rows are written again.
+    await store.append(listingStreamId(live), 4, [edit(live, { bedrooms: 3 })]);
+    const after = await written();
+    expect(after).toHaveLength(rowsBefore.length);
+    expect(after.every((row, i) => row.xmin !== rowsBefore[i]!.xmin)).toBe(true);
+    expect(await logged()).toHaveLength(logBefore.length + 3);
   });
 
   it('leaves the same rows when events are applied twice, and a rebuild gives the same rows', async () => {

@@ -31,9 +31,12 @@ export function adminDownload(state: VideoState, actor: Actor): Download {
   return { key, fileName, contentType, size };
 }
 
-/** The owner downloads (or streams) the approved, edited version: theirs only, once published. */
-export function ownerDownload(state: VideoState, actor: Actor): Download {
+/**
+ * The owner downloads (or streams) the approved, edited version: theirs only, once published;
+ * with the name the owner uploaded it under (a download is saved under it).
+ */
+export function ownerDownload(state: VideoState, actor: Actor): Download & { originalName: string } {
   if (state.status === 'none' || state.ownerId !== actor.id || state.status !== 'approved' || !state.approved) throw notFound();
   const { key, fileName, contentType, size } = state.approved;
-  return { key, fileName, contentType, size };
+  return { key, fileName, contentType, size, originalName: state.original.originalName };
 }

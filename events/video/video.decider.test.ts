@@ -222,7 +222,7 @@ describe('video downloads', () => {
   });
   it('gives the owner the published version only, and everyone else the same 404 as no video', () => {
     const done = stateOf(uploaded, clean, editedUploaded, editedClean, published);
-    expect(ownerDownload(done, owner)).toEqual({ key: approvedKey, fileName: 'v-1.mov', contentType: 'video/quicktime', size: 4_000_000 });
+    expect(ownerDownload(done, owner)).toEqual({ key: approvedKey, fileName: 'v-1.mov', contentType: 'video/quicktime', size: 4_000_000, originalName: 'walkthrough.mp4' });
     for (const [state, actor] of [[done, stranger], [done, admin], [stateOf(uploaded, clean, editedUploaded, editedClean), owner], [stateOf(uploaded, infected), owner]] as const) {
       expect(() => ownerDownload(state, actor)).toThrow(expect.objectContaining({ code: 'video_not_found', kind: 'not_found' }));
     }

@@ -42,7 +42,7 @@ const TIER_OF: Record<string, Tier> = {
 };
 const USUAL_TIER: Record<Country, Tier> = { Ghana: 'city', 'California USA': 'city', Jamaica: 'prime', 'Dominican Republic': 'prime' };
 
-export const tierOf = (country: Country, city: string): Tier => TIER_OF[city] ?? USUAL_TIER[country];
+const tierOf = (country: Country, city: string): Tier => TIER_OF[city] ?? USUAL_TIER[country];
 
 /** The monthly rent band of a type of home in a town. */
 export function monthlyRentBand(country: Country, city: string, propertyType: string): Band {
@@ -50,17 +50,3 @@ export function monthlyRentBand(country: Country, city: string, propertyType: st
   if (!band) throw new Error(`no rent band for a ${propertyType} in ${city}, ${country}`);
   return band;
 }
-
-/**
- * How phone numbers of each place start (E.164): Ghana's +233, and for the
- * places sharing +1 their area codes. The seed gives each listing an owner
- * whose phone is from the listing's own place.
- */
-export const PHONE_PREFIXES: Record<Country, readonly string[]> = {
-  Ghana: ['+233'],
-  'California USA': ['+1213', '+1310', '+1415', '+1619', '+1408', '+1916'],
-  Jamaica: ['+1876', '+1658'],
-  'Dominican Republic': ['+1809', '+1829', '+1849'],
-};
-
-export const phoneIsFrom = (phone: string, country: Country) => PHONE_PREFIXES[country].some((prefix) => phone.startsWith(prefix));

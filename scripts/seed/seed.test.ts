@@ -179,3 +179,15 @@ describe('the seed’s video without a working ClamAV', () => {
     expect((await json<{ videos: unknown[] }>(app, `/api/properties/${featured[0]!.id}/videos`)).videos).toEqual([]);
   }, 120_000);
 });
+
+describe('a seed of one listing', () => {
+  it('fills the database and gives that listing the published video (npm run seed -- --listings 1)', async () => {
+    const { app, deps } = await createTestApp(database(), { config: { dataDir } });
+    const summary = await seedDatabase(deps, { listings: 1, scanner });
+    expect(summary).toMatchObject({ listings: 1, live: 1, featured: 1, videos: [{ originalName: 'home-tour.mp4', status: 'approved' }] });
+    expect(summary.videos).toHaveLength(1);
+    const featured = await json<Property[]>(app, '/api/properties/featured');
+    expect(featured).toHaveLength(1);
+    expect((await json<{ videos: unknown[] }>(app, `/api/properties/${featured[0]!.id}/videos`)).videos).toHaveLength(1);
+  }, 120_000);
+});

@@ -4,7 +4,7 @@ import { accountCommands, adminRoleCommands } from '../../api/auth/account-comma
 import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
 import { listingCommands } from '../../api/properties/listing-commands.ts';
 import { storeListingImage } from '../../api/uploads/image-processing.ts';
-import { listingAggregate } from '../../events/listing/listing.decider.ts';
+import { listingAggregate, type ListingEvent } from '../../events/listing/listing.decider.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
@@ -12,6 +12,7 @@ import { createProjectionSet } from '../../events/store/projections.ts';
 import { createRandom, drawHomePhoto, type Random } from './photos.ts';
 import type { Country } from '../../api/contract/places.ts';
 import type { VirusScanner } from '../../api/videos/virus-scanner.ts';
+import { listingHistory, type SeedStatus } from './listing-history.ts';
 import { generateListing, submittedAgoSeconds } from './listings-data.ts';
 import { PROVIDERS, seedProviders } from './providers.ts';
 import { seedVideo, type SeededVideo } from './videos.ts';
@@ -51,8 +52,8 @@ const ADMIN: Person = { firstName: 'Efie', lastName: 'Admin', email: SEED_ADMIN_
 export type SeedSummary = {
   users: number; listings: number; live: number; pending: number; hidden: number; featured: number; photos: number;
   providers: { approved: number; pending: number };
-  /** The first featured listing's tour, published; the second's, scanned clean and waiting for an admin's edit. */
-  videos: [published: SeededVideo, awaitingReview: SeededVideo];
+  /** The first featured listing's tour, published; the second's (a seed of one listing has none), scanned clean and waiting for an admin's edit. */
+  videos: SeededVideo[];
 };
 
 type SeededUsers = { hosts: { id: string; country: Country }[]; adminId: string; providerIds: string[] };
@@ -140,14 +141,14 @@ export async function seedDatabase(
   const rawStore = createEventStore(deps.db);
   const BATCH = 1000;
   for (let start = 0; start < listings; start += BATCH) {
-    const batch: { id: string; ownerId: string; events: { type: string; data: unknown }[] }[] = [];
+    const batch: { id: string; ownerId: string; events: ListingEvent[] }[] = [];
     for (let n = start; n < Math.min(listings, start + BATCH); n++) {
       const details = generateListing(random, n);
       const { imageCount, ...fields } = details;
       const propertyId = randomUUID();
       const ownerId = ownerFor(fields.country as Country);
       const submittedAt = pastDate(random, now, fields.country as Country).toISOString();
-      const status = n < 6 ? 'featured' : allLive ? 'live' : random.chance(0.1) ? 'pending' : random.chance(0.05) ? 'hidden' : 'live';
+      const status: SeedStatus = n < 6 ? 'featured' : allLive ? 'live' : random.chance(0.1) ? 'pending' : random.chance(0.05) ? 'hidden' : 'live';
       summary[status === 'featured' ? 'live' : status]++;
       if (status === 'featured') summary.featured++;
       // The first two featured listings (Accra and Kumasi, the first two Ghanaian hosts') get the seed's videos.
@@ -164,15 +165,8 @@ export async function seedDatabase(
         if (status === 'featured') await run({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: n + 1, at: submittedAt });
         continue;
       }
-      const images = Array.from({ length: imageCount }, () => random.pick(pool));
-      const events: { type: string; data: unknown }[] = [
-        { type: 'PropertySubmitted', data: { propertyId, ownerId, details: fields, images: [...new Set(images)], submittedAt } },
-      ];
-      if (status !== 'pending') events.push({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: submittedAt } });
-      if (status === 'hidden') events.push({ type: 'PropertyHidden', data: { propertyId, hiddenBy: adminId, hiddenAt: submittedAt } });
-      if (status === 'featured') {
-        events.push({ type: 'PropertyFeatured', data: { propertyId, featuredOrder: n + 1, featuredBy: adminId, featuredAt: submittedAt } });
-      }
+      const images = [...new Set(Array.from({ length: imageCount }, () => random.pick(pool)))];
+      const events = listingHistory({ propertyId, ownerId, adminId, details: fields, images, at: submittedAt, status, featuredOrder: n + 1 });
       batch.push({ id: propertyId, ownerId, events });
     }
     if (bulk) {
@@ -189,9 +183,11 @@ export async function seedDatabase(
   }
   const providers = await seedProviders(deps.store, { applicantIds: providerIds, adminId, now });
   log(`service providers: ${providers.approved} approved, ${providers.pending} waiting for review`);
-  const video = (listing: { id: string; ownerId: string } | undefined, originalName: string, publish: boolean) =>
-    seedVideo(deps, { ownerId: listing!.ownerId, adminId, propertyId: listing!.id, originalName, publish, ...(scanner ? { scanner } : {}) });
-  const videos: SeedSummary['videos'] = [await video(videoListings[0], 'home-tour.mp4', true), await video(videoListings[1], 'living-room.mp4', false)];
+  const video = (listing: { id: string; ownerId: string }, originalName: string, publish: boolean) =>
+    seedVideo(deps, { ownerId: listing.ownerId, adminId, propertyId: listing.id, originalName, publish, ...(scanner ? { scanner } : {}) });
+  const [first, second] = videoListings;
+  const videos: SeedSummary['videos'] = [await video(first!, 'home-tour.mp4', true)];
+  if (second) videos.push(await video(second, 'living-room.mp4', false));
   for (const seeded of videos) {
     log(
       seeded.status === 'approved' ? `video: ${seeded.originalName} scanned clean, edited and published on the first featured listing`
