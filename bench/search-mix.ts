@@ -23,7 +23,10 @@ const COUNTRY_SHARE: Record<Country, number> = { Ghana: 0.75, 'California USA': 
 function weighted<T>(random: Random, items: readonly (readonly [T, number])[]): T {
   const sum = items.reduce((s, [, w]) => s + w, 0);
   let at = random.next() * sum;
-  for (const [item, w] of items) if ((at -= w) < 0) return item;
+  for (const [item, w] of items) {
+    at -= w;
+    if (at < 0) return item;
+  }
   return items[items.length - 1]![0];
 }
 
@@ -69,7 +72,10 @@ export function createSearchMix(seed = 30): SearchMix {
       const min = random.int(Math.round(low * 0.6), Math.round((low + high) / 2)) * scale;
       const max = random.int(Math.round(min / scale) + 50, Math.round(high * 1.2)) * scale;
       const bounds = random.next();
-      if (bounds < 0.5) q.set('minPrice', String(min)), q.set('maxPrice', String(max));
+      if (bounds < 0.5) {
+        q.set('minPrice', String(min));
+        q.set('maxPrice', String(max));
+      }
       else if (bounds < 0.85) q.set('maxPrice', String(max));
       else q.set('minPrice', String(min));
     }

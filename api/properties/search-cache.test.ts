@@ -104,7 +104,10 @@ describe('search cache', () => {
     let now = 1_000_000;
     const made: string[] = [];
     const feed = createSearchChangeFeed(database(), { now: () => now });
-    const cache = createSearchCache<string, string>(feed, { affectedBy: (town) => (made.push(town), townAffectedBy(town)), now: () => now });
+    const cache = createSearchCache<string, string>(feed, { affectedBy: (town) => {
+        made.push(town);
+        return townAffectedBy(town);
+      }, now: () => now });
     expect(await cache.get('accra', 'accra', async () => 'accra@1')).toBe('accra@1');
     for (const town of ['kumasi', 'tamale', 'accra']) {
       await logChange([state(town)]);

@@ -53,13 +53,17 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
     // No head row yet is the start of whatever log comes first.
     const sameLog = log === rows[0]?.log || (log === '' && seen === 0);
     log = rows[0]?.log;
-    if (seen === undefined || (sameLog && head === seen)) return (seen = head);
+    if (seen === undefined || (sameLog && head === seen)) {
+      seen = head;
+      return seen;
+    }
     const changes = rows.filter((r) => r.seq !== null);
     // A new log (an emptied database), pruned past us, or too far behind: nothing kept can be trusted.
     const complete = sameLog && head > seen && changes.length === head - seen && changes[0]?.seq === seen + 1;
     if (!complete) publish(head, null);
     else for (const { seq, states } of changes) publish(seq!, states);
-    return (seen = head);
+    seen = head;
+    return seen;
   }
 
   return {

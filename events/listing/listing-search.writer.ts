@@ -54,7 +54,7 @@ async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Prom
       ];
       for (const name of names) {
         values[1] = ids.get(name);
-        values.forEach((value, column) => columns[column]!.push(value));
+        for (const [column, value] of values.entries()) columns[column]!.push(value);
       }
     }
     await tx.query(INSERT_ROWS, columns);

@@ -58,6 +58,7 @@ function EditFormLoader({ property, ownerId, fromItem }: { property: Property; o
   // The copy this device had when the form opened; a newer one arriving later is the form's to compare with.
   const first = useRef(property)
   first.current = first.current.id === property.id ? first.current : property
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts again for another listing (its id), not for each newer copy of the same one (first.current).
   useEffect(() => {
     let live = true
     setStart(null)
