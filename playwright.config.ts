@@ -1,18 +1,18 @@
-import { defineConfig, devices } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { freePort } from './testing/free-port.ts'
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './testing/free-port.ts';
 
 // The config is evaluated by the runner and again by each worker: the port and data
 // directory are chosen once and handed down through the environment.
-process.env.E2E_PORT ??= String(await freePort())
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'efie-e2e-'))
-process.env.E2E_ADMIN_EMAIL ??= 'admin@efie.test'
-process.env.E2E_ADMIN_PASSWORD ??= 'Admin-pass-2026'
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'efie-e2e-'));
+process.env.E2E_ADMIN_EMAIL ??= 'admin@efie.test';
+process.env.E2E_ADMIN_PASSWORD ??= 'Admin-pass-2026';
 
-const port = Number(process.env.E2E_PORT)
-const baseURL = `http://localhost:${port}`
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +32,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {
@@ -61,4 +69,4 @@ export default defineConfig({
       CODE_RESEND_AFTER_SECONDS: '10',
     },
   },
-})
+});

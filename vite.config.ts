@@ -1,20 +1,20 @@
-import { defineConfig } from 'vite'
-import react from '@vitejs/plugin-react'
-import tailwindcss from '@tailwindcss/vite'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { VitePWA } from 'vite-plugin-pwa'
-import { fileURLToPath } from 'node:url'
-import { pwaManifest } from './scripts/pwa-manifest.ts'
-import { renterOnlyPrecache } from './scripts/pwa-precache.ts'
-import { precompress } from './scripts/vite-precompress'
-import { devProxy } from './scripts/dev-proxy.ts'
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { fileURLToPath } from 'node:url';
+import { pwaManifest } from './scripts/pwa-manifest.ts';
+import { renterOnlyPrecache } from './scripts/pwa-precache.ts';
+import { precompress } from './scripts/vite-precompress.ts';
+import { devProxy } from './scripts/dev-proxy.ts';
 
-const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Each build has its own id: the persisted query cache of another build is dropped.
-const buildId = process.env.EFIE_BUILD_ID ?? new Date().toISOString()
+const buildId = process.env.EFIE_BUILD_ID ?? new Date().toISOString();
 // The offline update test builds a second version elsewhere before deploying it.
-const outDir = process.env.EFIE_PWA_OUT_DIR ?? fromHere('./dist/pwa')
+const outDir = process.env.EFIE_PWA_OUT_DIR ?? fromHere('./dist/pwa');
 
 // The PWA lives in pwa/ and is built into dist/pwa, which api/server.ts serves.
 export default defineConfig({
@@ -79,4 +79,4 @@ export default defineConfig({
   server: {
     proxy: devProxy('http://localhost:3000'),
   },
-})
+});

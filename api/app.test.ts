@@ -10,7 +10,13 @@ describe('HTTP skeleton', () => {
     await deps.store.append('thing-1', 'no_stream', [{ type: 'ThingCreated', data: {} }]);
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: database().kind, events: 1, version: deps.version, subscriptions: [] });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: database().kind,
+      events: 1,
+      version: deps.version,
+      subscriptions: [],
+    });
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
   });
 

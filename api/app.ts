@@ -29,7 +29,13 @@ import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { STREAMED_UPLOAD_PATHS, UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
 import {
-  adminVideoRoutes, listingVideoRoutes, ownerVideoRoutes, STREAMED_BODY_PATHS, tusVideoRoutes, VIDEO_BODY_LIMITS, videoUploadRoutes,
+  adminVideoRoutes,
+  listingVideoRoutes,
+  ownerVideoRoutes,
+  STREAMED_BODY_PATHS,
+  tusVideoRoutes,
+  VIDEO_BODY_LIMITS,
+  videoUploadRoutes,
 } from './videos/videos.routes.ts';
 
 export function createApp(deps: AppDeps) {

@@ -5,7 +5,15 @@ import { loadConfig } from './env.ts';
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, s3: undefined, publicOrigin: 'http://localhost:3000', production: false, supportEmail: 'support@efie.app' });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      s3: undefined,
+      publicOrigin: 'http://localhost:3000',
+      production: false,
+      supportEmail: 'support@efie.app',
+    });
     expect(loadConfig({ SUPPORT_EMAIL: ' Team@Efie.GH ' }).supportEmail).toBe('team@efie.gh');
   });
 
@@ -21,9 +29,15 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: TRUST_PROXY must be a number of proxy hops/],
     [{ TRUST_PROXY: '0' }, /^Invalid configuration: TRUST_PROXY: /],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY: /],
-    [{ ANALYTICS_VIEWS_PER_MINUTE: '0' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: ANALYTICS_VIEWS_PER_MINUTE must be a whole number/],
+    [
+      { ANALYTICS_VIEWS_PER_MINUTE: '0' },
+      /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: ANALYTICS_VIEWS_PER_MINUTE must be a whole number/,
+    ],
     [{ ANALYTICS_VIEWS_PER_MINUTE: 'many' }, /^Invalid configuration: ANALYTICS_VIEWS_PER_MINUTE: /],
-    [{ ANALYTICS_FLUSH_SECONDS: '0' }, /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: ANALYTICS_FLUSH_SECONDS must be a whole number of seconds/],
+    [
+      { ANALYTICS_FLUSH_SECONDS: '0' },
+      /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: ANALYTICS_FLUSH_SECONDS must be a whole number of seconds/,
+    ],
     [{ ANALYTICS_FLUSH_SECONDS: '0.5' }, /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: /],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
@@ -32,8 +46,12 @@ describe('configuration', () => {
   it('sends a new verification code no sooner than 60 seconds after the last unless CODE_RESEND_AFTER_SECONDS says otherwise', () => {
     expect(loadConfig({}).codeResendAfterSeconds).toBe(60);
     expect(loadConfig({ CODE_RESEND_AFTER_SECONDS: '5' }).codeResendAfterSeconds).toBe(5);
-    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: '0' })).toThrow(/^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /);
-    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: 'soon' })).toThrow(/^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /);
+    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: '0' })).toThrow(
+      /^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /,
+    );
+    expect(() => loadConfig({ CODE_RESEND_AFTER_SECONDS: 'soon' })).toThrow(
+      /^Invalid configuration: CODE_RESEND_AFTER_SECONDS: /,
+    );
   });
 
   it('takes 120 page views a minute per client address unless ANALYTICS_VIEWS_PER_MINUTE says otherwise', () => {

@@ -28,14 +28,20 @@ function trustProxyIsValid(value: string): boolean {
 }
 
 const parseTrustProxy = (value: string | undefined): TrustProxy =>
-  value === undefined ? undefined : /^\d+$/.test(value) ? { hops: Number(value) } : { addresses: value.split(',').map((entry) => entry.trim()) };
+  value === undefined
+    ? undefined
+    : /^\d+$/.test(value)
+      ? { hops: Number(value) }
+      : { addresses: value.split(',').map((entry) => entry.trim()) };
 
 const SMS_SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
 
 const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '3000'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('DATA_DIR must not be empty')), './data'),
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// URL'))),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'DATABASE_URL must be a postgres:// URL')),
+  ),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('S3_ENDPOINT must be a URL'))),
   S3_REGION: optionalText,
   S3_BUCKET: optionalText,
@@ -50,48 +56,127 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('ADMIN_EMAIL must be an e-mail address'))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'ADMIN_PASSWORD must be at least 8 characters'))),
   PUBLIC_ORIGIN: v.optional(v.pipe(v.string(), v.url('PUBLIC_ORIGIN must be a URL such as https://efie.example'))),
-  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('SUPPORT_EMAIL must be an e-mail address')), 'support@efie.app'),
+  SUPPORT_EMAIL: v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('SUPPORT_EMAIL must be an e-mail address')),
+    'support@efie.app',
+  ),
   EFIE_DEV_OUTBOX: v.optional(v.picklist(['1', '0'], 'EFIE_DEV_OUTBOX must be 1 (on) or 0 (off)')),
-  SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\/[^\s/]+/, 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465'))),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^smtps?:\/\/[^\s/]+/,
+        'SMTP_URL must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com:465',
+      ),
+    ),
+  ),
   MAIL_FROM: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^([^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/, 'MAIL_FROM must be an address, or a name and an address such as Efie <no-reply@efie.app>')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^([^<>@\s][^<>@]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+)$/,
+        'MAIL_FROM must be an address, or a name and an address such as Efie <no-reply@efie.app>',
+      ),
+    ),
     DEFAULT_MAIL_FROM,
   ),
-  SMS_API_BASE_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/[^\s/]+\/?$/, 'SMS_API_BASE_URL must be an origin such as https://api.twilio.com'))),
-  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits'))),
+  SMS_API_BASE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^https?:\/\/[^\s/]+\/?$/, 'SMS_API_BASE_URL must be an origin such as https://api.twilio.com'),
+    ),
+  ),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits'),
+    ),
+  ),
   TWILIO_AUTH_TOKEN: optionalText,
-  SMS_FROM: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, 'SMS_FROM must be a phone number in international form (+14155550100), an alphanumeric sender id (at most 11 letters, digits or spaces, one letter at least), or a Messaging Service SID (MG…)'))),
+  SMS_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/,
+        'SMS_FROM must be a phone number in international form (+14155550100), an alphanumeric sender id (at most 11 letters, digits or spaces, one letter at least), or a Messaging Service SID (MG…)',
+      ),
+    ),
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
       v.trim(),
-      v.check(trustProxyIsValid, 'TRUST_PROXY must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)'),
+      v.check(
+        trustProxyIsValid,
+        'TRUST_PROXY must be a number of proxy hops (1) or a comma-separated list of proxy addresses or networks (10.0.0.0/8, ::1)',
+      ),
     ),
   ),
   ANALYTICS_VIEWS_PER_MINUTE: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,6}$/, 'ANALYTICS_VIEWS_PER_MINUTE must be a whole number from 1 to 9999999'),
+      v.transform(Number),
+    ),
     '120',
   ),
   ANALYTICS_FLUSH_SECONDS: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,3}$/, 'ANALYTICS_FLUSH_SECONDS must be a whole number of seconds from 1 to 9999'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[1-9]\d{0,3}$/, 'ANALYTICS_FLUSH_SECONDS must be a whole number of seconds from 1 to 9999'),
+      v.transform(Number),
+    ),
     '1',
   ),
   CODE_RESEND_AFTER_SECONDS: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,3}$/, 'CODE_RESEND_AFTER_SECONDS must be a whole number of seconds from 1 to 9999'), v.transform(Number)),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[1-9]\d{0,3}$/, 'CODE_RESEND_AFTER_SECONDS must be a whole number of seconds from 1 to 9999'),
+      v.transform(Number),
+    ),
     '60',
   ),
   SMS_HOURLY_BUDGET: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,6}$/, 'SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[1-9]\d{0,6}$/, 'SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1'),
+    ),
   ),
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'), 'development'),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'NODE_ENV must be development, production or test'),
+    'development',
+  ),
 });
 
 export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
-  clamav: { socket: string | undefined; host: string | undefined; port: number | undefined; clamscanPath: string | undefined; database: string | undefined };
+  s3:
+    | {
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  clamav: {
+    socket: string | undefined;
+    host: string | undefined;
+    port: number | undefined;
+    clamscanPath: string | undefined;
+    database: string | undefined;
+  };
   admin: { email: string; password: string } | undefined;
   publicOrigin: string;
   /** Which peers' X-Forwarded-For names the client (TRUST_PROXY); undefined: nobody's. */
@@ -147,12 +232,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError('Invalid configuration: S3_BUCKET must be set when other S3_ variables are');
   }
   if (e.EFIE_DEV_OUTBOX === '1' && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: EFIE_DEV_OUTBOX: the dev outbox shows every code and reset link; it cannot be on with NODE_ENV=production');
+    throw new ConfigError(
+      'Invalid configuration: EFIE_DEV_OUTBOX: the dev outbox shows every code and reset link; it cannot be on with NODE_ENV=production',
+    );
   }
   const smsSet = SMS_SETTINGS.filter((name) => e[name] !== undefined);
   if ((smsSet.length > 0 || e.SMS_API_BASE_URL !== undefined) && smsSet.length < SMS_SETTINGS.length) {
     const missing = SMS_SETTINGS.filter((name) => e[name] === undefined);
-    throw new ConfigError(`Invalid configuration: SMS sending needs ${SMS_SETTINGS.join(', ')} together; missing ${missing.join(', ')}`);
+    throw new ConfigError(
+      `Invalid configuration: SMS sending needs ${SMS_SETTINGS.join(', ')} together; missing ${missing.join(', ')}`,
+    );
   }
   const port = Number(e.PORT);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -178,7 +267,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       clamscanPath: e.CLAMSCAN_PATH,
       database: e.CLAMAV_DB,
     },
-    admin: e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL !== undefined && e.ADMIN_PASSWORD !== undefined
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
     publicOrigin,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analyticsViewsPerMinute: e.ANALYTICS_VIEWS_PER_MINUTE,

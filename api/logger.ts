@@ -6,7 +6,10 @@ export type Logger = {
   child(fields: Record<string, unknown>): Logger;
 };
 
-export function createLogger(base: Record<string, unknown> = {}, write: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Logger {
+export function createLogger(
+  base: Record<string, unknown> = {},
+  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Logger {
   const emit = (level: string, message: string, fields: Record<string, unknown> = {}) =>
     write(JSON.stringify({ time: new Date().toISOString(), level, message, ...base, ...fields }));
   return {

@@ -47,7 +47,12 @@ export async function buildDeps(
   db: Database,
   config: Config,
   log: Logger,
-  options: { clock?: () => Date; projections?: readonly Projection[]; pwaDir?: string; passwords?: PasswordHasher } = {},
+  options: {
+    clock?: () => Date;
+    projections?: readonly Projection[];
+    pwaDir?: string;
+    passwords?: PasswordHasher;
+  } = {},
 ): Promise<AppDeps> {
   const applied = await migrate(db, MIGRATIONS_DIR);
   const projections = createProjectionSet(options.projections ?? readModels);
@@ -56,7 +61,11 @@ export async function buildDeps(
   if (rebuilt.length > 0) {
     const started = performance.now();
     const { events } = await createProjectionSet(rebuilt).rebuild(db);
-    log.info('read models rebuilt after a migration', { readModels: rebuilt.map((p) => p.name), events, ms: Math.round(performance.now() - started) });
+    log.info('read models rebuilt after a migration', {
+      readModels: rebuilt.map((p) => p.name),
+      events,
+      ms: Math.round(performance.now() - started),
+    });
   }
   const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
   const clock = options.clock ?? (() => new Date());
@@ -74,9 +83,26 @@ export async function buildDeps(
       log.warn('page view refused by the database, set aside', { error: errorText(error) });
     },
   });
-  const viewRateLimit = createViewRateLimit(() => clock().getTime(), { ...VIEW_RATE_LIMITS, perAddressPerMinute: config.analyticsViewsPerMinute });
+  const viewRateLimit = createViewRateLimit(() => clock().getTime(), {
+    ...VIEW_RATE_LIMITS,
+    perAddressPerMinute: config.analyticsViewsPerMinute,
+  });
   const geolocate = createGeolocator();
-  const deps: AppDeps = { config, db, store, log, clock, version: VERSION, outbox, passwords, files, videoUploads, pageViews, viewRateLimit, geolocate };
+  const deps: AppDeps = {
+    config,
+    db,
+    store,
+    log,
+    clock,
+    version: VERSION,
+    outbox,
+    passwords,
+    files,
+    videoUploads,
+    pageViews,
+    viewRateLimit,
+    geolocate,
+  };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;
 }
@@ -102,7 +128,10 @@ export async function openRuntime(config: Config, log: Logger, options: { pwaDir
  * Twilio's API when its settings are; otherwise the log sender, which only
  * records. `gateways` names them for the start-up log (never a secret).
  */
-export function createMessageSender(config: Config, log: Logger): { sender: MessageSender; gateways: Pick<DeliverySetup, 'email' | 'sms'> } {
+export function createMessageSender(
+  config: Config,
+  log: Logger,
+): { sender: MessageSender; gateways: Pick<DeliverySetup, 'email' | 'sms'> } {
   const logSender = createLogSender(log);
   const { email, sms } = deliverySetup(config);
   return {

@@ -12,7 +12,11 @@ const ATTACKER_PASSWORD = 'attacker-password-9';
 let server: SpawnedServer;
 
 beforeAll(async () => {
-  server = await spawnServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-security-')), ADMIN_EMAIL, ADMIN_PASSWORD: 'operator-password-1' });
+  server = await spawnServer({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-security-')),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD: 'operator-password-1',
+  });
 }, 120_000);
 afterAll(async () => {
   if (server) await stopServer(server.child);
@@ -37,15 +41,26 @@ describe('a default start (npm start)', () => {
     expect(reset.status).toBe(400);
     const signIn = await postJson('/api/auth/login', { email: ADMIN_EMAIL, password: ATTACKER_PASSWORD });
     expect(signIn.status).toBe(401);
-    expect((await postJson('/api/auth/login', { email: ADMIN_EMAIL, password: 'operator-password-1' })).status).toBe(200);
+    expect((await postJson('/api/auth/login', { email: ADMIN_EMAIL, password: 'operator-password-1' })).status).toBe(
+      200,
+    );
   });
 
   it('answers a chunked body that passes the 1 MB limit with 413 in the contract’s format', async () => {
     for (const path of ['/api/auth/login', '/api/auth/register', '/api/properties']) {
       // 2 MB, then the client waits with the request still open: the answer must come without the end.
-      const { answer } = await sendChunked(server.port, path, 2 * 1024 ** 2, { 'idempotency-key': `over-${path}` }, 'answer');
+      const { answer } = await sendChunked(
+        server.port,
+        path,
+        2 * 1024 ** 2,
+        { 'idempotency-key': `over-${path}` },
+        'answer',
+      );
       expect(answer?.status, path).toBe(413);
-      expect(JSON.parse(answer?.body ?? 'null'), path).toEqual({ error: 'The request body is too large.', code: 'too_large' });
+      expect(JSON.parse(answer?.body ?? 'null'), path).toEqual({
+        error: 'The request body is too large.',
+        code: 'too_large',
+      });
     }
   }, 60_000);
 
@@ -55,17 +70,28 @@ describe('a default start (npm start)', () => {
     const sampling = setInterval(() => (peak = Math.max(peak, residentBytes(server.child.pid!))), 10);
     try {
       for (const path of ['/api/auth/login', '/api/auth/register', '/api/properties']) {
-        const { answer, cut, sentBytes } = await sendChunked(server.port, path, 3 * 1024 ** 3, { 'idempotency-key': `big-${path}` }, 'cut');
+        const { answer, cut, sentBytes } = await sendChunked(
+          server.port,
+          path,
+          3 * 1024 ** 3,
+          { 'idempotency-key': `big-${path}` },
+          'cut',
+        );
         // The client is still writing when the answer comes: the server keeps reading and dropping
         // for a moment before it closes, so the 413 is read rather than lost to a reset.
         expect(answer?.status, path).toBe(413);
-        expect(JSON.parse(answer?.body ?? 'null'), path).toEqual({ error: 'The request body is too large.', code: 'too_large' });
+        expect(JSON.parse(answer?.body ?? 'null'), path).toEqual({
+          error: 'The request body is too large.',
+          code: 'too_large',
+        });
         // Then it cut the upload: 1 MB read, at most 16 MB dropped, plus what the sockets' buffers hold.
         expect(cut, path).toMatch(/EPIPE|ECONNRESET/);
         expect(sentBytes, path).toBeLessThan(48 * 1024 ** 2);
       }
       // Ten 50 MB bodies at once, with their length declared: refused before a byte is read.
-      const declared = await Promise.all(Array.from({ length: 10 }, () => sendSized(server.port, '/api/auth/register', 50 * 1024 ** 2)));
+      const declared = await Promise.all(
+        Array.from({ length: 10 }, () => sendSized(server.port, '/api/auth/register', 50 * 1024 ** 2)),
+      );
       expect(declared.map((d) => d.status)).toEqual(Array(10).fill(413));
     } finally {
       clearInterval(sampling);
@@ -81,7 +107,9 @@ describe('the dev outbox turned on for local work (EFIE_DEV_OUTBOX=1)', () => {
     try {
       expect(local.output()).toMatch(/"level":"warn","message":"DEV OUTBOX IS ON \(EFIE_DEV_OUTBOX=1\)/);
       expect((await fetch(`${local.base}/api/dev/outbox?to=a@example.com`)).status).toBe(200);
-      const relayed = await fetch(`${local.base}/api/dev/outbox?to=a@example.com`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      const relayed = await fetch(`${local.base}/api/dev/outbox?to=a@example.com`, {
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+      });
       expect(relayed.status).toBe(404);
     } finally {
       await stopServer(local.child);
@@ -90,7 +118,12 @@ describe('the dev outbox turned on for local work (EFIE_DEV_OUTBOX=1)', () => {
 
   it('refuses to start with NODE_ENV=production, in one line', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', EFIE_DEV_OUTBOX: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-prod-')) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        EFIE_DEV_OUTBOX: '1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-prod-')),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -110,7 +143,13 @@ type Outcome = { answer?: { status: number; body: string }; cut?: string; sentBy
  * been read; `until: 'cut'` goes on writing after it and settles when the server closes the
  * connection (the write fails), with the answer read before that, if any.
  */
-function sendChunked(port: number, path: string, total: number, headers: Record<string, string>, until: 'answer' | 'cut'): Promise<Outcome> {
+function sendChunked(
+  port: number,
+  path: string,
+  total: number,
+  headers: Record<string, string>,
+  until: 'answer' | 'cut',
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     const outcome: Outcome = { sentBytes: 0 };
@@ -121,7 +160,13 @@ function sendChunked(port: number, path: string, total: number, headers: Record<
       req.destroy();
       resolve(outcome);
     };
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers },
+    });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
@@ -149,7 +194,13 @@ function sendChunked(port: number, path: string, total: number, headers: Record<
 /** A request that declares a large Content-Length and sends only the first bytes of it. */
 function sendSized(port: number, path: string, declared: number): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(declared) } });
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
+    });
     req.on('response', (res) => {
       res.resume();
       res.on('end', () => {

@@ -14,7 +14,11 @@ afterEach(() => {
 async function startServer(dataDir: string) {
   const server = await spawnServer({ DATA_DIR: dataDir });
   running.push(server);
-  const health = (await (await fetch(`${server.base}/api/health`)).json()) as { status: string; database: string; events: number };
+  const health = (await (await fetch(`${server.base}/api/health`)).json()) as {
+    status: string;
+    database: string;
+    events: number;
+  };
   return { child: server.child, health };
 }
 

@@ -19,7 +19,9 @@ async function main() {
   const deps = await openRuntime(config, log);
   const app = createApp(deps);
   if (config.devOutbox) {
-    log.warn('DEV OUTBOX IS ON (EFIE_DEV_OUTBOX=1): GET /api/dev/outbox shows every verification code and reset link to callers on this machine. Never set it on a server people use.');
+    log.warn(
+      'DEV OUTBOX IS ON (EFIE_DEV_OUTBOX=1): GET /api/dev/outbox shows every verification code and reset link to callers on this machine. Never set it on a server people use.',
+    );
   }
   const server = listen(app.fetch, { port: config.port }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
@@ -27,10 +29,13 @@ async function main() {
   // Hourly, and photos at start-up too: a photo staged by a process that died mid-upload is never discarded by it.
   const sweepPhotos = () => void sweepStagedPhotos(photoStagingDirectory(config.dataDir), deps.clock()).catch(() => {});
   sweepPhotos();
-  const pruning = setInterval(() => {
-    void pruneIdempotencyKeys(deps.db).catch(() => {});
-    sweepPhotos();
-  }, 60 * 60 * 1000);
+  const pruning = setInterval(
+    () => {
+      void pruneIdempotencyKeys(deps.db).catch(() => {});
+      sweepPhotos();
+    },
+    60 * 60 * 1000,
+  );
   pruning.unref();
   const { sender, gateways } = createMessageSender(config, log);
   log.info('message delivery', gateways);
@@ -43,9 +48,13 @@ async function main() {
     smsHourlyBudget: config.smsHourlyBudget,
   });
   const videos = startVideoPipeline(deps, log);
-  void warnAboutVirusScanner(config, log).catch((error: unknown) => log.warn('virus scanner not checked', { reason: String(error) }));
+  void warnAboutVirusScanner(config, log).catch((error: unknown) =>
+    log.warn('virus scanner not checked', { reason: String(error) }),
+  );
   // In the background: clamd's limits are tried with probes, which take a few seconds.
-  void warnAboutClamdLimits(config.clamav, log).catch((error: unknown) => log.warn('clamd limits not checked', { reason: String(error) }));
+  void warnAboutClamdLimits(config.clamav, log).catch((error: unknown) =>
+    log.warn('clamd limits not checked', { reason: String(error) }),
+  );
   const analytics = startVisitorAnalytics(deps, log);
 
   let closing = false;

@@ -22,7 +22,10 @@ const clamav = { socket: undefined, host: undefined, port: undefined, clamscanPa
 
 /** The server's own log lines (JSON), not a library's plain ones. */
 const logLines = (output: string) =>
-  output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: string; message: string; topic?: string });
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; message: string; topic?: string });
 
 describe('the default start (npm start, no settings)', () => {
   it('says in one line each that messages are not delivered and that the virus scanner has no signatures, and how to fix both', async () => {
@@ -32,7 +35,9 @@ describe('the default start (npm start, no settings)', () => {
     const server = await spawnServer({ DATA_DIR: join(dir, 'data'), CLAMAV_DB: emptyDatabase });
     let lines: ReturnType<typeof logLines> = [];
     try {
-      await expect.poll(() => logLines(server.output()).some((line) => line.topic === 'virus scanner'), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => logLines(server.output()).some((line) => line.topic === 'virus scanner'), { timeout: 20_000 })
+        .toBe(true);
     } finally {
       await stopServer(server.child);
       lines = logLines(server.output());
@@ -46,9 +51,16 @@ describe('the default start (npm start, no settings)', () => {
     expect(delivery[0]!.message).toContain('SMTP_URL');
 
     const scanner = lines.filter((line) => line.topic === 'virus scanner');
-    expect(scanner).toEqual([expect.objectContaining({ level: 'warn', message: `${NO_SIGNATURE_DATABASE} (No signatures in ${emptyDatabase}.)` })]);
+    expect(scanner).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        message: `${NO_SIGNATURE_DATABASE} (No signatures in ${emptyDatabase}.)`,
+      }),
+    ]);
     expect(scanner[0]!.message).toContain('freshclam');
-    expect(scanner[0]!.message).toContain('videos wait in quarantine, unscanned, and are scanned automatically once it works');
+    expect(scanner[0]!.message).toContain(
+      'videos wait in quarantine, unscanned, and are scanned automatically once it works',
+    );
   }, 90_000);
 });
 
@@ -65,7 +77,12 @@ describe('undeliveredNotice', () => {
         'Read them on this machine at http://localhost:3000/api/dev/outbox?to=ADDRESS. ' +
         'To deliver them, set SMTP_URL for e-mail (such as smtps://user:password@smtp.example.com:465), and TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM for SMS.',
     );
-    expect(undeliveredNotice({ email: 'log', sms: 'twilio', devOutbox: false }, { origin: 'https://efie.example', production: true })).toBe(
+    expect(
+      undeliveredNotice(
+        { email: 'log', sms: 'twilio', devOutbox: false },
+        { origin: 'https://efie.example', production: true },
+      ),
+    ).toBe(
       'E-mails are not delivered: no gateway is set, so sign-up codes, reset links and notices are only recorded. ' +
         'To deliver them, set SMTP_URL for e-mail (such as smtps://user:password@smtp.example.com:465).',
     );

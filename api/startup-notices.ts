@@ -9,7 +9,10 @@ import { scannerNotice, scannerReadiness } from './videos/scanner-readiness.ts';
 
 /** Messages only recorded (no SMTP_URL, no Twilio settings): where to read them, how to send them. */
 export function warnAboutDelivery(config: Config, log: Logger): void {
-  const notice = undeliveredNotice(deliverySetup(config), { origin: config.publicOrigin, production: config.production });
+  const notice = undeliveredNotice(deliverySetup(config), {
+    origin: config.publicOrigin,
+    production: config.production,
+  });
   if (notice) log.warn(notice, { topic: 'message delivery' });
 }
 

@@ -34,7 +34,8 @@ const { values: args } = parseArgs({
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const ADMIN = { email: 'bench.admin@efie.example', password: 'bench-admin-password' };
 
 // --- helpers -----------------------------------------------------------------------------
@@ -57,7 +58,10 @@ async function freshDatabase() {
 async function startServer(databaseUrl: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'efie-bench-analytics-'));
   // The access log (a line per request) is written by the server as in production, and dropped here.
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', TRUST_PROXY: '1', ...env }, { keepStdout: false, timeoutMs: 120_000 });
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NODE_ENV: 'production', TRUST_PROXY: '1', ...env },
+    { keepStdout: false, timeoutMs: 120_000 },
+  );
   return { server, dataDir };
 }
 
@@ -70,7 +74,12 @@ function request(server: SpawnedServer, method: string, path: string, headers: R
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text: Buffer.concat(chunks).toString(), cookies: res.headers['set-cookie'] ?? [] }),
+        resolve({
+          status: res.statusCode ?? 0,
+          ms: performance.now() - started,
+          text: Buffer.concat(chunks).toString(),
+          cookies: res.headers['set-cookie'] ?? [],
+        }),
       );
     });
     req.on('error', reject);
@@ -78,7 +87,8 @@ function request(server: SpawnedServer, method: string, path: string, headers: R
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const stats = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95) };
@@ -86,16 +96,25 @@ const stats = (latencies: number[]) => {
 
 // --- realistic traffic -------------------------------------------------------------------
 
-const VISITORS = Array.from({ length: 100_000 }, (_, i) => `visitor_${1_763_900_000_000 + i * 37}_${randomBytes(6).toString('hex').slice(0, 9)}`);
+const VISITORS = Array.from(
+  { length: 100_000 },
+  (_, i) => `visitor_${1_763_900_000_000 + i * 37}_${randomBytes(6).toString('hex').slice(0, 9)}`,
+);
 const PROPERTIES = Array.from({ length: 2_000 }, () => crypto.randomUUID());
 /** Public addresses of the markets (Ghana, the US, Jamaica, the Dominican Republic, the UK) and random others. */
 const PREFIXES = ['154.160', '41.66', '102.176', '8.8', '172.58', '63.143', '72.252', '152.166', '81.2'];
 const addressOf = (i: number) =>
-  i % 4 === 3 ? `${(i % 200) + 11}.${(i >> 3) % 256}.${(i >> 5) % 256}.${i % 251}` : `${PREFIXES[i % PREFIXES.length]}.${(i >> 2) % 256}.${i % 253}`;
+  i % 4 === 3
+    ? `${(i % 200) + 11}.${(i >> 3) % 256}.${(i >> 5) % 256}.${i % 251}`
+    : `${PREFIXES[i % PREFIXES.length]}.${(i >> 2) % 256}.${i % 253}`;
 function pageOf(n: number) {
   const r = n % 20;
   if (r < 4) return { pageUrl: '/', pageTitle: 'Efie' };
-  if (r < 7) return { pageUrl: `/search?location=${['Accra', 'Kumasi', 'Kingston', 'Los Angeles'][n % 4]}&page=${(n % 3) + 1}`, pageTitle: 'Search' };
+  if (r < 7)
+    return {
+      pageUrl: `/search?location=${['Accra', 'Kumasi', 'Kingston', 'Los Angeles'][n % 4]}&page=${(n % 3) + 1}`,
+      pageTitle: 'Search',
+    };
   if (r === 7) return { pageUrl: '/services', pageTitle: 'Services' };
   if (r === 8) return { pageUrl: '/login', pageTitle: 'Sign in' };
   return { pageUrl: `/property/${PROPERTIES[(n * 7919) % PROPERTIES.length]}`, pageTitle: 'A home in Accra' };
@@ -106,13 +125,29 @@ function beacons(viewsPerBeacon: number, count: number) {
   const now = Date.now();
   return Array.from({ length: count }, (_, n) => {
     const visitor = (n * 104_729) % VISITORS.length;
-    const views = Array.from({ length: viewsPerBeacon }, (_, k) => ({ ...pageOf(n * 5 + k), viewedAt: now - (viewsPerBeacon - k) * 1500 }));
-    const body = viewsPerBeacon === 1 ? { visitorId: VISITORS[visitor], ...views[0] } : { visitorId: VISITORS[visitor], views };
-    return { body: JSON.stringify(body), headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE, 'x-forwarded-for': addressOf(visitor) } };
+    const views = Array.from({ length: viewsPerBeacon }, (_, k) => ({
+      ...pageOf(n * 5 + k),
+      viewedAt: now - (viewsPerBeacon - k) * 1500,
+    }));
+    const body =
+      viewsPerBeacon === 1 ? { visitorId: VISITORS[visitor], ...views[0] } : { visitorId: VISITORS[visitor], views };
+    return {
+      body: JSON.stringify(body),
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': PHONE,
+        'x-forwarded-for': addressOf(visitor),
+      },
+    };
   });
 }
 
-async function trackLoad(server: SpawnedServer, viewsPerBeacon: number, seconds: number, path = '/api/analytics/track-visitor') {
+async function trackLoad(
+  server: SpawnedServer,
+  viewsPerBeacon: number,
+  seconds: number,
+  path = '/api/analytics/track-visitor',
+) {
   const prepared = beacons(viewsPerBeacon, 50_000);
   const expected = path.startsWith('/api/analytics') ? 202 : 404;
   const latencies: number[] = [];
@@ -132,7 +167,13 @@ async function trackLoad(server: SpawnedServer, viewsPerBeacon: number, seconds:
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { requests: latencies.length, accepted, viewsPerSecond: accepted / elapsed, requestsPerSecond: latencies.length / elapsed, ...stats(latencies) };
+  return {
+    requests: latencies.length,
+    accepted,
+    viewsPerSecond: accepted / elapsed,
+    requestsPerSecond: latencies.length / elapsed,
+    ...stats(latencies),
+  };
 }
 
 async function benchWrites() {
@@ -142,21 +183,30 @@ async function benchWrites() {
     const warm = await trackLoad(server, 5, 3);
     const rows = [];
     let accepted = warm.accepted;
-    for (const [name, perBeacon] of [['5-view beacons', 5], ['single views', 1]] as const) {
+    for (const [name, perBeacon] of [
+      ['5-view beacons', 5],
+      ['single views', 1],
+    ] as const) {
       const r = await trackLoad(server, perBeacon, SECONDS);
       accepted += r.accepted;
-      rows.push(`| ${name} | ${CLIENTS} | ${r.requests} | ${Math.round(r.requestsPerSecond)} | **${Math.round(r.viewsPerSecond)}** | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} |`);
+      rows.push(
+        `| ${name} | ${CLIENTS} | ${r.requests} | ${Math.round(r.requestsPerSecond)} | **${Math.round(r.viewsPerSecond)}** | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} |`,
+      );
     }
     // The floor: the same single-view bodies to a path that answers 404 after the same middleware.
     const floor = await trackLoad(server, 1, SECONDS, '/api/no-such-route');
-    rows.push(`| (floor: same body, POST to a 404) | ${CLIENTS} | ${floor.requests} | ${Math.round(floor.requestsPerSecond)} | - | ${floor.median.toFixed(2)} | ${floor.p95.toFixed(2)} |`);
+    rows.push(
+      `| (floor: same body, POST to a 404) | ${CLIENTS} | ${floor.requests} | ${Math.round(floor.requestsPerSecond)} | - | ${floor.median.toFixed(2)} | ${floor.p95.toFixed(2)} |`,
+    );
     await stopServer(server.child);
     const db = postgres(database.url, { max: 1 });
     const [written] = await db.unsafe<{ views: number; visitors: number }[]>(
       'select (select count(*) from page_views)::int as views, (select count(*) from visitors)::int as visitors',
     );
     await db.end();
-    console.log(`\nPOST /api/analytics/track-visitor, ${SECONDS} s each after a 3 s warm-up, real server on PostgreSQL (${Node()})`);
+    console.log(
+      `\nPOST /api/analytics/track-visitor, ${SECONDS} s each after a 3 s warm-up, real server on PostgreSQL (${Node()})`,
+    );
     console.log('| beacon | clients | requests | req/s | views/s | median ms | p95 ms |');
     console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
@@ -201,7 +251,9 @@ async function seed(url: string) {
     const [row] = await db.query<{ views: number; visitors: number; pages: number }>(
       'select (select count(*) from page_views)::int as views, (select count(*) from visitors)::int as visitors, (select count(*) from page_daily)::int as pages',
     );
-    console.log(`\nseeded ${row!.views} page views, ${row!.visitors} visitors (${row!.pages} page-day roll-ups), 20000 users in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `\nseeded ${row!.views} page views, ${row!.visitors} visitors (${row!.pages} page-day roll-ups), 20000 users in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   } finally {
     await db.close();
   }
@@ -214,13 +266,22 @@ async function benchReads() {
     await seed(database.url);
     started = await startServer(database.url, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     const { server } = started;
-    const login = await request(server, 'POST', '/api/auth/login', { 'content-type': 'application/json' }, JSON.stringify(ADMIN));
+    const login = await request(
+      server,
+      'POST',
+      '/api/auth/login',
+      { 'content-type': 'application/json' },
+      JSON.stringify(ADMIN),
+    );
     if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
     const cookie = login.cookies.map((c) => c.split(';')[0]).join('; ');
     const calls: [string, string[]][] = [
       ['users-analytics', ['/api/admin/users-analytics']],
       ['visitor-analytics', ['?days=7', '?days=30', '?days=90', ''].map((q) => `/api/admin/visitor-analytics${q}`)],
-      ['recent-visitors', ['?limit=10', '?limit=50', '?limit=100', '?limit=200', ''].map((q) => `/api/admin/recent-visitors${q}`)],
+      [
+        'recent-visitors',
+        ['?limit=10', '?limit=50', '?limit=100', '?limit=200', ''].map((q) => `/api/admin/recent-visitors${q}`),
+      ],
     ];
     const get = async (path: string) => {
       const res = await request(server, 'GET', path, { cookie });
@@ -243,7 +304,9 @@ async function benchReads() {
       }
       const s = stats(latencies);
       console.log(`| ${name} | ${latencies.length} | ${s.median.toFixed(1)} | **${s.p95.toFixed(1)}** |`);
-      if (paths.length > 1) for (const [path, list] of byPath) perPath.push(`  ${path}: median ${stats(list).median.toFixed(1)} ms, p95 ${stats(list).p95.toFixed(1)} ms`);
+      if (paths.length > 1)
+        for (const [path, list] of byPath)
+          perPath.push(`  ${path}: median ${stats(list).median.toFixed(1)} ms, p95 ${stats(list).p95.toFixed(1)} ms`);
     }
     console.log(perPath.join('\n'));
   } finally {

@@ -30,7 +30,8 @@ const streamCounter: Projection = {
   handles: ['CounterIncremented'],
   async apply(tx: SqlClient, events: RecordedEvent[]) {
     const latest = new Map<string, { id: string; version: number; total: number }>();
-    for (const e of events) latest.set(e.streamId, { id: e.streamId, version: e.streamVersion, total: (e.data as { total: number }).total });
+    for (const e of events)
+      latest.set(e.streamId, { id: e.streamId, version: e.streamVersion, total: (e.data as { total: number }).total });
     await tx.query(
       `insert into bench_stream_counter (id, version, total)
        select id, version, total from jsonb_to_recordset(($1::jsonb)->'rows') as r(id text, version int, total int)
@@ -41,7 +42,8 @@ const streamCounter: Projection = {
   },
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 type Mode = 'append only' | 'with read model';
 
@@ -85,7 +87,9 @@ async function appendRun(db: Database, writers: number, streamPrefix: string, mo
 
 async function benchOne(label: string, db: Database) {
   await migrate(db, MIGRATIONS_DIR);
-  await db.query('create table if not exists bench_stream_counter (id text primary key, version int not null, total int not null)');
+  await db.query(
+    'create table if not exists bench_stream_counter (id text primary key, version int not null, total int not null)',
+  );
   const lines: string[] = [];
   for (const mode of ['append only', 'with read model'] as const) {
     for (const writers of [1, 8]) {
@@ -99,8 +103,12 @@ async function benchOne(label: string, db: Database) {
   const started = performance.now();
   const { events } = await createProjectionSet([streamCounter]).rebuild(db);
   const seconds = (performance.now() - started) / 1000;
-  const [check] = await db.query<{ n: number; total: number }>('select count(*)::int8 as n, sum(total)::int8 as total from bench_stream_counter');
-  lines.push(`${label.padEnd(10)} rebuild: ${events.toLocaleString('en')} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds).toLocaleString('en')} events/s (${check?.n} rows)`);
+  const [check] = await db.query<{ n: number; total: number }>(
+    'select count(*)::int8 as n, sum(total)::int8 as total from bench_stream_counter',
+  );
+  lines.push(
+    `${label.padEnd(10)} rebuild: ${events.toLocaleString('en')} events in ${seconds.toFixed(2)} s = ${Math.round(events / seconds).toLocaleString('en')} events/s (${check?.n} rows)`,
+  );
   console.log(lines[lines.length - 1]);
   return lines;
 }

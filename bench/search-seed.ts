@@ -21,14 +21,28 @@ import { generateListing, submittedAgoSeconds } from '../scripts/seed/listings-d
 import { createRandom } from '../scripts/seed/photos.ts';
 
 /** COPY's text format: backslash, tab and line ends escaped. */
-const field = (value: string) => value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+const field = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
 /** A photo URL of the uploaded shape; the benchmark never fetches it. */
 const photo = () => `/files/images/${randomUUID()}-1200.webp`;
 
-export async function seedListingEvents(url: string, { listings, ownerId, adminId, seed = 2026, log = (_: string) => {} }: {
-  listings: number; ownerId: string; adminId: string; seed?: number; log?: (line: string) => void;
-}): Promise<{ ids: string[] }> {
+export async function seedListingEvents(
+  url: string,
+  {
+    listings,
+    ownerId,
+    adminId,
+    seed = 2026,
+    log = (_: string) => {},
+  }: {
+    listings: number;
+    ownerId: string;
+    adminId: string;
+    seed?: number;
+    log?: (line: string) => void;
+  },
+): Promise<{ ids: string[] }> {
   const random = createRandom(seed);
   const now = Date.now();
   const photos = Array.from({ length: 48 }, photo);
@@ -62,7 +76,8 @@ export async function seedListingEvents(url: string, { listings, ownerId, adminI
       }
       if (buffer) yield buffer;
     };
-    const writable = await sql`copy events (event_id, stream_id, stream_version, type, data, metadata, recorded_at) from stdin`.writable();
+    const writable =
+      await sql`copy events (event_id, stream_id, stream_version, type, data, metadata, recorded_at) from stdin`.writable();
     await pipeline(Readable.from(chunks()), writable);
     await sql`insert into streams (stream_id, version) select stream_id, max(stream_version) from events where stream_id like 'property-%' group by stream_id
       on conflict (stream_id) do nothing`;

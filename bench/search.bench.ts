@@ -66,7 +66,18 @@ async function prepareDatabase(): Promise<void> {
     const register = async (email: string, firstName: string) => {
       const id = randomUUID();
       const at = new Date();
-      await runCommand(deps.store, BENCH, accountCommands, id, { type: 'RegisterUser', userId: id, firstName, lastName: 'Bench', email, phone: `+2332410${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`, userType: 'owner', businessName: null, passwordHash, at });
+      await runCommand(deps.store, BENCH, accountCommands, id, {
+        type: 'RegisterUser',
+        userId: id,
+        firstName,
+        lastName: 'Bench',
+        email,
+        phone: `+2332410${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        userType: 'owner',
+        businessName: null,
+        passwordHash,
+        at,
+      });
       await runCommand(deps.store, BENCH, accountCommands, id, { type: 'VerifyEmail', email, at });
       return id;
     };
@@ -84,7 +95,10 @@ async function prepareDatabase(): Promise<void> {
 }
 
 function start(argv: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes(ready)) resolve(child);
@@ -111,14 +125,22 @@ function send(p: number, path: string, { method = 'GET', body, cookie }: Request
     const req = http.request({ host: '127.0.0.1', port: p, path, method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started, cookie: res.headers['set-cookie']?.[0]?.split(';')[0] }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          ms: performance.now() - started,
+          cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+        }),
+      );
     });
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** `clients` loops, each sending the next path as soon as its last answer arrived, for `seconds`. */
 async function load(p: number, nextPath: () => string, clients: number, seconds: number) {
@@ -126,23 +148,37 @@ async function load(p: number, nextPath: () => string, clients: number, seconds:
   let failures = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < until) {
-      const answer = await request(p, nextPath());
-      if (answer.status !== 200) {
-        if (failures++ === 0) console.error(`first failure: ${answer.status} ${answer.body.slice(0, 200)}`);
-        continue;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const answer = await request(p, nextPath());
+        if (answer.status !== 200) {
+          if (failures++ === 0) console.error(`first failure: ${answer.status} ${answer.body.slice(0, 200)}`);
+          continue;
+        }
+        latencies.push(answer.ms);
       }
-      latencies.push(answer.ms);
-    }
-  }));
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, failures, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    failures,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** One listing change a second while `during` runs: the host edits a listing's price through the API. */
-async function changingListings<T>(p: number, cookie: string, ids: string[], during: () => Promise<T>): Promise<{ result: T; changes: number; changeP50: number }> {
+async function changingListings<T>(
+  p: number,
+  cookie: string,
+  ids: string[],
+  during: () => Promise<T>,
+): Promise<{ result: T; changes: number; changeP50: number }> {
   let stop = false;
   const times: number[] = [];
   let n = 0;
@@ -150,8 +186,13 @@ async function changingListings<T>(p: number, cookie: string, ids: string[], dur
     while (!stop) {
       const tick = performance.now();
       const id = ids[(n++ * 7919) % ids.length]!;
-      const answer = await request(p, `/api/properties/${id}`, { method: 'PUT', cookie, body: { pricePerNight: 500 + ((n * 37) % 9000) } });
-      if (answer.status !== 200) throw new Error(`listing change failed: ${answer.status} ${answer.body.slice(0, 200)}`);
+      const answer = await request(p, `/api/properties/${id}`, {
+        method: 'PUT',
+        cookie,
+        body: { pricePerNight: 500 + ((n * 37) % 9000) },
+      });
+      if (answer.status !== 200)
+        throw new Error(`listing change failed: ${answer.status} ${answer.body.slice(0, 200)}`);
       times.push(answer.ms);
       await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - tick))));
     }
@@ -173,41 +214,71 @@ const children: ChildProcess[] = [];
 try {
   await prepareDatabase();
   const db = postgres(DB_URL, { max: 1, onnotice: () => {} });
-  const [counts] = await db<{ live: string; events: string }[]>`select (select count(*) from properties where is_live) as live, (select count(*) from events) as events`;
-  const ids = (await db<{ id: string }[]>`select id from properties where is_live order by id limit 5000`).map((r) => r.id);
+  const [counts] = await db<
+    { live: string; events: string }[]
+  >`select (select count(*) from properties where is_live) as live, (select count(*) from events) as events`;
+  const ids = (await db<{ id: string }[]>`select id from properties where is_live order by id limit 5000`).map(
+    (r) => r.id,
+  );
   await db.end();
   const apiPort = port();
   const barePort = apiPort + 1;
-  children.push(await start(['--import', 'tsx', 'api/server.ts'], { PORT: String(apiPort), DATABASE_URL: DB_URL, DATA_DIR, NODE_ENV: 'production' }, 'listening'));
+  children.push(
+    await start(
+      ['--import', 'tsx', 'api/server.ts'],
+      { PORT: String(apiPort), DATABASE_URL: DB_URL, DATA_DIR, NODE_ENV: 'production' },
+      'listening',
+    ),
+  );
   children.push(await start(['--import', 'tsx', 'bench/bare-hono.ts'], { PORT: String(barePort) }, 'listening'));
   const login = await request(apiPort, '/api/auth/login', { method: 'POST', body: HOST });
-  if (login.status !== 200 || !login.cookie) throw new Error(`bench host sign-in failed: ${login.status} ${login.body}`);
+  if (login.status !== 200 || !login.cookie)
+    throw new Error(`bench host sign-in failed: ${login.status} ${login.body}`);
   const cookie = login.cookie;
 
   const mix = createSearchMix(30);
   const next = () => mix.next();
-  log(`database ${NAME}: ${Number(counts!.live).toLocaleString('en-US')} live listings, ${Number(counts!.events).toLocaleString('en-US')} events; ${CLIENTS} clients, ${SECONDS} s per run; Node ${process.version}`);
+  log(
+    `database ${NAME}: ${Number(counts!.live).toLocaleString('en-US')} live listings, ${Number(counts!.events).toLocaleString('en-US')} events; ${CLIENTS} clients, ${SECONDS} s per run; Node ${process.version}`,
+  );
   log('warming up (5 s of distinct searches) ...');
   await load(apiPort, next, CLIENTS, 5);
   await load(barePort, () => '/', CLIENTS, 2);
 
   const rows: Record<string, string | number>[] = [];
   const row = (name: string, clients: number, r: Awaited<ReturnType<typeof load>>, extra = '') => {
-    rows.push({ run: name, clients, requests: r.requests, failures: r.failures, 'per s': Math.round(r.perSecond), 'p50 ms': r.p50.toFixed(1), 'p95 ms': r.p95.toFixed(1), 'p99 ms': r.p99.toFixed(1), note: extra });
+    rows.push({
+      run: name,
+      clients,
+      requests: r.requests,
+      failures: r.failures,
+      'per s': Math.round(r.perSecond),
+      'p50 ms': r.p50.toFixed(1),
+      'p95 ms': r.p95.toFixed(1),
+      'p99 ms': r.p99.toFixed(1),
+      note: extra,
+    });
     log(`${name}: ${Math.round(r.perSecond)}/s, p95 ${r.p95.toFixed(1)} ms`);
     return r;
   };
   const bare = row('bare Hono JSON route', CLIENTS, await load(barePort, () => '/', CLIENTS, SECONDS));
   const plain = row('distinct searches', CLIENTS, await load(apiPort, next, CLIENTS, SECONDS));
   const changing = await changingListings(apiPort, cookie, ids, () => load(apiPort, next, CLIENTS, SECONDS));
-  row('distinct searches, 1 change/s', CLIENTS, changing.result, `${changing.changes} changes, p50 ${changing.changeP50.toFixed(0)} ms`);
+  row(
+    'distinct searches, 1 change/s',
+    CLIENTS,
+    changing.result,
+    `${changing.changes} changes, p50 ${changing.changeP50.toFixed(0)} ms`,
+  );
   row('one client, distinct searches', 1, await load(apiPort, next, 1, Math.max(3, SECONDS / 3)));
   const one = mix.next();
   await request(apiPort, one);
   row('cached repeats of one search', CLIENTS, await load(apiPort, () => one, CLIENTS, Math.max(3, SECONDS / 3)));
   console.table(rows);
   const [l1, l5] = loadavg();
-  log(`searches/s vs bare Hono: ${((plain.perSecond / bare.perSecond) * 100).toFixed(1)}% (bare ${Math.round(bare.perSecond)}/s); ${mix.count()} distinct searches sent; load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${cpus().length} cores`);
+  log(
+    `searches/s vs bare Hono: ${((plain.perSecond / bare.perSecond) * 100).toFixed(1)}% (bare ${Math.round(bare.perSecond)}/s); ${mix.count()} distinct searches sent; load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min) on ${cpus().length} cores`,
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
   agent.destroy();

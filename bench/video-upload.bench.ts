@@ -43,7 +43,10 @@ function sampler(pid: number) {
 
 async function main() {
   // The dev outbox hands the bench the e-mail code: only a verified account may upload videos (issue 27).
-  const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'development', EFIE_DEV_OUTBOX: '1' }, { timeoutMs: 120_000 });
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, NODE_ENV: 'development', EFIE_DEV_OUTBOX: '1' },
+    { timeoutMs: 120_000 },
+  );
   const base = server.base;
   const headers = {};
   try {
@@ -51,13 +54,29 @@ async function main() {
     const registered = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Kofi', lastName: 'Bench', userType: 'owner', password: 'correct-horse-battery', registrationMethod: 'email', email }),
+      body: JSON.stringify({
+        firstName: 'Kofi',
+        lastName: 'Bench',
+        userType: 'owner',
+        password: 'correct-horse-battery',
+        registrationMethod: 'email',
+        email,
+      }),
     });
     if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-    const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+    const cookie = registered.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: { text: string }[];
+    };
     const code = /\b(\d{6})\b/.exec(outbox.messages[0]?.text ?? '')?.[1];
-    const verified = await fetch(`${base}/api/auth/verify-email-code`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const verified = await fetch(`${base}/api/auth/verify-email-code`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
     if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
     const pid = server.child.pid!;
     // Let start-up settle, then take the idle figure as the median of a few samples.
@@ -74,7 +93,13 @@ async function main() {
     let started = performance.now();
     const created = await fetch(`${base}${VIDEO_TUS_PATH}`, {
       method: 'POST',
-      headers: { ...headers, cookie, 'tus-resumable': '1.0.0', 'upload-length': String(SIZE), 'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')}` },
+      headers: {
+        ...headers,
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(SIZE),
+        'upload-metadata': `filename ${Buffer.from('bench.mp4').toString('base64')}`,
+      },
     });
     if (created.status !== 201) throw new Error(`tus create: ${created.status} ${await created.text()}`);
     const location = `${base}${created.headers.get('location')}`;
@@ -82,10 +107,17 @@ async function main() {
       const end = Math.min(SIZE, offset + CHUNK);
       const res = await fetch(location, {
         method: 'PATCH',
-        headers: { ...headers, cookie, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...headers,
+          cookie,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: videoBytes(offset, end),
       });
-      if (res.status !== (end === SIZE ? 200 : 204)) throw new Error(`tus PATCH at ${offset}: ${res.status} ${await res.text()}`);
+      if (res.status !== (end === SIZE ? 200 : 204))
+        throw new Error(`tus PATCH at ${offset}: ${res.status} ${await res.text()}`);
     }
     const tusPeak = watch.stop();
     const tusSeconds = (performance.now() - started) / 1000;
@@ -94,11 +126,15 @@ async function main() {
     watch = sampler(pid);
     started = performance.now();
     const boundary = `----efie-bench-${Date.now()}`;
-    const body = Readable.from((async function* () {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
-      for (let offset = 0; offset < SIZE; offset += MB) yield videoBytes(offset, Math.min(SIZE, offset + MB));
-      yield Buffer.from(`\r\n--${boundary}--\r\n`);
-    })());
+    const body = Readable.from(
+      (async function* () {
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="videos"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        );
+        for (let offset = 0; offset < SIZE; offset += MB) yield videoBytes(offset, Math.min(SIZE, offset + MB));
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
     const multipart = await fetch(`${base}/api/upload/property-videos`, {
       method: 'POST',
       headers: { ...headers, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -1,7 +1,7 @@
-import { registerListingOutbox } from './features/listings/listing-outbox'
-import { registerMessageForms } from './features/messages/message-forms.outbox'
-import { registerFavoriteOutbox } from './features/properties/favorite.outbox'
-import { registerProviderForm } from './features/services/provider-form.outbox'
+import { registerListingOutbox } from './features/listings/listing-outbox.ts';
+import { registerMessageForms } from './features/messages/message-forms.outbox.ts';
+import { registerFavoriteOutbox } from './features/properties/favorite.outbox.ts';
+import { registerProviderForm } from './features/services/provider-form.outbox.ts';
 
 /**
  * Every feature's queued actions, registered with the outbox engine (pwa/offline/outbox-registry.ts)
@@ -9,8 +9,8 @@ import { registerProviderForm } from './features/services/provider-form.outbox'
  * which sends them on `sync`. A feature with a new kind adds its registration here.
  */
 export function registerOutboxKinds() {
-  registerFavoriteOutbox()
-  registerListingOutbox()
-  registerMessageForms()
-  registerProviderForm()
+  registerFavoriteOutbox();
+  registerListingOutbox();
+  registerMessageForms();
+  registerProviderForm();
 }

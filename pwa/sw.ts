@@ -1,24 +1,24 @@
 /// <reference lib="webworker" />
-import { CacheableResponsePlugin } from 'workbox-cacheable-response'
-import { ExpirationPlugin } from 'workbox-expiration'
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
-import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst } from 'workbox-strategies'
-import type { WorkboxPlugin } from 'workbox-core'
-import { drainOutbox } from './offline/drain'
-import { registerOutboxKinds } from './outbox-kinds'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core';
+import { drainOutbox } from './offline/drain.ts';
+import { registerOutboxKinds } from './outbox-kinds.ts';
 
 // Efie's service worker (vite-plugin-pwa, injectManifest). It precaches the shell and
 // the renter routes only (the build leaves admin and host chunks out of the manifest),
 // caches listing images in a bounded, expiring cache, and drains the outbox on `sync`.
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] }
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 // The features' queued actions: what `sync` may send.
-registerOutboxKinds()
+registerOutboxKinds();
 
-precacheAndRoute(self.__WB_MANIFEST)
-cleanupOutdatedCaches()
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
 
 /** Only complete answers (status 200, so never opaque), at most `entries`, for `days`. */
 const bounded = (entries: number, days: number) =>
@@ -26,20 +26,23 @@ const bounded = (entries: number, days: number) =>
     new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxEntries: entries, maxAgeSeconds: days * 24 * 60 * 60, purgeOnQuotaError: true }),
     // The plugins' optional callbacks do not fit exactOptionalPropertyTypes.
-  ] as unknown as WorkboxPlugin[]
+  ] as unknown as WorkboxPlugin[];
 
 // Every page of the SPA is index.html; the API and stored files are never answered with it.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/files\//] }))
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/files\//] }));
 
 // Code a renter never needs (host and admin screens) is not precached, but once a host
 // has opened such a screen its hashed chunks are kept, so drafting works offline later.
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && ['script', 'style', 'font'].includes(request.destination),
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/') &&
+    ['script', 'style', 'font'].includes(request.destination),
   new CacheFirst({
     cacheName: 'efie-code',
     plugins: bounded(80, 60),
   }),
-)
+);
 
 // Listing photos: bounded and expiring; status 200 only, so no opaque (status 0) answers.
 registerRoute(
@@ -48,30 +51,34 @@ registerRoute(
     cacheName: 'efie-images',
     plugins: bounded(150, 30),
   }),
-)
+);
 
 // Updates wait until the person accepts the prompt (workbox-window sends SKIP_WAITING).
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
-})
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean }
-type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
-self.addEventListener('sync' as 'message', ((event: SyncEvent) => {
-  if (event.tag !== 'efie-outbox') return
-  event.waitUntil(
-    // The browser fires `sync` when it is back online: items backing off are due now. The
-    // drain asks the server who is signed in and sends only that person's items (a phone is
-    // often shared): the worker has no page to ask, and the cookie is what the server goes by.
-    // A page that is sending holds the lock: the worker waits for it (at most 2 minutes, then
-    // the event fails and the browser fires it again later), never ends as if all were sent.
-    drainOutbox({ force: true, waitForLock: true }).then(async (result) => {
-      if (!result || result.left === 0) return
-      // The browser retries a failed `sync` only a few times: on the last, ask for a new one.
-      if (event.lastChance) await (self.registration as SyncRegistration).sync?.register('efie-outbox').catch(() => undefined)
-      // Rejecting asks the browser to fire `sync` again later.
-      throw new Error('The outbox still has items waiting')
-    }),
-  )
-}) as unknown as (event: ExtendableMessageEvent) => void)
+type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+self.addEventListener(
+  'sync' as 'message',
+  ((event: SyncEvent) => {
+    if (event.tag !== 'efie-outbox') return;
+    event.waitUntil(
+      // The browser fires `sync` when it is back online: items backing off are due now. The
+      // drain asks the server who is signed in and sends only that person's items (a phone is
+      // often shared): the worker has no page to ask, and the cookie is what the server goes by.
+      // A page that is sending holds the lock: the worker waits for it (at most 2 minutes, then
+      // the event fails and the browser fires it again later), never ends as if all were sent.
+      drainOutbox({ force: true, waitForLock: true }).then(async (result) => {
+        if (!result || result.left === 0) return;
+        // The browser retries a failed `sync` only a few times: on the last, ask for a new one.
+        if (event.lastChance)
+          await (self.registration as SyncRegistration).sync?.register('efie-outbox').catch(() => undefined);
+        // Rejecting asks the browser to fire `sync` again later.
+        throw new Error('The outbox still has items waiting');
+      }),
+    );
+  }) as unknown as (event: ExtendableMessageEvent) => void,
+);

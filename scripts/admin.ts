@@ -17,7 +17,12 @@ try {
   const db = await openDatabase(config);
   try {
     const deps = await buildDeps(db, config, silentLogger);
-    const outcome = action === 'grant' ? await grantAdmin(deps, email, 'cli') : (await revokeAdmin(deps, email, 'cli')) ? 'revoked' : 'no_account';
+    const outcome =
+      action === 'grant'
+        ? await grantAdmin(deps, email, 'cli')
+        : (await revokeAdmin(deps, email, 'cli'))
+          ? 'revoked'
+          : 'no_account';
     if (outcome === 'no_account') {
       console.error(`No account with the e-mail address ${email}. The person must register first.`);
       process.exitCode = 1;
@@ -34,6 +39,10 @@ try {
     await db.close();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `admin ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `admin ${action} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 }

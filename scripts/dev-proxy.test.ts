@@ -20,7 +20,12 @@ beforeAll(async () => {
   dirs.push(dataDir, root);
   api = await spawnServer({ DATA_DIR: dataDir, EFIE_DEV_OUTBOX: '1' });
   const port = await freePort();
-  vite = await createServer({ configFile: false, root, logLevel: 'silent', server: { host: '127.0.0.1', port, strictPort: true, proxy: devProxy(api.base) } });
+  vite = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    server: { host: '127.0.0.1', port, strictPort: true, proxy: devProxy(api.base) },
+  });
   await vite.listen();
   viteBase = `http://127.0.0.1:${port}`;
 }, 120_000);

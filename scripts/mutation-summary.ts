@@ -3,10 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-type Mutant = { status: string; mutatorName: string; replacement?: string; location: { start: { line: number; column: number } } };
+type Mutant = {
+  status: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number } };
+};
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> };
 
-const { values, positionals } = parseArgs({ options: { survivors: { type: 'string', multiple: true } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { survivors: { type: 'string', multiple: true } },
+  allowPositionals: true,
+});
 const report = JSON.parse(readFileSync(positionals[0] ?? 'reports/mutation/mutation.json', 'utf8')) as Report;
 
 const groups: [string, (path: string) => boolean][] = [
@@ -34,7 +42,10 @@ const rows = groups.map(([name, matches]) => {
 
 console.log('| folder | killed | survived or not covered | score |');
 console.log('|---|---|---|---|');
-for (const row of rows) console.log(`| ${row.name} | ${row.detected} | ${row.undetected} | ${Number.isNaN(row.score) ? 'no mutants' : `${row.score.toFixed(1)}%`} |`);
+for (const row of rows)
+  console.log(
+    `| ${row.name} | ${row.detected} | ${row.undetected} | ${Number.isNaN(row.score) ? 'no mutants' : `${row.score.toFixed(1)}%`} |`,
+  );
 
 for (const prefix of values.survivors ?? []) {
   console.log(`\nSurvived or not covered in ${prefix}:`);
@@ -45,7 +56,9 @@ for (const prefix of values.survivors ?? []) {
     for (const mutant of file.mutants.filter((m) => UNDETECTED.has(m.status))) {
       const { line, column } = mutant.location.start;
       const original = (lines[line - 1] ?? '').trim();
-      console.log(`- ${relative}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${original.slice(0, 100)} → ${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}`);
+      console.log(
+        `- ${relative}:${line}:${column} ${mutant.status} ${mutant.mutatorName}: ${original.slice(0, 100)} → ${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}`,
+      );
     }
   }
 }

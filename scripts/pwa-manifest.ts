@@ -4,7 +4,8 @@ export const pwaManifest = {
   id: '/',
   name: 'Efie – a home away from home',
   short_name: 'Efie',
-  description: 'Find apartments, houses, student hostels and rooms to rent in Ghana and beyond, even with a weak connection.',
+  description:
+    'Find apartments, houses, student hostels and rooms to rent in Ghana and beyond, even with a weak connection.',
   start_url: '/',
   scope: '/',
   display: 'standalone' as const,
@@ -20,7 +21,19 @@ export const pwaManifest = {
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/icons/screenshot-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow' as const, label: 'Listings on a phone' },
-    { src: '/icons/screenshot-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide' as const, label: 'Listings on a desktop' },
+    {
+      src: '/icons/screenshot-narrow.png',
+      sizes: '540x960',
+      type: 'image/png',
+      form_factor: 'narrow' as const,
+      label: 'Listings on a phone',
+    },
+    {
+      src: '/icons/screenshot-wide.png',
+      sizes: '1280x720',
+      type: 'image/png',
+      form_factor: 'wide' as const,
+      label: 'Listings on a desktop',
+    },
   ],
-}
+};

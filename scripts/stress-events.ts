@@ -50,7 +50,10 @@ const KILL_EVERY = Number(args['kill-every']);
 
 const children = new Set<ChildProcess>();
 const tsx = (script: string, env: Record<string, string>) =>
-  spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 function track(child: ChildProcess) {
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -61,9 +64,11 @@ const started = (child: ChildProcess) =>
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve());
     child.once('exit', (code) => reject(new Error(`a helper process exited (${code}) before starting`)));
   });
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
 
 const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -75,7 +80,9 @@ async function cleanUp() {
   for (const child of [...children]) child.kill('SIGKILL');
   await Promise.all([...children].map(exited));
   for (const name of [names.other, names.main]) {
-    await admin.unsafe(`drop database if exists ${name} with (force)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
+    await admin
+      .unsafe(`drop database if exists ${name} with (force)`)
+      .catch((error: unknown) => console.error(`could not drop ${name}:`, error));
   }
   await admin.end({ timeout: 5 });
 }
@@ -106,11 +113,18 @@ async function main(): Promise<number> {
     }
 
     // `for(;;){}`, which now and then checks that this process still runs: a harness killed with -9 leaves no burner behind.
-    const burner = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 2e8 === 0 && process.ppid !== parent) process.exit();';
+    const burner =
+      'const parent = process.ppid; for (let i = 1; ; i++) if (i % 2e8 === 0 && process.ppid !== parent) process.exit();';
     for (let i = 0; i < 2; i++) track(spawn(process.execPath, ['-e', burner], { stdio: 'ignore' }));
     const holder = track(tsx('scripts/stress/horizon-holder.ts', { DATABASE_URL: urlOf(names.other) }));
     const subscriber = (n: number) =>
-      track(tsx('scripts/stress/subscriber.ts', { DATABASE_URL: urlOf(names.main), WORKER: `w${n}`, FAIL_RATE: args['fail-rate'] }));
+      track(
+        tsx('scripts/stress/subscriber.ts', {
+          DATABASE_URL: urlOf(names.main),
+          WORKER: `w${n}`,
+          FAIL_RATE: args['fail-rate'],
+        }),
+      );
     const subscribers = [subscriber(1), subscriber(2)];
     await Promise.all([started(holder), ...subscribers.map(started)]);
     console.log(
@@ -142,13 +156,22 @@ async function main(): Promise<number> {
         })();
       }
       const ledger = await runWorkload(db, store, {
-        writers: Number(args.writers), opsPerWriter: Number(args.ops), streams: Number(args.streams), prefix, seed: SEED + it,
+        writers: Number(args.writers),
+        opsPerWriter: Number(args.ops),
+        streams: Number(args.streams),
+        prefix,
+        seed: SEED + it,
       });
       await restart;
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
         const p = await progress(db, prefix);
-        if ((p.all_handled >= p.all_expected && p.typed_handled >= p.typed_expected) || Date.now() > deadline || interrupted) break;
+        if (
+          (p.all_handled >= p.all_expected && p.typed_handled >= p.typed_expected) ||
+          Date.now() > deadline ||
+          interrupted
+        )
+          break;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       const { violations, lags } = await checkIteration(db, prefix, ledger);

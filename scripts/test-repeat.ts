@@ -28,7 +28,9 @@ function runOnce(): Promise<{ code: number; output: string; seconds: number }> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const plain = () => output.replace(/\x1b\[[0-9;]*m/g, '');
-    child.on('close', (code) => resolve({ code: code ?? 1, output: plain(), seconds: (performance.now() - started) / 1000 }));
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, output: plain(), seconds: (performance.now() - started) / 1000 }),
+    );
   });
 }
 
@@ -36,7 +38,11 @@ console.log(`test:repeat: ${runs} runs of vitest run ${positionals.join(' ')} on
 let failed = 0;
 for (let run = 1; run <= runs; run++) {
   const { code, output, seconds } = await runOnce();
-  const summary = output.split('\n').filter((line) => /^\s+(Test Files|Tests)\s/.test(line)).map((l) => l.trim()).join('; ');
+  const summary = output
+    .split('\n')
+    .filter((line) => /^\s+(Test Files|Tests)\s/.test(line))
+    .map((l) => l.trim())
+    .join('; ');
   if (code === 0) {
     console.log(`run ${run}/${runs}: passed in ${seconds.toFixed(0)} s (${summary})`);
     continue;
@@ -44,8 +50,17 @@ for (let run = 1; run <= runs; run++) {
   failed++;
   const file = join(logs, `run-${run}.log`);
   writeFileSync(file, output);
-  const failures = [...new Set(output.split('\n').filter((line) => /^\s*FAIL\s/.test(line)).map((l) => l.trim()))];
-  console.log(`run ${run}/${runs}: FAILED in ${seconds.toFixed(0)} s (${summary || `exit ${code}`}), output in ${file}`);
+  const failures = [
+    ...new Set(
+      output
+        .split('\n')
+        .filter((line) => /^\s*FAIL\s/.test(line))
+        .map((l) => l.trim()),
+    ),
+  ];
+  console.log(
+    `run ${run}/${runs}: FAILED in ${seconds.toFixed(0)} s (${summary || `exit ${code}`}), output in ${file}`,
+  );
   for (const line of failures) console.log(`    ${line}`);
 }
 console.log(`${failed} of ${runs} runs failed`);

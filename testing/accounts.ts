@@ -15,14 +15,21 @@ let counter = 0;
 export const uniqueEmail = (name = 'ama') => `${name}.${randomBytes(4).toString('hex')}${counter++}@example.com`;
 export const uniquePhone = () => `+23324${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-export type RegisteredUser = { user: User; email: string | null; phone: string | null; password: string; answer: RegisterAnswer };
+export type RegisteredUser = {
+  user: User;
+  email: string | null;
+  phone: string | null;
+  password: string;
+  answer: RegisterAnswer;
+};
 
 /**
  * Registers through POST /api/auth/register and leaves the client signed in.
  * By e-mail unless overrides give registrationMethod 'phone' (or a phone and no e-mail).
  */
 export async function registerUser(client: Client, overrides: Partial<RegisterBody> = {}): Promise<RegisteredUser> {
-  const byPhone = overrides.registrationMethod === 'phone' || (overrides.phone !== undefined && overrides.email === undefined);
+  const byPhone =
+    overrides.registrationMethod === 'phone' || (overrides.phone !== undefined && overrides.email === undefined);
   const body: RegisterBody = {
     firstName: 'Ama',
     lastName: 'Mensah',
@@ -48,7 +55,12 @@ export async function createAdmin(
 ): Promise<RegisteredUser> {
   const deps = 'deps' in depsOrTestApp ? depsOrTestApp.deps : depsOrTestApp;
   // Only a verified e-mail can be made admin.
-  const registered = await registerVerifiedUser(client, client, { firstName: 'Adwoa', lastName: 'Admin', userType: 'owner', ...overrides });
+  const registered = await registerVerifiedUser(client, client, {
+    firstName: 'Adwoa',
+    lastName: 'Admin',
+    userType: 'owner',
+    ...overrides,
+  });
   expect(await grantAdmin(deps, registered.email!)).toBe('granted');
   return { ...registered, user: { ...registered.user, isAdmin: true } };
 }
@@ -69,11 +81,18 @@ export async function latestCode(app: App, to: string): Promise<string> {
 }
 
 /** Registers and verifies the e-mail (or phone) with the code from the outbox; signed in. */
-export async function registerVerifiedUser(app: App, client: Client, overrides: Partial<RegisterBody> = {}): Promise<RegisteredUser> {
+export async function registerVerifiedUser(
+  app: App,
+  client: Client,
+  overrides: Partial<RegisterBody> = {},
+): Promise<RegisteredUser> {
   const registered = await registerUser(client, overrides);
   const channel = registered.answer.verificationMethod === 'phone' ? 'phone' : 'email';
   const address = (channel === 'phone' ? registered.phone : registered.email)!;
-  const res = await client.request(`/api/auth/verify-${channel}-code`, { method: 'POST', json: { code: await latestCode(app, address) } });
+  const res = await client.request(`/api/auth/verify-${channel}-code`, {
+    method: 'POST',
+    json: { code: await latestCode(app, address) },
+  });
   expect(res.status).toBe(200);
   const { user } = (await res.json()) as { user: User };
   return { ...registered, user };

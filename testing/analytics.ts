@@ -11,7 +11,11 @@ let counter = 0;
 export const newVisitorId = () => `visitor_${Date.now()}_t${(counter++).toString(36)}`;
 
 /** What navigator.sendBeacon sends for a string: text/plain. `from` is the address a local proxy reports. */
-export function track(client: Client, body: TrackVisitorBody | string, { from = '8.8.8.8', headers = {} }: { from?: string; headers?: Record<string, string> } = {}) {
+export function track(
+  client: Client,
+  body: TrackVisitorBody | string,
+  { from = '8.8.8.8', headers = {} }: { from?: string; headers?: Record<string, string> } = {},
+) {
   return client.request('/api/analytics/track-visitor', {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -19,7 +23,11 @@ export function track(client: Client, body: TrackVisitorBody | string, { from = 
   });
 }
 
-export async function trackOk(client: Client, body: TrackVisitorBody, options: Parameters<typeof track>[2] = {}): Promise<number> {
+export async function trackOk(
+  client: Client,
+  body: TrackVisitorBody,
+  options: Parameters<typeof track>[2] = {},
+): Promise<number> {
   const res = await track(client, body, options);
   const text = await res.text();
   expect(res.status, text).toBe(202);
@@ -56,7 +64,11 @@ export async function analyticsApp(db: Database, start: Date) {
   const testApp = await createTestApp(db, { clock: () => now });
   const admin = createClient(testApp.app);
   await createAdmin(testApp, admin);
-  return { ...testApp, admin, setNow: (at: Date) => {
-    now = at;
-  } };
+  return {
+    ...testApp,
+    admin,
+    setNow: (at: Date) => {
+      now = at;
+    },
+  };
 }

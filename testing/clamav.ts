@@ -23,7 +23,8 @@ export const TAIL_MARKER = 'EFIE-TEST-TAIL-MARKER-7f3a9c51';
 export const TAIL_SIGNATURE = 'Efie.Test.TailMarker.UNOFFICIAL';
 
 function requireBinary(path: string, pkg: string) {
-  if (!existsSync(path)) throw new Error(`${path} is missing: these tests need real ClamAV (apt-get install -y ${pkg})`);
+  if (!existsSync(path))
+    throw new Error(`${path} is missing: these tests need real ClamAV (apt-get install -y ${pkg})`);
 }
 
 /** The signature for EICAR's test string anywhere in a file (a "video" carrying it), with `eicarInside`. */
@@ -55,22 +56,40 @@ export type RunningClamd = { socket: string; port: number; log: () => string; st
  * port on 127.0.0.1, with `settings` added to the config (StreamMaxLength…),
  * and resolves once it answers PING. Fails with clamd's own words if it exits.
  */
-export async function startClamd(dir: string, database: string, settings: Record<string, string>): Promise<RunningClamd> {
+export async function startClamd(
+  dir: string,
+  database: string,
+  settings: Record<string, string>,
+): Promise<RunningClamd> {
   requireBinary(CLAMD_BIN, 'clamav-daemon');
   await mkdir(join(dir, 'tmp'), { recursive: true });
   const socket = join(dir, 'clamd.sock');
   const port = await freePort();
   const config = {
-    Foreground: 'yes', LocalSocket: socket, TCPSocket: String(port), TCPAddr: '127.0.0.1', DatabaseDirectory: database,
-    TemporaryDirectory: join(dir, 'tmp'), LogTime: 'no', LogVerbose: 'no', ...settings,
+    Foreground: 'yes',
+    LocalSocket: socket,
+    TCPSocket: String(port),
+    TCPAddr: '127.0.0.1',
+    DatabaseDirectory: database,
+    TemporaryDirectory: join(dir, 'tmp'),
+    LogTime: 'no',
+    LogVerbose: 'no',
+    ...settings,
   };
   const configFile = join(dir, 'clamd.conf');
-  await writeFile(configFile, `${Object.entries(config).map(([k, val]) => `${k} ${val}`).join('\n')}\n`);
+  await writeFile(
+    configFile,
+    `${Object.entries(config)
+      .map(([k, val]) => `${k} ${val}`)
+      .join('\n')}\n`,
+  );
   const child: ChildProcess = spawn(CLAMD_BIN, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(`clamd exited (${signal ?? code}): ${output}`)));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(`clamd exited (${signal ?? code}): ${output}`)),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -101,13 +120,15 @@ export function generatedStream(bytes: number, { tailMarker = false } = {}): Rea
   const chunk = Buffer.alloc(1024 * 1024);
   for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31) % 251;
   const marker = Buffer.from(tailMarker ? TAIL_MARKER : '');
-  return Readable.from((function* () {
-    let left = bytes - marker.length;
-    while (left > 0) {
-      const piece = chunk.subarray(0, Math.min(left, chunk.length));
-      left -= piece.length;
-      yield piece;
-    }
-    if (marker.length > 0) yield marker;
-  })());
+  return Readable.from(
+    (function* () {
+      let left = bytes - marker.length;
+      while (left > 0) {
+        const piece = chunk.subarray(0, Math.min(left, chunk.length));
+        left -= piece.length;
+        yield piece;
+      }
+      if (marker.length > 0) yield marker;
+    })(),
+  );
 }

@@ -27,7 +27,9 @@ export function givenWhenThen<Command, Event, State>(decider: Decider<Command, E
             expect(error).toMatchObject({ code, kind, ...refusal });
             return;
           }
-          throw new Error(`expected the refusal ${code}, but the command was accepted with ${JSON.stringify(accepted)}`);
+          throw new Error(
+            `expected the refusal ${code}, but the command was accepted with ${JSON.stringify(accepted)}`,
+          );
         },
       };
     },

@@ -38,9 +38,16 @@ export async function approveListing(admin: Client, id: string): Promise<void> {
 }
 
 /** A small real photo made locally, with EXIF (camera and GPS) that must not survive the upload. */
-export async function samplePhoto(format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', width = 1600, height = 1000): Promise<Buffer> {
+export async function samplePhoto(
+  format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg',
+  width = 1600,
+  height = 1000,
+): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
-  const withExif = image.withExif({ IFD0: { Make: 'SecretCam', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 33/1 0/1' } });
+  const withExif = image.withExif({
+    IFD0: { Make: 'SecretCam', Model: 'GPS-1' },
+    IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '5/1 33/1 0/1' },
+  });
   return withExif.toFormat(format).toBuffer();
 }
 
@@ -55,12 +62,31 @@ export async function seedListing(
 ): Promise<string> {
   const { submittedAt = new Date().toISOString(), ...rest } = details;
   const full = {
-    title: 'Listing', description: 'A place', propertyType: 'apartment', category: 'general', listingType: 'rent',
-    address: 'Main Street', city: 'Accra', country: 'Ghana', location: 'Accra, Ghana', pricePerNight: 1000,
-    currency: 'GH₵', pricingPeriod: 'month', bedrooms: 1, bathrooms: 1, amenities: [], ...rest,
+    title: 'Listing',
+    description: 'A place',
+    propertyType: 'apartment',
+    category: 'general',
+    listingType: 'rent',
+    address: 'Main Street',
+    city: 'Accra',
+    country: 'Ghana',
+    location: 'Accra, Ghana',
+    pricePerNight: 1000,
+    currency: 'GH₵',
+    pricingPeriod: 'month',
+    bedrooms: 1,
+    bathrooms: 1,
+    amenities: [],
+    ...rest,
   };
-  const events = [{ type: 'PropertySubmitted', data: { propertyId: id, ownerId, details: full, images: [], submittedAt } }];
-  if (live) events.push({ type: 'PropertyApproved', data: { propertyId: id, approvedBy: ownerId, approvedAt: submittedAt } } as never);
+  const events = [
+    { type: 'PropertySubmitted', data: { propertyId: id, ownerId, details: full, images: [], submittedAt } },
+  ];
+  if (live)
+    events.push({
+      type: 'PropertyApproved',
+      data: { propertyId: id, approvedBy: ownerId, approvedAt: submittedAt },
+    } as never);
   await store.append(`property-${id}`, 'no_stream', events);
   return id;
 }

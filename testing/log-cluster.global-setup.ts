@@ -19,7 +19,9 @@ export default async function setup(project: TestProject) {
   const bin = findPostgresBin();
   if (!bin) {
     const url = testPostgresUrl();
-    console.warn(`[log tests] no initdb/pg_ctl found (set PG_BIN): running on ${url}, where other clients can hold the horizon back`);
+    console.warn(
+      `[log tests] no initdb/pg_ctl found (set PG_BIN): running on ${url}, where other clients can hold the horizon back`,
+    );
     project.provide('logPostgresUrl', url);
     return;
   }

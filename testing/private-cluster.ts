@@ -49,16 +49,31 @@ export async function startPrivateCluster(bin: string): Promise<PrivateCluster> 
   if (as) chownSync(dir, as.uid, as.gid);
   const options = as ? { uid: as.uid, gid: as.gid } : {};
   try {
-    await run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], options);
+    await run(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
+      options,
+    );
     let lastError: unknown;
     for (let attempt = 0; attempt < 3; attempt++) {
       const port = await freePort();
       const settings = [
-        `-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off',
-        '-c full_page_writes=off', '-c autovacuum=off', '-c shared_buffers=32MB', '-c max_connections=200',
+        `-p ${port}`,
+        `-k ${dir}`,
+        '-c listen_addresses=127.0.0.1',
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        '-c autovacuum=off',
+        '-c shared_buffers=32MB',
+        '-c max_connections=200',
       ].join(' ');
       try {
-        await run(join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'], options);
+        await run(
+          join(bin, 'pg_ctl'),
+          ['-D', data, '-o', settings, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'],
+          options,
+        );
       } catch (error) {
         lastError = error; // most likely the port was taken in between: try another
         continue;

@@ -24,7 +24,10 @@ export const providerBody = (overrides: Partial<RegisterProviderInput> = {}): Re
   };
 };
 
-export async function registerProvider(client: Client, overrides: Partial<RegisterProviderInput> = {}): Promise<ServiceProvider> {
+export async function registerProvider(
+  client: Client,
+  overrides: Partial<RegisterProviderInput> = {},
+): Promise<ServiceProvider> {
   const res = await client.request('/api/service-providers', { method: 'POST', json: providerBody(overrides) });
   const body = (await res.json()) as ServiceProvider;
   expect(res.status, JSON.stringify(body)).toBe(201);

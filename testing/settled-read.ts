@@ -19,7 +19,11 @@ async function wholeLogReadable(client: SqlClient): Promise<boolean> {
  * The log tests run on a cluster of their own, where the horizon passes a
  * committed append at once; the wait is for any other connection of the test.
  */
-export async function readAllSettled(client: SqlClient, count: number, from: Checkpoint = START): Promise<RecordedEvent[]> {
+export async function readAllSettled(
+  client: SqlClient,
+  count: number,
+  from: Checkpoint = START,
+): Promise<RecordedEvent[]> {
   return vi.waitFor(
     async () => {
       const events = await readAll(client, from, Math.max(count, 1000));

@@ -13,7 +13,11 @@ export type RcptReply = { code: number; text: string } | undefined;
  * local relay). `onRcpt` decides each recipient's answer; every message it
  * took is parsed with mailparser and kept in `received`.
  */
-export async function startSmtpTestServer({ onRcpt = () => undefined }: { onRcpt?: (to: string, attempt: number) => RcptReply } = {}) {
+export async function startSmtpTestServer({
+  onRcpt = () => undefined,
+}: {
+  onRcpt?: (to: string, attempt: number) => RcptReply;
+} = {}) {
   const received: ReceivedMail[] = [];
   let rcptAttempts = 0;
   const server = new SMTPServer({

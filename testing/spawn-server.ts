@@ -12,7 +12,11 @@ export type SpawnedServer = { child: ChildProcess; port: number; base: string; o
  */
 export async function spawnServer(
   env: Record<string, string>,
-  { timeoutMs = 60_000, port: wanted, keepStdout = true }: { timeoutMs?: number; port?: number; keepStdout?: boolean } = {},
+  {
+    timeoutMs = 60_000,
+    port: wanted,
+    keepStdout = true,
+  }: { timeoutMs?: number; port?: number; keepStdout?: boolean } = {},
 ): Promise<SpawnedServer> {
   // A restart on the same data may ask for the same port, so clients find it again.
   const port = wanted ?? (await freePort());

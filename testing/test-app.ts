@@ -12,14 +12,24 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // The tests read codes and links from the dev outbox, as `npm run dev` does, and stand behind
   // one local proxy (TRUST_PROXY=1), so a test names its client's address in X-Forwarded-For.
-  return { ...loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused', EFIE_DEV_OUTBOX: '1', TRUST_PROXY: '1' }), ...overrides };
+  return {
+    ...loadConfig({
+      PUBLIC_ORIGIN: TEST_ORIGIN,
+      DATA_DIR: '/tmp/efie-test-unused',
+      EFIE_DEV_OUTBOX: '1',
+      TRUST_PROXY: '1',
+    }),
+    ...overrides,
+  };
 }
 
 /**
  * What @hono/node-server hands the app for a request from this machine: pass it
  * as `app.request`'s third argument where a route asks who is calling (the dev outbox).
  */
-export const FROM_LOOPBACK = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } } };
+export const FROM_LOOPBACK = {
+  incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } },
+};
 
 /** The real app on a real (test) database, for `app.request()` tests. */
 export async function createTestApp(
@@ -37,7 +47,9 @@ export async function createTestApp(
 }
 
 /** A tiny cookie jar so a test can act as one signed-in browser. */
-export function createClient(app: { request: (path: string, init?: RequestInit, env?: object) => Response | Promise<Response> }) {
+export function createClient(app: {
+  request: (path: string, init?: RequestInit, env?: object) => Response | Promise<Response>;
+}) {
   const cookies = new Map<string, string>();
   return {
     cookies,

@@ -18,7 +18,9 @@ export async function approachPowerOfTen(db: SqlClient, margin = 50): Promise<bi
   if (power - next < BigInt(margin) * 2n) power *= 10n;
   const target = power - BigInt(margin);
   if (target - next > 2_000_000n) {
-    throw new Error(`the next power of ten is ${target - next} transaction ids away: run this on a fresh cluster (the log test project starts one)`);
+    throw new Error(
+      `the next power of ten is ${target - next} transaction ids away: run this on a fresh cluster (the log test project starts one)`,
+    );
   }
   // A DO block may commit between statements (PostgreSQL 11+); no fsync wait for these empty commits.
   await db.query(`do $$

@@ -24,15 +24,24 @@ export function sampleMov(body = 'the edited version, trimmed and with music'): 
 }
 
 /** A multipart form with the fields first, then the files (the order the streamed calls read them in). */
-export function videoForm(fileField: string, files: { bytes: Buffer; name: string; type?: string }[], fields: Record<string, string> = {}): FormData {
+export function videoForm(
+  fileField: string,
+  files: { bytes: Buffer; name: string; type?: string }[],
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'video/mp4' }), file.name);
+  for (const file of files)
+    form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'video/mp4' }), file.name);
   return form;
 }
 
 /** POST /api/upload/property-videos, expecting 201; the videos stored. */
-export async function uploadVideo(client: Client, bytes: Buffer, { name = 'tour.mp4', propertyId }: { name?: string; propertyId?: string } = {}): Promise<UploadedVideo> {
+export async function uploadVideo(
+  client: Client,
+  bytes: Buffer,
+  { name = 'tour.mp4', propertyId }: { name?: string; propertyId?: string } = {},
+): Promise<UploadedVideo> {
   const res = await client.request('/api/upload/property-videos', {
     method: 'POST',
     body: videoForm('videos', [{ bytes, name }], propertyId ? { propertyId } : {}),
@@ -45,13 +54,18 @@ export async function uploadVideo(client: Client, bytes: Buffer, { name = 'tour.
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const metadata = (values: Record<string, string>) =>
-  Object.entries(values).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
+  Object.entries(values)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
 
 /** The tus calls as tus-js-client makes them: create, send from an offset, ask the offset. */
 export function tusClient(client: Client) {
   return {
     async create(length: number, meta: Record<string, string> = { filename: 'tour.mp4', filetype: 'video/mp4' }) {
-      return client.request(VIDEO_TUS_PATH, { method: 'POST', headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata(meta) } });
+      return client.request(VIDEO_TUS_PATH, {
+        method: 'POST',
+        headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata(meta) },
+      });
     },
     async patch(location: string, offset: number, bytes: Buffer) {
       return client.request(location, {

@@ -28,14 +28,24 @@ describe('POST /api/admin/change-password', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Password changed successfully' });
-    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'admin-password-2' } })).status).toBe(200);
+    expect(
+      (
+        await createClient(app).request('/api/auth/login', {
+          method: 'POST',
+          json: { email, password: 'admin-password-2' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("gives the admin panel's messages", async () => {
     const { app, deps } = await createTestApp(database());
     const client = createClient(app);
     await createAdmin(deps, client);
-    const short = await client.request('/api/admin/change-password', { method: 'POST', json: { currentPassword: TEST_PASSWORD, newPassword: 'short' } });
+    const short = await client.request('/api/admin/change-password', {
+      method: 'POST',
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+    });
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ error: 'Password must be at least 8 characters long' });
     const mismatch = await client.request('/api/admin/change-password', {
@@ -43,7 +53,10 @@ describe('POST /api/admin/change-password', () => {
       json: { currentPassword: TEST_PASSWORD, newPassword: 'admin-password-2', confirmPassword: 'admin-password-3' },
     });
     expect(await mismatch.json()).toMatchObject({ error: 'New passwords do not match' });
-    const wrong = await client.request('/api/admin/change-password', { method: 'POST', json: { currentPassword: 'wrong-password', newPassword: 'admin-password-2' } });
+    const wrong = await client.request('/api/admin/change-password', {
+      method: 'POST',
+      json: { currentPassword: 'wrong-password', newPassword: 'admin-password-2' },
+    });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: 'wrong_password' });
   });
@@ -54,7 +67,10 @@ describe('POST /api/admin/change-password', () => {
     const { email } = await createAdmin(deps, client);
     const { revokeAdmin } = await import('../auth/ensure-admin.ts');
     expect(await revokeAdmin(deps, email!)).toBe(true);
-    const res = await client.request('/api/admin/change-password', { method: 'POST', json: { currentPassword: TEST_PASSWORD, newPassword: 'admin-password-2' } });
+    const res = await client.request('/api/admin/change-password', {
+      method: 'POST',
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'admin-password-2' },
+    });
     expect(res.status).toBe(403);
   });
 });

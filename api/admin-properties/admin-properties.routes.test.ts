@@ -61,46 +61,81 @@ describe('admin property moderation', () => {
     expect(((await (await visitor.request('/api/properties/search')).json()) as PropertyPage).total).toBe(0);
     const res = await admin.request(`/api/admin/properties/${p.id}/approve`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ message: 'Property has been approved and is now visible to the public.', property: { isVerified: true, version: 2 } });
+    expect(await res.json()).toMatchObject({
+      message: 'Property has been approved and is now visible to the public.',
+      property: { isVerified: true, version: 2 },
+    });
     expect(((await (await visitor.request('/api/properties/search')).json()) as PropertyPage).total).toBe(1);
     const again = await admin.request(`/api/admin/properties/${p.id}/approve`, { method: 'POST' });
     expect(await again.json()).toMatchObject({ property: { version: 2 } });
-    expect((await admin.request('/api/admin/properties/00000000-0000-4000-8000-000000000000/approve', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await admin.request('/api/admin/properties/00000000-0000-4000-8000-000000000000/approve', { method: 'POST' }))
+        .status,
+    ).toBe(404);
   });
 
   it('hides and shows only an approved listing', async () => {
     const { host, admin } = await setup();
     const p = await createListing(host);
-    const refused = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    const refused = await admin.request(`/api/admin/properties/${p.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: false },
+    });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ error: 'Only an approved property can be hidden or shown.', code: 'property_not_verified' });
+    expect(await refused.json()).toEqual({
+      error: 'Only an approved property can be hidden or shown.',
+      code: 'property_not_verified',
+    });
     await approveListing(admin, p.id);
-    const hidden = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    const hidden = await admin.request(`/api/admin/properties/${p.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: false },
+    });
     expect(await hidden.json()).toMatchObject({ property: { isActive: false } });
-    const shown = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: true } });
+    const shown = await admin.request(`/api/admin/properties/${p.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: true },
+    });
     expect(await shown.json()).toMatchObject({ property: { isActive: true } });
-    const bad = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: 'no' } });
+    const bad = await admin.request(`/api/admin/properties/${p.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: 'no' },
+    });
     expect(bad.status).toBe(400);
   });
 
   it('features only live listings; unfeatures; lists featured candidates and the featured list', async () => {
     const { host, admin } = await setup();
     const pending = await createListing(host, { title: 'Pending' });
-    const refused = await admin.request(`/api/admin/properties/${pending.id}/featured`, { method: 'PATCH', json: { isFeatured: true, featuredOrder: 1 } });
+    const refused = await admin.request(`/api/admin/properties/${pending.id}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true, featuredOrder: 1 },
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'property_not_live' });
     const live = await createListing(host, { title: 'Live' });
     await approveListing(admin, live.id);
-    const featured = await admin.request(`/api/admin/properties/${live.id}/featured`, { method: 'PATCH', json: { isFeatured: true } });
+    const featured = await admin.request(`/api/admin/properties/${live.id}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true },
+    });
     expect(await featured.json()).toMatchObject({ property: { isFeatured: true, featuredOrder: 1 } });
     const candidates = await list(admin, '?status=active&limit=100');
     expect(candidates.pageSize).toBe(100);
     expect(candidates.properties.map((p) => p.title)).toEqual(['Live']);
-    expect(((await (await admin.request('/api/admin/featured-properties')).json()) as Property[]).map((p) => p.title)).toEqual(['Live']);
-    const off = await admin.request(`/api/admin/properties/${live.id}/featured`, { method: 'PATCH', json: { isFeatured: false } });
+    expect(
+      ((await (await admin.request('/api/admin/featured-properties')).json()) as Property[]).map((p) => p.title),
+    ).toEqual(['Live']);
+    const off = await admin.request(`/api/admin/properties/${live.id}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: false },
+    });
     expect(await off.json()).toMatchObject({ property: { isFeatured: false, featuredOrder: null } });
     expect(await (await admin.request('/api/admin/featured-properties')).json()).toEqual([]);
-    const bad = await admin.request(`/api/admin/properties/${live.id}/featured`, { method: 'PATCH', json: { isFeatured: true, featuredOrder: 0 } });
+    const bad = await admin.request(`/api/admin/properties/${live.id}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true, featuredOrder: 0 },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -115,30 +150,58 @@ describe('admin property moderation', () => {
     }
     const res = await admin.request('/api/admin/reorder-featured-properties', {
       method: 'POST',
-      json: { propertyOrders: [{ id: ids[2], order: 1 }, { id: ids[0], order: 2 }, { id: ids[1], order: 3 }] },
+      json: {
+        propertyOrders: [
+          { id: ids[2], order: 1 },
+          { id: ids[0], order: 2 },
+          { id: ids[1], order: 3 },
+        ],
+      },
     });
     expect(res.status).toBe(200);
-    const titles = async () => ((await (await visitor.request('/api/properties/featured')).json()) as Property[]).map((p) => p.title);
+    const titles = async () =>
+      ((await (await visitor.request('/api/properties/featured')).json()) as Property[]).map((p) => p.title);
     expect(await titles()).toEqual(['C', 'A', 'B']);
     const notFeatured = await createListing(host, { title: 'D' });
     const bad = await admin.request('/api/admin/reorder-featured-properties', {
       method: 'POST',
-      json: { propertyOrders: [{ id: ids[0], order: 1 }, { id: notFeatured.id, order: 2 }] },
+      json: {
+        propertyOrders: [
+          { id: ids[0], order: 1 },
+          { id: notFeatured.id, order: 2 },
+        ],
+      },
     });
     expect(bad.status).toBe(409);
     expect(await titles()).toEqual(['C', 'A', 'B']);
-    for (const json of [{ propertyOrders: [] }, { propertyOrders: [{ id: ids[0], order: 0 }] }, { propertyOrders: [{ id: ids[0], order: 1 }, { id: ids[1], order: 1 }] }, { propertyOrders: [{ id: 'x', order: 1 }] }]) {
-      expect((await admin.request('/api/admin/reorder-featured-properties', { method: 'POST', json })).status).toBe(400);
+    for (const json of [
+      { propertyOrders: [] },
+      { propertyOrders: [{ id: ids[0], order: 0 }] },
+      {
+        propertyOrders: [
+          { id: ids[0], order: 1 },
+          { id: ids[1], order: 1 },
+        ],
+      },
+      { propertyOrders: [{ id: 'x', order: 1 }] },
+    ]) {
+      expect((await admin.request('/api/admin/reorder-featured-properties', { method: 'POST', json })).status).toBe(
+        400,
+      );
     }
   });
 
   it('lists every listing with status filters, search text and pages of 20', async () => {
     const { host, admin } = await setup();
     const made: Property[] = [];
-    for (let n = 0; n < 23; n++) made.push(await createListing(host, { title: `Flat ${n}`, city: n % 2 ? 'Kumasi' : 'Accra' }));
+    for (let n = 0; n < 23; n++)
+      made.push(await createListing(host, { title: `Flat ${n}`, city: n % 2 ? 'Kumasi' : 'Accra' }));
     await approveListing(admin, made[0]!.id);
     await approveListing(admin, made[1]!.id);
-    await admin.request(`/api/admin/properties/${made[1]!.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    await admin.request(`/api/admin/properties/${made[1]!.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: false },
+    });
     const first = await list(admin);
     expect(first).toMatchObject({ total: 23, page: 1, pageSize: 20 });
     const second = await list(admin, '?page=2');
@@ -159,11 +222,15 @@ describe('admin property moderation', () => {
   it('deletes permanently, with both sizes of every photo removed from storage', async () => {
     const { host, admin, renter } = await setup();
     const photo = await samplePhoto();
-    const upload = await host.request('/api/upload/property-images', { method: 'POST', json: { images: [dataUrl(photo), dataUrl(photo)] } });
+    const upload = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      json: { images: [dataUrl(photo), dataUrl(photo)] },
+    });
     const { images } = (await upload.json()) as { images: string[] };
     const p = await createListing(host, { images });
     await approveListing(admin, p.id);
-    const stored = async () => (await readdir(join(dataDir, 'files', 'images'))).filter((f) => images.some((u) => u.includes(f.slice(0, 36))));
+    const stored = async () =>
+      (await readdir(join(dataDir, 'files', 'images'))).filter((f) => images.some((u) => u.includes(f.slice(0, 36))));
     expect(await stored()).toHaveLength(4);
     const res = await admin.request(`/api/admin/properties/${p.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);

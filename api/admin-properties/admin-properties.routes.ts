@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { LISTING_ERRORS } from '../../events/listing/listing.decider.ts';
 import { requireAdmin } from '../auth/session.middleware.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { AdminListQuerySchema, FeaturedSchema, ReorderFeaturedSchema, VisibilitySchema } from '../contract/properties.schema.ts';
+import {
+  AdminListQuerySchema,
+  FeaturedSchema,
+  ReorderFeaturedSchema,
+  VisibilitySchema,
+} from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
@@ -32,36 +37,62 @@ export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
     .post('/properties/:id/approve', async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
-      await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'ApproveProperty', actor: actorOf(c), at: at() });
+      await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+        type: 'ApproveProperty',
+        actor: actorOf(c),
+        at: at(),
+      });
       return answer(c, id, 'Property has been approved and is now visible to the public.');
     })
     .patch('/properties/:id/visibility', validate('json', VisibilitySchema), async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
       const { isActive } = c.req.valid('json');
-      await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'SetVisibility', actor: actorOf(c), isActive, at: at() });
+      await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+        type: 'SetVisibility',
+        actor: actorOf(c),
+        isActive,
+        at: at(),
+      });
       return answer(c, id, isActive ? 'Property is now shown.' : 'Property is now hidden.');
     })
     .patch('/properties/:id/featured', validate('json', FeaturedSchema), async (c) => {
       const id = c.req.param('id');
       const row = await visibleProperty(c, db, id);
       const { isFeatured, featuredOrder } = c.req.valid('json');
-      const order = featuredOrder ?? (row.is_featured && row.featured_order !== null ? row.featured_order : await nextFeaturedOrder(db));
-      await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'SetFeatured', actor: actorOf(c), isFeatured, featuredOrder: order, at: at() });
+      const order =
+        featuredOrder ??
+        (row.is_featured && row.featured_order !== null ? row.featured_order : await nextFeaturedOrder(db));
+      await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+        type: 'SetFeatured',
+        actor: actorOf(c),
+        isFeatured,
+        featuredOrder: order,
+        at: at(),
+      });
       return answer(c, id, isFeatured ? 'Property is featured.' : 'Property is no longer featured.');
     })
     .delete('/properties/:id', async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
-      const result = await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'DeletePermanently', actor: actorOf(c), at: at() });
+      const result = await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+        type: 'DeletePermanently',
+        actor: actorOf(c),
+        at: at(),
+      });
       // The files go after the event is stored; a failure leaves an orphan file, never a listing without photos.
       for (const event of result.events) {
         if (event.type !== 'PropertyDeletedPermanently') continue;
         for (const url of event.data.images) {
           // Seeded demo listings may share a photo; a file another listing still shows stays.
-          const [shared] = await db.query('select 1 from properties where images @> array[$1]::text[] and not deleted limit 1', [url]);
+          const [shared] = await db.query(
+            'select 1 from properties where images @> array[$1]::text[] and not deleted limit 1',
+            [url],
+          );
           if (shared) continue;
-          await deleteListingImage(files, url).catch((error: unknown) => c.var.log.warn('image delete failed', { url, error: String(error) }));
+          await deleteListingImage(files, url).catch((error: unknown) =>
+            c.var.log.warn('image delete failed', { url, error: String(error) }),
+          );
         }
       }
       return c.json({ message: 'Property deleted permanently' });
@@ -77,9 +108,17 @@ export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
         if (!(await visibleProperty(c, db, id)).is_featured) throw LISTING_ERRORS.notFeatured();
       }
       for (const { id, order } of propertyOrders) {
-        await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'ChangeFeaturedOrder', actor: actorOf(c), featuredOrder: order, at: at() });
+        await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+          type: 'ChangeFeaturedOrder',
+          actor: actorOf(c),
+          featuredOrder: order,
+          at: at(),
+        });
       }
       const rows = await listFeatured(db, { liveOnly: false });
-      return c.json({ message: 'Featured properties reordered', properties: rows.map((r) => toProperty(r, c.var.user)) });
+      return c.json({
+        message: 'Featured properties reordered',
+        properties: rows.map((r) => toProperty(r, c.var.user)),
+      });
     });
 }

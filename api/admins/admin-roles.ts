@@ -43,7 +43,11 @@ async function lockAdmins(tx: SqlClient, targetId: string): Promise<Set<string>>
  * (only an admin, only a verified address, nothing for an admin already) are the admin role
  * decider's, decided on the admins as the lock found them, in the lock's transaction.
  */
-export async function grantAdminRole(deps: RoleDeps, origin: CommandOrigin, email: string): Promise<{ granted: boolean; admin: AdminSummary }> {
+export async function grantAdminRole(
+  deps: RoleDeps,
+  origin: CommandOrigin,
+  email: string,
+): Promise<{ granted: boolean; admin: AdminSummary }> {
   const found = await findUserByIdentifier(deps.db, { kind: 'email', value: email });
   if (!found) throw ADMIN_ROLE_ERRORS.noSuchAccount();
   return deps.db.transaction(async (tx) => {
@@ -75,7 +79,12 @@ export async function revokeAdminRole(deps: RoleDeps, origin: CommandOrigin, tar
       origin,
       adminRoleCommands,
       targetId,
-      { type: 'RevokeAdmin', userId: targetId, by: { kind: 'admin', actorId: origin.actorId, admins }, at: deps.clock() },
+      {
+        type: 'RevokeAdmin',
+        userId: targetId,
+        by: { kind: 'admin', actorId: origin.actorId, admins },
+        at: deps.clock(),
+      },
       { tx },
     );
     const row = await findUserById(tx, targetId);

@@ -24,8 +24,11 @@ const grant = (client: Client, email: string, headers: Record<string, string> = 
 const revoke = (client: Client, userId: string, headers: Record<string, string> = {}) =>
   client.request(`/api/admin/admins/${userId}`, { method: 'DELETE', headers });
 const adminEvents = async (deps: AppDeps, userId: string) =>
-  (await deps.store.readStream(userStreamId(userId))).filter((e) => e.type === 'AdminGranted' || e.type === 'AdminRevoked');
-const isAdmin = async (client: Client) => ((await (await client.request('/api/auth/user')).json()) as { isAdmin: boolean }).isAdmin;
+  (await deps.store.readStream(userStreamId(userId))).filter(
+    (e) => e.type === 'AdminGranted' || e.type === 'AdminRevoked',
+  );
+const isAdmin = async (client: Client) =>
+  ((await (await client.request('/api/auth/user')).json()) as { isAdmin: boolean }).isAdmin;
 
 describe('who may manage admins', () => {
   it('refuses every call to the signed-out (401) and to non-admins (403), before reading the body', async () => {
@@ -80,7 +83,11 @@ describe('POST /api/admin/admins', () => {
       admin: { id: user.id, email, firstName: 'Esi', lastName: 'Darko' },
     } satisfies GrantAdminAnswer);
     const [event] = await adminEvents(deps, user.id);
-    expect(event).toMatchObject({ type: 'AdminGranted', data: { grantedBy: actor.user.id }, metadata: { actorId: actor.user.id } });
+    expect(event).toMatchObject({
+      type: 'AdminGranted',
+      data: { grantedBy: actor.user.id },
+      metadata: { actorId: actor.user.id },
+    });
     expect(await isAdmin(grantee)).toBe(true);
     expect(await adminIds(client)).toEqual([actor.user.id, user.id].sort());
   });
@@ -116,10 +123,21 @@ describe('POST /api/admin/admins', () => {
     await createAdmin(deps, client);
     const notAnAddress = await expectError(await grant(client, 'not an address'), 400, 'invalid_input');
     expect(notAnAddress.issues).toEqual([{ path: 'email', message: 'Invalid email address' }]);
-    const missing = await expectError(await client.request('/api/admin/admins', { method: 'POST', json: {} }), 400, 'invalid_input');
+    const missing = await expectError(
+      await client.request('/api/admin/admins', { method: 'POST', json: {} }),
+      400,
+      'invalid_input',
+    );
     expect(missing.issues?.[0]?.path).toBe('email');
-    const broken = await client.request('/api/admin/admins', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
-    expect(await expectError(broken, 400, 'bad_request')).toEqual({ error: 'Malformed JSON in request body', code: 'bad_request' });
+    const broken = await client.request('/api/admin/admins', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await expectError(broken, 400, 'bad_request')).toEqual({
+      error: 'Malformed JSON in request body',
+      code: 'bad_request',
+    });
   });
 
   it('refuses a grant from an admin whose rights were taken while they asked (403)', async () => {
@@ -224,8 +242,12 @@ describe('two admins revoking each other at the same moment', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const [byA, byB] = await Promise.all([revoke(clientA, b.user.id), revoke(clientB, a.user.id)]);
       const statuses = [byA.status, byB.status];
-      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(', ')}`).toHaveLength(1);
-      const [loser, winnerClient, loserEmail] = byA.status === 200 ? [byB, clientA, b.email!] : [byA, clientB, a.email!];
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(', ')}`,
+      ).toHaveLength(1);
+      const [loser, winnerClient, loserEmail] =
+        byA.status === 200 ? [byB, clientA, b.email!] : [byA, clientB, a.email!];
       // The loser either waited for the lock and found itself the last admin, or came after the revoke's commit.
       const body = (await loser.json()) as { code: string };
       expect([`409 last_admin`, `403 forbidden`]).toContain(`${loser.status} ${body.code}`);

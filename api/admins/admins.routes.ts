@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/session.middleware.ts';
 import { requestOrigin } from '../commands/run-command.ts';
-import { GrantAdminSchema, type AdminListAnswer, type GrantAdminAnswer, type RevokeAdminAnswer } from '../contract/admins.schema.ts';
+import {
+  GrantAdminSchema,
+  type AdminListAnswer,
+  type GrantAdminAnswer,
+  type RevokeAdminAnswer,
+} from '../contract/admins.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { validate } from '../middleware/validate.ts';
 import { grantAdminRole, listAdmins, revokeAdminRole } from './admin-roles.ts';

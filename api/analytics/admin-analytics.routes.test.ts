@@ -18,13 +18,25 @@ async function setUp() {
   const testApp = await createTestApp(database(), { clock: () => now });
   const admin = createClient(testApp.app);
   const adminAccount = await createAdmin(testApp, admin);
-  return { ...testApp, admin, adminAccount, setNow: (at: Date) => {
-    now = at;
-  } };
+  return {
+    ...testApp,
+    admin,
+    adminAccount,
+    setNow: (at: Date) => {
+      now = at;
+    },
+  };
 }
 
 const record = (overrides: Partial<PageViewRecord> = {}): PageViewRecord => ({
-  visitorId: newVisitorId(), page: '/', viewedAt: NOW, userId: null, ipNetwork: '8.8.8.0/24', country: 'US', city: 'unknown', ...overrides,
+  visitorId: newVisitorId(),
+  page: '/',
+  viewedAt: NOW,
+  userId: null,
+  ipNetwork: '8.8.8.0/24',
+  country: 'US',
+  city: 'unknown',
+  ...overrides,
 });
 
 describe('who may read analytics', () => {
@@ -38,10 +50,19 @@ describe('who may read analytics', () => {
     }
   });
 
-  it('answers bad days and limits with 400 in the contract\'s format, never 500', async () => {
+  it("answers bad days and limits with 400 in the contract's format, never 500", async () => {
     const { admin } = await setUp();
-    const bad = ['visitor-analytics?days=8', 'visitor-analytics?days=abc', 'visitor-analytics?days=', 'visitor-analytics?days=30.0',
-      'recent-visitors?limit=0', 'recent-visitors?limit=201', 'recent-visitors?limit=1.5', 'recent-visitors?limit=-1', 'recent-visitors?limit=ten'];
+    const bad = [
+      'visitor-analytics?days=8',
+      'visitor-analytics?days=abc',
+      'visitor-analytics?days=',
+      'visitor-analytics?days=30.0',
+      'recent-visitors?limit=0',
+      'recent-visitors?limit=201',
+      'recent-visitors?limit=1.5',
+      'recent-visitors?limit=-1',
+      'recent-visitors?limit=ten',
+    ];
     for (const query of bad) {
       const error = await expectError(await admin.request(`/api/admin/${query}`), 400, 'invalid_input');
       expect(error.issues?.[0]?.path, query).toBe(query.includes('days') ? 'days' : 'limit');
@@ -50,29 +71,44 @@ describe('who may read analytics', () => {
 });
 
 describe('GET /api/admin/visitor-analytics', () => {
-  it.each(ANALYTICS_TIMEFRAMES)('counts a view at 00:00 UTC of the first of %i days and not one a millisecond earlier', async (days) => {
-    const { app, deps, admin, setNow } = await setUp();
-    const firstDay = new Date(Date.UTC(2026, 2, 10) - (days - 1) * DAY);
-    setNow(firstDay);
-    await trackOk(createClient(app), { visitorId: 'visitor_1_inside', pageUrl: '/search' });
-    setNow(new Date(firstDay.getTime() - 1));
-    await trackOk(createClient(app), { visitorId: 'visitor_1_outside', pageUrl: '/services' });
-    setNow(NOW);
-    await deps.pageViews.flush();
-    const analytics = await visitorAnalytics(admin, days);
-    expect(analytics).toMatchObject({
-      days, from: firstDay.toISOString().slice(0, 10), to: '2026-03-10',
-      totalVisitors: 1, uniqueVisitors: 1, newVisitors: 1, returningVisitors: 0,
-      topPages: [{ page: '/search', views: 1 }], topLandingPages: [{ page: '/search', visitors: 1 }],
-    });
-    expect(analytics.daily).toHaveLength(days);
-    expect(analytics.daily[0]).toEqual({ date: analytics.from, visitors: 1, pageViews: 1 });
-    expect(analytics.daily.slice(1).every((d) => d.pageViews === 0 && d.visitors === 0)).toBe(true);
-  });
+  it.each(ANALYTICS_TIMEFRAMES)(
+    'counts a view at 00:00 UTC of the first of %i days and not one a millisecond earlier',
+    async (days) => {
+      const { app, deps, admin, setNow } = await setUp();
+      const firstDay = new Date(Date.UTC(2026, 2, 10) - (days - 1) * DAY);
+      setNow(firstDay);
+      await trackOk(createClient(app), { visitorId: 'visitor_1_inside', pageUrl: '/search' });
+      setNow(new Date(firstDay.getTime() - 1));
+      await trackOk(createClient(app), { visitorId: 'visitor_1_outside', pageUrl: '/services' });
+      setNow(NOW);
+      await deps.pageViews.flush();
+      const analytics = await visitorAnalytics(admin, days);
+      expect(analytics).toMatchObject({
+        days,
+        from: firstDay.toISOString().slice(0, 10),
+        to: '2026-03-10',
+        totalVisitors: 1,
+        uniqueVisitors: 1,
+        newVisitors: 1,
+        returningVisitors: 0,
+        topPages: [{ page: '/search', views: 1 }],
+        topLandingPages: [{ page: '/search', visitors: 1 }],
+      });
+      expect(analytics.daily).toHaveLength(days);
+      expect(analytics.daily[0]).toEqual({ date: analytics.from, visitors: 1, pageViews: 1 });
+      expect(analytics.daily.slice(1).every((d) => d.pageViews === 0 && d.visitors === 0)).toBe(true);
+    },
+  );
 
   it('looks at the last 30 days unless told otherwise', async () => {
     const { admin } = await setUp();
-    expect(await visitorAnalytics(admin)).toMatchObject({ days: 30, from: '2026-02-09', to: '2026-03-10', totalVisitors: 0, conversionRate: 0 });
+    expect(await visitorAnalytics(admin)).toMatchObject({
+      days: 30,
+      from: '2026-02-09',
+      to: '2026-03-10',
+      totalVisitors: 0,
+      conversionRate: 0,
+    });
   });
 
   it.each([
@@ -81,9 +117,15 @@ describe('GET /api/admin/visitor-analytics', () => {
     [1, 8, 12.5],
   ])('gives the conversion rate of %i registered in %i visitors as %d', async (registered, unique, rate) => {
     const { deps, admin } = await setUp();
-    deps.pageViews.add(Array.from({ length: unique }, (_, i) => record({ userId: i < registered ? randomUUID() : null })));
+    deps.pageViews.add(
+      Array.from({ length: unique }, (_, i) => record({ userId: i < registered ? randomUUID() : null })),
+    );
     await deps.pageViews.flush();
-    expect(await visitorAnalytics(admin)).toMatchObject({ uniqueVisitors: unique, registeredUsers: registered, conversionRate: rate });
+    expect(await visitorAnalytics(admin)).toMatchObject({
+      uniqueVisitors: unique,
+      registeredUsers: registered,
+      conversionRate: rate,
+    });
   });
 
   it('ranks pages, landing pages, countries and cities, most first, at most ten each', async () => {
@@ -99,7 +141,10 @@ describe('GET /api/admin/visitor-analytics', () => {
     await deps.pageViews.flush();
     const analytics = await visitorAnalytics(admin, 7);
     expect(analytics.topPages).toHaveLength(10);
-    expect(analytics.topPages.slice(0, 2)).toEqual([{ page: '/p11', views: 12 }, { page: '/p10', views: 11 }]);
+    expect(analytics.topPages.slice(0, 2)).toEqual([
+      { page: '/p11', views: 12 },
+      { page: '/p10', views: 11 },
+    ]);
     expect(analytics.topLandingPages).toHaveLength(10);
     expect(analytics.topCountries[0]).toEqual({ country: 'GH', visitors: 6 });
     expect(analytics.topCountries).toHaveLength(7);
@@ -112,7 +157,9 @@ describe('GET /api/admin/recent-visitors', () => {
   it('lists visitor records newest last visit first, up to the limit (200 by default)', async () => {
     const { deps, admin } = await setUp();
     const ids = Array.from({ length: 5 }, (_, i) => `visitor_${i}_recent`);
-    deps.pageViews.add(ids.map((visitorId, i) => record({ visitorId, viewedAt: new Date(NOW.getTime() - i * 60_000) })));
+    deps.pageViews.add(
+      ids.map((visitorId, i) => record({ visitorId, viewedAt: new Date(NOW.getTime() - i * 60_000) })),
+    );
     deps.pageViews.add(Array.from({ length: 200 }, () => record({ viewedAt: new Date(NOW.getTime() - DAY) })));
     await deps.pageViews.flush();
     expect((await recentVisitors(admin, 3)).map((v) => v.visitorId)).toEqual(ids.slice(0, 3));

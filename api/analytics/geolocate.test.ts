@@ -14,20 +14,34 @@ describe('geolocate', () => {
   });
 
   it('gives "unknown" for private, loopback, link-local and shared addresses, and for no address', () => {
-    for (const address of ['10.1.2.3', '192.168.1.20', '172.16.5.4', '100.64.0.1', '169.254.1.1', '127.0.0.1', '::1', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1', 'unknown']) {
+    for (const address of [
+      '10.1.2.3',
+      '192.168.1.20',
+      '172.16.5.4',
+      '100.64.0.1',
+      '169.254.1.1',
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+      'fe80::1',
+      'unknown',
+    ]) {
       expect(geo.locate(address), address).toEqual({ country: 'unknown', city: 'unknown' });
     }
   });
 
-  it('does not consult the database for addresses that are nobody\'s place, and loads it once', () => {
+  it("does not consult the database for addresses that are nobody's place, and loads it once", () => {
     let loads = 0;
     const lookedUp: string[] = [];
     const fake = createGeolocator(() => {
       loads += 1;
-      return { lookup: (ip) => {
-        lookedUp.push(ip);
-        return null;
-      } };
+      return {
+        lookup: (ip) => {
+          lookedUp.push(ip);
+          return null;
+        },
+      };
     });
     expect(fake.locate('10.0.0.1')).toEqual({ country: 'unknown', city: 'unknown' });
     expect(loads).toBe(0);

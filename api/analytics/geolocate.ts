@@ -15,10 +15,23 @@ const NOWHERE: Place = { country: UNKNOWN, city: UNKNOWN };
 
 /** Addresses that are nobody's location: private, loopback, link-local, shared (CGNAT), unique local. */
 const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10]] as const) NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 type GeoipLite = { lookup(ip: string): Lookup | null };
 
@@ -28,7 +41,9 @@ type GeoipLite = { lookup(ip: string): Lookup | null };
  * when it is first required; so it is required on the first use, or by preload() at start-up,
  * and test files that never track a view never pay for it.
  */
-export function createGeolocator(load: () => GeoipLite = () => createRequire(import.meta.url)('geoip-lite') as GeoipLite): Geolocator {
+export function createGeolocator(
+  load: () => GeoipLite = () => createRequire(import.meta.url)('geoip-lite') as GeoipLite,
+): Geolocator {
   let geoip: GeoipLite | undefined;
   const database = () => (geoip ??= load());
   return {

@@ -18,7 +18,8 @@ describe('ipNetwork', () => {
     expect(ipNetwork('64:ff9b:1::192.0.2.33')).toBe('64:ff9b:1::/48');
   });
   it('is "unknown" for anything that is not an address', () => {
-    for (const text of ['unknown', '', 'example.com', '1.2.3', '300.1.1.1', '1.2.3.4, 5.6.7.8']) expect(ipNetwork(text)).toBe('unknown');
+    for (const text of ['unknown', '', 'example.com', '1.2.3', '300.1.1.1', '1.2.3.4, 5.6.7.8'])
+      expect(ipNetwork(text)).toBe('unknown');
   });
 });
 

@@ -15,5 +15,8 @@ export function ipNetwork(address: string): string {
   const ip = normaliseAddress(address);
   if (ip === undefined) return UNKNOWN;
   if (isIPv4(ip)) return `${ip.split('.').slice(0, 3).join('.')}.0/24`;
-  return `${ipv6Groups(ip).slice(0, 3).map((group) => group.toString(16)).join(':')}::/48`;
+  return `${ipv6Groups(ip)
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(':')}::/48`;
 }

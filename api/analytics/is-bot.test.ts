@@ -7,8 +7,16 @@ describe('bot filter', () => {
     expect(isBot('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
     expect(isBot('curl/8.5.0')).toBe(true);
     expect(isBot('node')).toBe(true);
-    expect(isBot('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36')).toBe(true);
-    expect(isBot('Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36')).toBe(false);
+    expect(
+      isBot(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36',
+      ),
+    ).toBe(true);
+    expect(
+      isBot(
+        'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+      ),
+    ).toBe(false);
     expect(isBot(undefined)).toBe(false);
     expect(isBot('')).toBe(false);
   });

@@ -21,7 +21,9 @@ export function pageOfView(pageUrl: string): PageOfView {
   if (path.length > MAX_PAGE_PATH) return { page: OTHER_PAGE };
   const segments = path.split('/').filter(Boolean);
   const route = ROUTES.find(
-    (r) => r.segments.length === segments.length && r.segments.every((s, i) => s.startsWith('$') || s === segments[i]!.toLowerCase()),
+    (r) =>
+      r.segments.length === segments.length &&
+      r.segments.every((s, i) => s.startsWith('$') || s === segments[i]!.toLowerCase()),
   );
   if (!route) return { page: OTHER_PAGE };
   if (route.pattern === LISTING_ROUTE && isUuid(segments[1]!)) {

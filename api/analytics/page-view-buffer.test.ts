@@ -3,7 +3,13 @@ import type { PageViewRecord } from './page-view.ts';
 import { createPageViewBuffer } from './page-view-buffer.ts';
 
 const view = (page = '/'): PageViewRecord => ({
-  visitorId: 'visitor_1_a', page, viewedAt: new Date(0), userId: null, ipNetwork: 'unknown', country: 'unknown', city: 'unknown',
+  visitorId: 'visitor_1_a',
+  page,
+  viewedAt: new Date(0),
+  userId: null,
+  ipNetwork: 'unknown',
+  country: 'unknown',
+  city: 'unknown',
 });
 const views = (n: number) => Array.from({ length: n }, (_, i) => view(`/${i}`));
 
@@ -36,7 +42,8 @@ function refusingDatabase() {
     },
     write: async (batch: readonly PageViewRecord[]) => {
       statements += 1;
-      if (batch.some((v) => v.page.startsWith('/bad'))) throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
+      if (batch.some((v) => v.page.startsWith('/bad')))
+        throw Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' });
       written.push(...batch.map((v) => v.page));
     },
   };
@@ -45,7 +52,10 @@ function refusingDatabase() {
 describe('page view buffer', () => {
   it('writes nothing until flushed, then everything in batches of at most flushAt', async () => {
     const written: number[] = [];
-    const buffer = createPageViewBuffer(async (batch) => void written.push(batch.length), { flushAt: 4, maxBuffered: 100 });
+    const buffer = createPageViewBuffer(async (batch) => void written.push(batch.length), {
+      flushAt: 4,
+      maxBuffered: 100,
+    });
     buffer.add(views(3));
     expect(written).toEqual([]);
     expect(buffer.stats()).toMatchObject({ buffered: 3, written: 0 });
@@ -104,7 +114,9 @@ describe('page view buffer', () => {
     const db = refusingDatabase();
     const setAside: string[] = [];
     const buffer = createPageViewBuffer(db.write, {
-      flushAt: 100, maxBuffered: 1_000, refusesValues: (error) => (error as { code?: string }).code === '22P02',
+      flushAt: 100,
+      maxBuffered: 1_000,
+      refusesValues: (error) => (error as { code?: string }).code === '22P02',
       setAside: async (v, error) => void setAside.push(`${v.page} ${(error as Error).message}`),
     });
     const batch = views(40);
@@ -112,7 +124,10 @@ describe('page view buffer', () => {
     batch[31] = view('/bad-31');
     buffer.add(batch);
     await buffer.flush();
-    expect(setAside).toEqual(['/bad-7 invalid input syntax for type json', '/bad-31 invalid input syntax for type json']);
+    expect(setAside).toEqual([
+      '/bad-7 invalid input syntax for type json',
+      '/bad-31 invalid input syntax for type json',
+    ]);
     // Every other view written once, in order.
     expect(db.written).toEqual(batch.map((v) => v.page).filter((page) => !page.startsWith('/bad')));
     expect(buffer.stats()).toEqual({ buffered: 0, written: 38, dropped: 0, failedWrites: 0, setAside: 2 });
@@ -129,7 +144,10 @@ describe('page view buffer', () => {
     let setAsideFails = true;
     const onError = vi.fn();
     const buffer = createPageViewBuffer(db.write, {
-      flushAt: 100, maxBuffered: 1_000, onError, refusesValues: (error) => (error as { code?: string }).code === '22P02',
+      flushAt: 100,
+      maxBuffered: 1_000,
+      onError,
+      refusesValues: (error) => (error as { code?: string }).code === '22P02',
       setAside: async () => {
         if (setAsideFails) throw new Error('database away');
       },
@@ -155,7 +173,11 @@ describe('page view buffer', () => {
         statements.push(batch.length);
         throw Object.assign(new Error('connection closed'), { code: 'CONNECTION_CLOSED' });
       },
-      { flushAt: 100, refusesValues: (error) => (error as { code?: string }).code === '22P02', setAside: async () => {} },
+      {
+        flushAt: 100,
+        refusesValues: (error) => (error as { code?: string }).code === '22P02',
+        setAside: async () => {},
+      },
     );
     buffer.add(views(10));
     await buffer.flush();
@@ -165,7 +187,10 @@ describe('page view buffer', () => {
 
   it('flushes on its timer once started, and stop() writes what is left', async () => {
     const written: number[] = [];
-    const buffer = createPageViewBuffer(async (batch) => void written.push(batch.length), { flushAt: 100, flushEveryMs: 10 });
+    const buffer = createPageViewBuffer(async (batch) => void written.push(batch.length), {
+      flushAt: 100,
+      flushEveryMs: 10,
+    });
     buffer.start();
     buffer.add(views(2));
     await vi.waitFor(() => expect(written).toEqual([2]));

@@ -19,7 +19,13 @@ export type PageViewBufferOptions = {
   setAside?: (view: PageViewRecord, error: unknown) => Promise<void>;
 };
 
-export type PageViewBufferStats = { buffered: number; written: number; dropped: number; failedWrites: number; setAside: number };
+export type PageViewBufferStats = {
+  buffered: number;
+  written: number;
+  dropped: number;
+  failedWrites: number;
+  setAside: number;
+};
 
 export type PageViewBuffer = {
   /** Takes a beacon's views whole, or drops them whole (and counts them) when the buffer is full. */

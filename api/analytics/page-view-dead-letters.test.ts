@@ -19,7 +19,13 @@ const DEAD_LETTERS = '/api/admin/analytics/dead-letters';
 const setUp = () => analyticsApp(database(), NOW);
 
 const record = (page: string, visitorId = newVisitorId()): PageViewRecord => ({
-  visitorId, page, viewedAt: NOW, userId: null, ipNetwork: '8.8.8.0/24', country: 'US', city: 'unknown',
+  visitorId,
+  page,
+  viewedAt: NOW,
+  userId: null,
+  ipNetwork: '8.8.8.0/24',
+  country: 'US',
+  city: 'unknown',
 });
 
 async function deadLetters(admin: ReturnType<typeof createClient>, query = '') {
@@ -33,7 +39,12 @@ describe('a batch PostgreSQL refuses', () => {
   it('is split: the refused views are set aside for the admin to see, the rest of the batch is written, and later views too', async () => {
     const { deps, admin } = await setUp();
     const good = Array.from({ length: 9 }, (_, i) => record(`/good-${i}`));
-    deps.pageViews.add([...good.slice(0, 4), record('/x\ud800', 'visitor_1_surrogate'), ...good.slice(4), record('/y\u0000', 'visitor_1_nul')]);
+    deps.pageViews.add([
+      ...good.slice(0, 4),
+      record('/x\ud800', 'visitor_1_surrogate'),
+      ...good.slice(4),
+      record('/y\u0000', 'visitor_1_nul'),
+    ]);
     await deps.pageViews.flush();
 
     expect(deps.pageViews.stats()).toMatchObject({ buffered: 0, written: 9, setAside: 2, failedWrites: 0 });
@@ -47,7 +58,12 @@ describe('a batch PostgreSQL refuses', () => {
     // The text keeps the escapes, as six characters each.
     expect(answer.deadLetters[1]!.view).toContain('"page":"/x\\ud800"');
     for (const letter of answer.deadLetters) {
-      expect(letter).toEqual({ id: expect.stringMatching(/^\d+$/), failedAt: NOW.toISOString(), view: expect.any(String), error: expect.stringMatching(/json|Unicode/i) });
+      expect(letter).toEqual({
+        id: expect.stringMatching(/^\d+$/),
+        failedAt: NOW.toISOString(),
+        view: expect.any(String),
+        error: expect.stringMatching(/json|Unicode/i),
+      });
     }
 
     // Not jammed: a later view is written at the next flush.
@@ -64,7 +80,10 @@ describe('a batch PostgreSQL refuses', () => {
     await deps.pageViews.flush();
     const answer = await deadLetters(admin, '?limit=2');
     expect(answer.total).toBe(3);
-    expect(answer.deadLetters.map((d) => (JSON.parse(d.view) as { visitorId: string }).visitorId)).toEqual(['visitor_1_c', 'visitor_1_b']);
+    expect(answer.deadLetters.map((d) => (JSON.parse(d.view) as { visitorId: string }).visitorId)).toEqual([
+      'visitor_1_c',
+      'visitor_1_b',
+    ]);
     await expectError(await admin.request(`${DEAD_LETTERS}?limit=0`), 400, 'invalid_input');
     await expectError(await admin.request(`${DEAD_LETTERS}?limit=201`), 400, 'invalid_input');
   });

@@ -25,7 +25,9 @@ describe('viewTime', () => {
 
 describe('viewsOf', () => {
   it("turns the spec's single view into one view, and takes a batch as it is", () => {
-    expect(viewsOf({ visitorId: 'visitor_1_a', pageUrl: '/x', pageTitle: 'X', viewedAt: 5 })).toEqual([{ pageUrl: '/x', viewedAt: 5 }]);
+    expect(viewsOf({ visitorId: 'visitor_1_a', pageUrl: '/x', pageTitle: 'X', viewedAt: 5 })).toEqual([
+      { pageUrl: '/x', viewedAt: 5 },
+    ]);
     const views = [{ pageUrl: '/a' }, { pageUrl: '/b', viewedAt: 1 }];
     expect(viewsOf({ visitorId: 'visitor_1_a', views })).toEqual(views);
   });

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { MAX_VIEW_AGE_MS, type PageView, type TrackVisitorSchema } from '../contract/analytics.schema.ts';
 
 /** One view as it is stored (docs/decisions/100): who, which page, when, and from where, coarsely. */

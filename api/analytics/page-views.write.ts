@@ -21,7 +21,15 @@ import type { PageViewRecord } from './page-view.ts';
 export async function writePageViews(db: SqlClient, batch: readonly PageViewRecord[]): Promise<void> {
   if (batch.length === 0) return;
   const views = batch.map((view, n) => ({
-    n, t: view.viewedAt.toISOString(), v: view.visitorId, p: view.page, l: view.listingId ?? null, u: view.userId, i: view.ipNetwork, c: view.country, y: view.city,
+    n,
+    t: view.viewedAt.toISOString(),
+    v: view.visitorId,
+    p: view.page,
+    l: view.listingId ?? null,
+    u: view.userId,
+    i: view.ipNetwork,
+    c: view.country,
+    y: view.city,
   }));
   await db.query(
     `with views as (

@@ -11,7 +11,13 @@ const TWO_YEARS_AGO = new Date('2024-03-10T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 const view = (visitorId: string, viewedAt: Date): PageViewRecord => ({
-  visitorId, page: '/', viewedAt, userId: null, ipNetwork: '8.8.8.0/24', country: 'US', city: 'unknown',
+  visitorId,
+  page: '/',
+  viewedAt,
+  userId: null,
+  ipNetwork: '8.8.8.0/24',
+  country: 'US',
+  city: 'unknown',
 });
 
 describe('usage data retention (2 years)', () => {
@@ -19,9 +25,21 @@ describe('usage data retention (2 years)', () => {
     const db = database();
     await writePageViews(db, [view('visitor_1_old', new Date(TWO_YEARS_AGO.getTime() - DAY))]);
     await writePageViews(db, [view('visitor_1_young', new Date(TWO_YEARS_AGO.getTime() + DAY))]);
-    expect(await analyticsRowCounts(db)).toEqual({ page_views: 2, visitors: 2, visitor_days: 2, analytics_daily: 2, page_daily: 2 });
+    expect(await analyticsRowCounts(db)).toEqual({
+      page_views: 2,
+      visitors: 2,
+      visitor_days: 2,
+      analytics_daily: 2,
+      page_daily: 2,
+    });
     expect(await deleteExpiredAnalytics(db, NOW)).toEqual({ pageViews: 1, visitors: 1, days: 1 });
-    expect(await analyticsRowCounts(db)).toEqual({ page_views: 1, visitors: 1, visitor_days: 1, analytics_daily: 1, page_daily: 1 });
+    expect(await analyticsRowCounts(db)).toEqual({
+      page_views: 1,
+      visitors: 1,
+      visitor_days: 1,
+      analytics_daily: 1,
+      page_daily: 1,
+    });
     const [kept] = await db.query<{ visitor_id: string; day: string }>(
       `select v.visitor_id, to_char(d.day, 'YYYY-MM-DD') as day from visitors v, analytics_daily d`,
     );
@@ -30,7 +48,10 @@ describe('usage data retention (2 years)', () => {
 
   it('cuts at exactly two years: a view at the cut-off stays, one a millisecond older goes', async () => {
     const db = database();
-    await writePageViews(db, [view('visitor_1_edge', TWO_YEARS_AGO), view('visitor_1_older', new Date(TWO_YEARS_AGO.getTime() - 1))]);
+    await writePageViews(db, [
+      view('visitor_1_edge', TWO_YEARS_AGO),
+      view('visitor_1_older', new Date(TWO_YEARS_AGO.getTime() - 1)),
+    ]);
     expect(await deleteExpiredAnalytics(db, NOW)).toMatchObject({ pageViews: 1, visitors: 1 });
     const rows = await db.query<{ visitor_id: string }>('select visitor_id from page_views');
     expect(rows).toEqual([{ visitor_id: 'visitor_1_edge' }]);

@@ -10,9 +10,13 @@ const START = Date.UTC(2026, 2, 1, 22);
 
 /** Every table but visitors' random ids, in a fixed order. */
 const snapshot = async (db: ReturnType<typeof database>) => ({
-  visitors: await db.query(`select visitor_id, user_id, is_registered_user, ip_network, city, country, pages_viewed, landing_page, first_visit, last_visit from visitors order by visitor_id`),
+  visitors: await db.query(
+    `select visitor_id, user_id, is_registered_user, ip_network, city, country, pages_viewed, landing_page, first_visit, last_visit from visitors order by visitor_id`,
+  ),
   visitorDays: await db.query(`select to_char(day, 'YYYY-MM-DD') as day, visitor_id from visitor_days order by 1, 2`),
-  daily: await db.query(`select to_char(day, 'YYYY-MM-DD') as day, page_views, visitors from analytics_daily order by 1`),
+  daily: await db.query(
+    `select to_char(day, 'YYYY-MM-DD') as day, page_views, visitors from analytics_daily order by 1`,
+  ),
   pages: await db.query(`select to_char(day, 'YYYY-MM-DD') as day, page, views from page_daily order by 1, 2`),
 });
 

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
 import { spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const running: SpawnedServer[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,7 +27,10 @@ describe('the page-view buffer on shutdown', () => {
         method: 'POST',
         // A browser's user agent: Node's own ("node") is a bot to isbot, and bots are not counted.
         headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '8.8.8.8', 'user-agent': PHONE },
-        body: JSON.stringify({ visitorId: `visitor_1_shutdown${i}`, views: [{ pageUrl: '/' }, { pageUrl: '/search' }] }),
+        body: JSON.stringify({
+          visitorId: `visitor_1_shutdown${i}`,
+          views: [{ pageUrl: '/' }, { pageUrl: '/search' }],
+        }),
       });
       expect(res.status).toBe(202);
     }

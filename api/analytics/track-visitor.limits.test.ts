@@ -18,7 +18,10 @@ const MINUTE = 60_000;
 
 const setUp = () => analyticsApp(database(), NOW);
 
-const beacon = (visitorId: string, pages: readonly string[]) => ({ visitorId, views: pages.map((pageUrl) => ({ pageUrl })) });
+const beacon = (visitorId: string, pages: readonly string[]) => ({
+  visitorId,
+  views: pages.map((pageUrl) => ({ pageUrl })),
+});
 const full = (page = '/') => Array.from({ length: MAX_VIEWS_PER_BEACON }, () => page);
 
 describe('track-visitor: made-up paths', () => {
@@ -26,7 +29,9 @@ describe('track-visitor: made-up paths', () => {
     const { app, deps } = await setUp();
     for (let n = 0; n < 20; n++) {
       const pages = Array.from({ length: MAX_VIEWS_PER_BEACON }, () => `/${randomBytes(750).toString('hex')}`);
-      expect(await trackOk(createClient(app), beacon(newVisitorId(), pages), { from: `41.66.${n}.7` })).toBe(MAX_VIEWS_PER_BEACON);
+      expect(await trackOk(createClient(app), beacon(newVisitorId(), pages), { from: `41.66.${n}.7` })).toBe(
+        MAX_VIEWS_PER_BEACON,
+      );
     }
     await deps.pageViews.flush();
     expect(await deps.db.query('select page, views from page_daily')).toEqual([{ page: OTHER_PAGE, views: 400 }]);
@@ -38,7 +43,13 @@ describe('track-visitor: made-up paths', () => {
 
   it('counts real screens under their route, whatever query string or case, and a path over 512 characters as "other"', async () => {
     const { app, deps, admin } = await setUp();
-    const pages = ['/search?location=Accra', '/SEARCH/', '/services#top', `/search/${'a'.repeat(600)}`, `/contact-landlord/${crypto.randomUUID()}`];
+    const pages = [
+      '/search?location=Accra',
+      '/SEARCH/',
+      '/services#top',
+      `/search/${'a'.repeat(600)}`,
+      `/contact-landlord/${crypto.randomUUID()}`,
+    ];
     expect(await trackOk(createClient(app), beacon(newVisitorId(), pages))).toBe(5);
     await deps.pageViews.flush();
     expect((await visitorAnalytics(admin, 7)).topPages).toEqual([
@@ -61,13 +72,24 @@ describe('track-visitor: made-up paths', () => {
 
     const phone = createClient(app);
     const visitorId = newVisitorId();
-    await trackOk(phone, beacon(visitorId, [`/property/${live.id}`, `/property/${live.id.toUpperCase()}`, `/property/${pending.id}`, `/property/${madeUp}`, `/property/${gone.id}`]));
+    await trackOk(
+      phone,
+      beacon(visitorId, [
+        `/property/${live.id}`,
+        `/property/${live.id.toUpperCase()}`,
+        `/property/${pending.id}`,
+        `/property/${madeUp}`,
+        `/property/${gone.id}`,
+      ]),
+    );
     await deps.pageViews.flush();
     expect((await host.request(`/api/properties/${gone.id}`, { method: 'DELETE' })).status).toBe(200);
     await trackOk(phone, beacon(visitorId, [`/property/${gone.id}`, `/property/${live.id}`]));
     await deps.pageViews.flush();
 
-    const pages = await deps.db.query<{ page: string; views: number }>('select page, views from page_daily order by page');
+    const pages = await deps.db.query<{ page: string; views: number }>(
+      'select page, views from page_daily order by page',
+    );
     expect(pages).toEqual(
       [
         { page: `/property/${live.id}`, views: 3 },
@@ -93,7 +115,16 @@ describe('track-visitor: rate limits', () => {
     setNow(new Date(NOW.getTime() + MINUTE));
     expect(await trackOk(phone, beacon(visitorId, full()), { from: '154.160.1.1' })).toBe(20);
     expect(await trackOk(phone, beacon(visitorId, full()), { from: '154.160.1.1' })).toBe(20);
-    expect(await trackOk(phone, beacon(visitorId, Array.from({ length: 15 }, () => '/search')), { from: '154.160.1.1' })).toBe(15);
+    expect(
+      await trackOk(
+        phone,
+        beacon(
+          visitorId,
+          Array.from({ length: 15 }, () => '/search'),
+        ),
+        { from: '154.160.1.1' },
+      ),
+    ).toBe(15);
     expect(await trackOk(phone, beacon(visitorId, full()), { from: '154.160.1.1' })).toBe(5);
     expect(deps.viewRateLimit.refused()).toBe(20 + 15);
     await deps.pageViews.flush();
@@ -104,7 +135,8 @@ describe('track-visitor: rate limits', () => {
     const { app, setNow } = await setUp();
     const from = (n: number) => ({ from: `2001:db8:5:7::${n.toString(16)}` });
     const accepted = [];
-    for (let n = 0; n < 7; n++) accepted.push(await trackOk(createClient(app), beacon(newVisitorId(), full()), from(n + 1)));
+    for (let n = 0; n < 7; n++)
+      accepted.push(await trackOk(createClient(app), beacon(newVisitorId(), full()), from(n + 1)));
     expect(accepted).toEqual([20, 20, 20, 20, 20, 20, 0]);
     // Another client is not held back by this one.
     expect(await trackOk(createClient(app), beacon(newVisitorId(), full()), { from: '2001:db8:5:8::1' })).toBe(20);
@@ -117,7 +149,8 @@ describe('track-visitor: rate limits', () => {
   it('takes the per-address limit from ANALYTICS_VIEWS_PER_MINUTE', async () => {
     const { app } = await createTestApp(database(), { clock: () => NOW, config: { analyticsViewsPerMinute: 30 } });
     const accepted = [];
-    for (let n = 0; n < 3; n++) accepted.push(await trackOk(createClient(app), beacon(newVisitorId(), full()), { from: '102.176.4.4' }));
+    for (let n = 0; n < 3; n++)
+      accepted.push(await trackOk(createClient(app), beacon(newVisitorId(), full()), { from: '102.176.4.4' }));
     expect(accepted).toEqual([20, 10, 0]);
   });
 });

@@ -48,14 +48,21 @@ export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | '
     const address = clientAddress(c);
     // Located from the whole address, which is then cut to its network and never stored whole.
     const { country, city } = deps.geolocate.locate(address);
-    const common = { visitorId: body.visitorId, userId: c.var.user?.id ?? null, ipNetwork: ipNetwork(address), country, city };
+    const common = {
+      visitorId: body.visitorId,
+      userId: c.var.user?.id ?? null,
+      ipNetwork: ipNetwork(address),
+      country,
+      city,
+    };
     const records: PageViewRecord[] = [];
     for (const view of views) {
       const viewedAt = viewTime(now, view.viewedAt);
       if (viewedAt) records.push({ ...common, ...pageOfView(view.pageUrl), viewedAt });
     }
     // The first views of the beacon are taken up to the limit: a phone's batch still counts in part.
-    const allowed = records.length > 0 ? deps.viewRateLimit.take(clientLimitKey(address), body.visitorId, records.length) : 0;
+    const allowed =
+      records.length > 0 ? deps.viewRateLimit.take(clientLimitKey(address), body.visitorId, records.length) : 0;
     // A full buffer drops the beacon (counted on the server): still 202, the phone can do nothing
     // better with an error; `accepted: 0` says so to whoever looks.
     const taken = allowed > 0 && deps.pageViews.add(records.slice(0, allowed));

@@ -3,8 +3,15 @@ import type { UsersAnalytics } from '../contract/analytics.schema.ts';
 import { analyticsWindow } from './analytics-window.ts';
 
 type Row = {
-  total: number; renter: number; owner: number; agent: number; both: number;
-  verified: number; admins: number; new7: number; new30: number;
+  total: number;
+  renter: number;
+  owner: number;
+  agent: number;
+  both: number;
+  verified: number;
+  admins: number;
+  new7: number;
+  new30: number;
 };
 
 /**

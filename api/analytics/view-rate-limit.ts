@@ -40,7 +40,10 @@ export function createViewRateLimit(now: () => number, limits: ViewRateLimits = 
       }
       const fromAddress = byAddress.get(addressKey) ?? 0;
       const fromVisitor = byVisitor.get(visitorId) ?? 0;
-      const taken = Math.max(0, Math.min(wanted, limits.perAddressPerMinute - fromAddress, limits.perVisitorPerMinute - fromVisitor));
+      const taken = Math.max(
+        0,
+        Math.min(wanted, limits.perAddressPerMinute - fromAddress, limits.perVisitorPerMinute - fromVisitor),
+      );
       if (taken > 0) {
         byAddress.set(addressKey, fromAddress + taken);
         byVisitor.set(visitorId, fromVisitor + taken);

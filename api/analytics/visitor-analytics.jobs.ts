@@ -10,7 +10,10 @@ const RETENTION_SWEEP_MS = 60 * 60 * 1000;
  * buffer's flush timer and the hourly retention job, with the geolocation database loaded
  * at start-up rather than on the first visitor. `stop()` writes what the buffer still holds.
  */
-export function startVisitorAnalytics(deps: Pick<AppDeps, 'db' | 'clock' | 'pageViews' | 'viewRateLimit' | 'geolocate'>, log: Logger) {
+export function startVisitorAnalytics(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'pageViews' | 'viewRateLimit' | 'geolocate'>,
+  log: Logger,
+) {
   const started = performance.now();
   deps.geolocate.preload();
   log.info('geolocation database loaded', { ms: Math.round(performance.now() - started) });
@@ -28,7 +31,13 @@ export function startVisitorAnalytics(deps: Pick<AppDeps, 'db' | 'clock' | 'page
       clearInterval(timer);
       await deps.pageViews.stop();
       const { written, dropped, failedWrites, setAside } = deps.pageViews.stats();
-      log.info('page views flushed', { written, dropped, failedWrites, setAside, rateLimited: deps.viewRateLimit.refused() });
+      log.info('page views flushed', {
+        written,
+        dropped,
+        failedWrites,
+        setAside,
+        rateLimited: deps.viewRateLimit.refused(),
+      });
     },
   };
 }

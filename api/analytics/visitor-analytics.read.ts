@@ -5,14 +5,17 @@ import { analyticsWindow, conversionRate, dailySeries } from './analytics-window
 /** How many entries each "top" list holds. */
 export const TOP_LIST_LENGTH = 10;
 
-
 /**
  * The Admin Panel's visitor analytics for the last `days` UTC days (docs/decisions/100).
  * Page views come from the daily roll-ups, visitors from their records: a visitor was
  * in the window when their last visit is; new when their first visit is too. The queries
  * are independent: on PostgreSQL they run side by side on the pool's connections.
  */
-export async function readVisitorAnalytics(db: SqlClient, now: Date, days: AnalyticsTimeframe): Promise<VisitorAnalytics> {
+export async function readVisitorAnalytics(
+  db: SqlClient,
+  now: Date,
+  days: AnalyticsTimeframe,
+): Promise<VisitorAnalytics> {
   const window = analyticsWindow(now, days);
   const start = window.start.toISOString();
   const [counts, daily, topPages, topLandingPages, topCountries, topCities] = await Promise.all([
@@ -50,7 +53,11 @@ export async function readVisitorAnalytics(db: SqlClient, now: Date, days: Analy
       [start],
     ),
   ]);
-  const { unique_visitors: uniqueVisitors, registered, new_visitors: newVisitors } = counts[0] ?? { unique_visitors: 0, registered: 0, new_visitors: 0 };
+  const {
+    unique_visitors: uniqueVisitors,
+    registered,
+    new_visitors: newVisitors,
+  } = counts[0] ?? { unique_visitors: 0, registered: 0, new_visitors: 0 };
   const series = dailySeries(window, daily);
   return {
     days,
@@ -69,4 +76,3 @@ export async function readVisitorAnalytics(db: SqlClient, now: Date, days: Analy
     daily: series,
   };
 }
-

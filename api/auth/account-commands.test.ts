@@ -10,8 +10,16 @@ import { accountCommands } from './account-commands.ts';
 const database = useMigratedDatabase();
 
 const registration = (userId: string, email: string | null, phone: string | null) => ({
-  type: 'RegisterUser' as const, userId, email, phone, firstName: 'Ama', lastName: 'Mensah',
-  userType: 'renter' as const, businessName: null, passwordHash: 'scrypt$hash', at: new Date(),
+  type: 'RegisterUser' as const,
+  userId,
+  email,
+  phone,
+  firstName: 'Ama',
+  lastName: 'Mensah',
+  userType: 'renter' as const,
+  businessName: null,
+  passwordHash: 'scrypt$hash',
+  at: new Date(),
 });
 
 describe('account commands', () => {
@@ -20,14 +28,24 @@ describe('account commands', () => {
     const projections = createProjectionSet(readModels);
     const store = createEventStore(db, { project: projections.applyInline, projectsAny: projections.handlesAny });
     const origin = requestOrigin({ user: null, requestId: 'r-1' });
-    await runCommand(store, origin, accountCommands, randomUUID(), registration(randomUUID(), 'ama@example.com', '+233241234567'));
+    await runCommand(
+      store,
+      origin,
+      accountCommands,
+      randomUUID(),
+      registration(randomUUID(), 'ama@example.com', '+233241234567'),
+    );
     // What the loser of a race does: its lookup ran before the winner's append committed.
     const second = randomUUID();
-    await expect(runCommand(store, origin, accountCommands, second, registration(second, 'ama@example.com', null))).rejects.toMatchObject({
+    await expect(
+      runCommand(store, origin, accountCommands, second, registration(second, 'ama@example.com', null)),
+    ).rejects.toMatchObject({
       code: 'email_taken',
       details: { issues: [{ path: 'email' }] },
     });
-    await expect(runCommand(store, origin, accountCommands, second, registration(second, 'kofi@example.com', '+233241234567'))).rejects.toMatchObject({
+    await expect(
+      runCommand(store, origin, accountCommands, second, registration(second, 'kofi@example.com', '+233241234567')),
+    ).rejects.toMatchObject({
       code: 'phone_taken',
       details: { issues: [{ path: 'phone' }] },
     });

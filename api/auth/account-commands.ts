@@ -49,7 +49,11 @@ export async function sendVerificationCode(
   const send = async (tx: SqlClient) => {
     const codes = createVerificationCodes(deps.db, deps.clock, deps.config.codeResendAfterSeconds * 1000);
     const code = await codes.issue(userId, channel, target, { resend: options.resend ?? false, tx });
-    await createRateLimiter(deps.clock).take(tx, sendLimits({ channel, to: target, accountId: userId, client: options.client }), tooManyCodes);
+    await createRateLimiter(deps.clock).take(
+      tx,
+      sendLimits({ channel, to: target, accountId: userId, client: options.client }),
+      tooManyCodes,
+    );
     await deps.outbox.enqueue(verificationCodeMessage(channel, target, code), tx);
   };
   if (options.tx) await send(options.tx);

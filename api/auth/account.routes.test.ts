@@ -14,7 +14,14 @@ describe('PUT /api/auth/profile', () => {
     const { email } = await registerUser(client);
     const res = await client.request('/api/auth/profile', {
       method: 'PUT',
-      json: { ...profile, email, firstName: 'Akosua', businessName: 'Akosua Rentals', licenseNumber: 'LIC-9', phone: '' },
+      json: {
+        ...profile,
+        email,
+        firstName: 'Akosua',
+        businessName: 'Akosua Rentals',
+        licenseNumber: 'LIC-9',
+        phone: '',
+      },
     });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -32,7 +39,10 @@ describe('PUT /api/auth/profile', () => {
     const client = createClient(app);
     const { email: oldEmail } = await registerUser(client);
     const email = uniqueEmail('new');
-    const res = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email, phone: '020 123 4567', currentPassword: TEST_PASSWORD } });
+    const res = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email, phone: '020 123 4567', currentPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({
@@ -42,14 +52,23 @@ describe('PUT /api/auth/profile', () => {
     });
     expect(body.message).toContain('email address and phone number');
     // The old address still signs in; the new one does not, yet.
-    const signIn = (address: string) => createClient(app).request('/api/auth/login', { method: 'POST', json: { email: address, password: TEST_PASSWORD } });
+    const signIn = (address: string) =>
+      createClient(app).request('/api/auth/login', {
+        method: 'POST',
+        json: { email: address, password: TEST_PASSWORD },
+      });
     expect((await signIn(oldEmail!)).status).toBe(200);
     expect((await signIn(email)).status).toBe(401);
     const emailCode = await latestCode(app, email);
     expect((await readOutbox(app, '+233201234567'))[0]?.channel).toBe('sms');
     const verified = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: emailCode } });
     expect(verified.status).toBe(200);
-    expect((await verified.json()).user).toMatchObject({ email, emailVerified: true, isVerified: true, pendingEmail: null });
+    expect((await verified.json()).user).toMatchObject({
+      email,
+      emailVerified: true,
+      isVerified: true,
+      pendingEmail: null,
+    });
     expect((await signIn(email)).status).toBe(200);
     expect((await signIn(oldEmail!)).status).toBe(401);
   });
@@ -59,14 +78,27 @@ describe('PUT /api/auth/profile', () => {
     const client = createClient(app);
     const { email } = await registerUser(client);
     const change = (currentPassword?: string) =>
-      client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email: uniqueEmail('thief'), ...(currentPassword === undefined ? {} : { currentPassword }) } });
+      client.request('/api/auth/profile', {
+        method: 'PUT',
+        json: {
+          ...profile,
+          email: uniqueEmail('thief'),
+          ...(currentPassword === undefined ? {} : { currentPassword }),
+        },
+      });
     const missing = await change();
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ code: 'current_password_required', issues: [{ path: 'currentPassword' }] });
+    expect(await missing.json()).toMatchObject({
+      code: 'current_password_required',
+      issues: [{ path: 'currentPassword' }],
+    });
     for (let i = 0; i < 5; i++) {
       const wrong = await change('not-the-password');
       expect(wrong.status).toBe(400);
-      expect(await wrong.json()).toMatchObject({ code: 'wrong_password', issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }] });
+      expect(await wrong.json()).toMatchObject({
+        code: 'wrong_password',
+        issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      });
     }
     expect((await change(TEST_PASSWORD)).status).toBe(429);
     const me = await (await client.request('/api/auth/user')).json();
@@ -78,12 +110,25 @@ describe('PUT /api/auth/profile', () => {
     const client = createClient(app);
     const { email: oldEmail } = await registerUser(client);
     const otherDevice = createClient(app);
-    expect((await otherDevice.request('/api/auth/login', { method: 'POST', json: { email: oldEmail, password: TEST_PASSWORD } })).status).toBe(200);
-    expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: oldEmail } })).status).toBe(200);
+    expect(
+      (
+        await otherDevice.request('/api/auth/login', {
+          method: 'POST',
+          json: { email: oldEmail, password: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: oldEmail } }))
+        .status,
+    ).toBe(200);
     const resetLink = decodeURIComponent(/token=(\S+)/.exec((await readOutbox(app, oldEmail!))[0]!.text)![1]!);
 
     const email = uniqueEmail('moved');
-    const res = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email, currentPassword: TEST_PASSWORD } });
+    const res = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email, currentPassword: TEST_PASSWORD },
+    });
     expect(res.status).toBe(200);
     const [notice] = await readOutbox(app, oldEmail!);
     expect(notice).toMatchObject({ channel: 'email', subject: 'Your Efie e-mail address is being changed' });
@@ -92,13 +137,22 @@ describe('PUT /api/auth/profile', () => {
     expect((await otherDevice.request('/api/auth/user')).status).toBe(401);
     expect((await client.request('/api/auth/user')).status).toBe(200);
 
-    const verified = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, email) } });
+    const verified = await client.request('/api/auth/verify-email-code', {
+      method: 'POST',
+      json: { code: await latestCode(app, email) },
+    });
     expect(verified.status).toBe(200);
-    const reset = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token: resetLink, newPassword: 'taken-over-9' } });
+    const reset = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token: resetLink, newPassword: 'taken-over-9' },
+    });
     expect(reset.status).toBe(400);
     const refusal = await reset.text();
     expect(refusal).not.toContain(resetLink.split('.')[1]!); // the token's base64url secret
-    expect(JSON.parse(refusal)).toEqual({ error: 'This reset link is invalid or has already been used. Ask for a new one.', code: 'invalid_reset_token' });
+    expect(JSON.parse(refusal)).toEqual({
+      error: 'This reset link is invalid or has already been used. Ask for a new one.',
+      code: 'invalid_reset_token',
+    });
   });
 
   it('resends the code to the new address while a change waits', async () => {
@@ -107,7 +161,14 @@ describe('PUT /api/auth/profile', () => {
     const client = createClient(app);
     await registerUser(client);
     const email = uniqueEmail('pending');
-    expect((await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email, currentPassword: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await client.request('/api/auth/profile', {
+          method: 'PUT',
+          json: { ...profile, email, currentPassword: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
     now = new Date('2026-11-22T10:01:01Z');
     expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
     expect(await readOutbox(app, email)).toHaveLength(2);
@@ -118,17 +179,29 @@ describe('PUT /api/auth/profile', () => {
     const other = await registerUser(createClient(app));
     const client = createClient(app);
     const { email } = await registerUser(client);
-    const bad = await client.request('/api/auth/profile', { method: 'PUT', json: { firstName: '', lastName: '', email: 'nope', phone: '' } });
+    const bad = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { firstName: '', lastName: '', email: 'nope', phone: '' },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).issues).toEqual([
       { path: 'firstName', message: 'First name is required' },
       { path: 'lastName', message: 'Last name is required' },
       { path: 'email', message: 'Invalid email address' },
     ]);
-    const none = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email: '', phone: '' } });
+    const none = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email: '', phone: '' },
+    });
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ error: 'Phone number is required', issues: [{ path: 'phone', message: 'Phone number is required' }] });
-    const taken = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email: other.email, currentPassword: TEST_PASSWORD } });
+    expect(await none.json()).toMatchObject({
+      error: 'Phone number is required',
+      issues: [{ path: 'phone', message: 'Phone number is required' }],
+    });
+    const taken = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email: other.email, currentPassword: TEST_PASSWORD },
+    });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: 'email_taken' });
     expect((await (await client.request('/api/auth/user')).json()).email).toBe(email);
@@ -138,10 +211,16 @@ describe('PUT /api/auth/profile', () => {
     const { app } = await createTestApp(database());
     const client = createClient(app);
     const { email } = await registerUser(client);
-    const res = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email, firstName: 'Changed', expectedVersion: 7 } });
+    const res = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email, firstName: 'Changed', expectedVersion: 7 },
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'version_conflict' });
-    const ok = await client.request('/api/auth/profile', { method: 'PUT', json: { ...profile, email, firstName: 'Changed', expectedVersion: 1 } });
+    const ok = await client.request('/api/auth/profile', {
+      method: 'PUT',
+      json: { ...profile, email, firstName: 'Changed', expectedVersion: 1 },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -159,7 +238,9 @@ describe('PUT /api/auth/change-password', () => {
     const client = createClient(app);
     const { email } = await registerUser(client);
     const laptop = createClient(app);
-    expect((await laptop.request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await laptop.request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
     const res = await client.request('/api/auth/change-password', {
       method: 'PUT',
       json: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password', confirmPassword: 'a-new-password' },
@@ -168,9 +249,15 @@ describe('PUT /api/auth/change-password', () => {
     expect(await res.json()).toEqual({ message: 'Your password has been updated successfully' });
     expect((await client.request('/api/auth/user')).status).toBe(200);
     expect((await laptop.request('/api/auth/user')).status).toBe(401);
-    const old = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } });
+    const old = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: TEST_PASSWORD },
+    });
     expect(old.status).toBe(401);
-    const fresh = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'a-new-password' } });
+    const fresh = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: 'a-new-password' },
+    });
     expect(fresh.status).toBe(200);
   });
 
@@ -184,7 +271,10 @@ describe('PUT /api/auth/change-password', () => {
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: 'wrong_password', error: 'Current password is incorrect' });
-    const invalid = await client.request('/api/auth/change-password', { method: 'PUT', json: { currentPassword: '', newPassword: 'short', confirmPassword: '' } });
+    const invalid = await client.request('/api/auth/change-password', {
+      method: 'PUT',
+      json: { currentPassword: '', newPassword: 'short', confirmPassword: '' },
+    });
     expect((await invalid.json()).issues).toEqual([
       { path: 'currentPassword', message: 'Current password is required' },
       { path: 'newPassword', message: 'Password must be at least 8 characters' },
@@ -194,7 +284,9 @@ describe('PUT /api/auth/change-password', () => {
       method: 'PUT',
       json: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password', confirmPassword: 'another-one' },
     });
-    expect(await mismatch.json()).toMatchObject({ issues: [{ path: 'confirmPassword', message: "Passwords don't match" }] });
+    expect(await mismatch.json()).toMatchObject({
+      issues: [{ path: 'confirmPassword', message: "Passwords don't match" }],
+    });
   });
 
   it('locks out guessing the current password with a borrowed session after 5 tries', async () => {
@@ -202,7 +294,10 @@ describe('PUT /api/auth/change-password', () => {
     const client = createClient(app);
     await registerUser(client);
     const guess = (currentPassword: string) =>
-      client.request('/api/auth/change-password', { method: 'PUT', json: { currentPassword, newPassword: 'a-new-password', confirmPassword: 'a-new-password' } });
+      client.request('/api/auth/change-password', {
+        method: 'PUT',
+        json: { currentPassword, newPassword: 'a-new-password', confirmPassword: 'a-new-password' },
+      });
     for (let i = 0; i < 5; i++) expect((await guess(`guess-${i}-password`)).status).toBe(400);
     const locked = await guess(TEST_PASSWORD);
     expect(locked.status).toBe(429);

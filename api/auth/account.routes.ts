@@ -57,7 +57,8 @@ export const accountRoutes = (deps: AppDeps) =>
         if (holder && holder.id !== user.id) throw kind === 'email' ? emailTaken() : phoneTaken();
       }
       const client = clientKeyOf(c, deps.config.devOutbox);
-      const currentPassword = changing.length > 0 ? await proveCurrentPassword(deps, user, input.currentPassword) : 'missing';
+      const currentPassword =
+        changing.length > 0 ? await proveCurrentPassword(deps, user, input.currentPassword) : 'missing';
       const result = await runCommand(
         deps.store,
         requestOrigin(c.var),
@@ -115,16 +116,29 @@ const codeChannels = (events: readonly ProfileEvent[]): VerificationMethod[] => 
  * being replaced or removed. To an address the account never proved, the notice does not name
  * the new address: its domain is text that whoever is signed in chose.
  */
-async function tellAddresses(deps: AppDeps, user: User, events: readonly ProfileEvent[], { tx, client }: { tx: SqlClient; client: string | undefined }) {
+async function tellAddresses(
+  deps: AppDeps,
+  user: User,
+  events: readonly ProfileEvent[],
+  { tx, client }: { tx: SqlClient; client: string | undefined },
+) {
   const origin = deps.config.publicOrigin;
   for (const event of events) {
     if (event.type === 'EmailChangeRequested') {
       await sendVerificationCode(deps, user.id, 'email', event.data.email, { tx, client });
-      if (user.email) await deps.outbox.enqueue(identifierChangeNotice('email', user.email, user.emailVerified ? event.data.email : null, origin), tx);
+      if (user.email)
+        await deps.outbox.enqueue(
+          identifierChangeNotice('email', user.email, user.emailVerified ? event.data.email : null, origin),
+          tx,
+        );
     }
     if (event.type === 'PhoneChangeRequested') {
       await sendVerificationCode(deps, user.id, 'phone', event.data.phone, { tx, client });
-      if (user.phone) await deps.outbox.enqueue(identifierChangeNotice('phone', user.phone, user.phoneVerified ? event.data.phone : null, origin), tx);
+      if (user.phone)
+        await deps.outbox.enqueue(
+          identifierChangeNotice('phone', user.phone, user.phoneVerified ? event.data.phone : null, origin),
+          tx,
+        );
     }
     if (event.type === 'EmailChanged' && event.data.email === null && user.email) {
       await deps.outbox.enqueue(identifierRemovedNotice('email', user.email, origin), tx);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, latestCode, readOutbox, registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import {
+  createAdmin,
+  latestCode,
+  readOutbox,
+  registerUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../testing/accounts.ts';
 import { loadConfig } from '../env.ts';
 import { createClient, createTestApp, FROM_LOOPBACK } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
@@ -14,16 +21,45 @@ describe('register, sign in, sign out, current user', () => {
     const email = uniqueEmail();
     const res = await client.request('/api/auth/register', {
       method: 'POST',
-      json: { firstName: 'Ama', lastName: 'Mensah', email: ` ${email.toUpperCase()} `, password: TEST_PASSWORD, userType: 'owner', registrationMethod: 'email' },
+      json: {
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        email: ` ${email.toUpperCase()} `,
+        password: TEST_PASSWORD,
+        userType: 'owner',
+        registrationMethod: 'email',
+      },
     });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ requiresVerification: true, verificationMethod: 'email' });
-    expect(body.user).toMatchObject({ email, phone: null, firstName: 'Ama', userType: 'owner', emailVerified: false, isVerified: false, isAdmin: false });
+    expect(body.user).toMatchObject({
+      email,
+      phone: null,
+      firstName: 'Ama',
+      userType: 'owner',
+      emailVerified: false,
+      isVerified: false,
+      isAdmin: false,
+    });
     expect(Object.keys(body.user).sort()).toEqual(
       [
-        'businessName', 'createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'isVerified', 'lastName', 'licenseNumber',
-        'pendingEmail', 'pendingPhone', 'phone', 'phoneVerified', 'profileImageUrl', 'userType',
+        'businessName',
+        'createdAt',
+        'email',
+        'emailVerified',
+        'firstName',
+        'id',
+        'isAdmin',
+        'isVerified',
+        'lastName',
+        'licenseNumber',
+        'pendingEmail',
+        'pendingPhone',
+        'phone',
+        'phoneVerified',
+        'profileImageUrl',
+        'userType',
       ].sort(),
     );
     const cookie = res.headers.get('set-cookie') ?? '';
@@ -44,7 +80,10 @@ describe('register, sign in, sign out, current user', () => {
     const first = createClient(app);
     const { email } = await registerUser(first);
     const browser = createClient(app);
-    const login = await browser.request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } });
+    const login = await browser.request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: TEST_PASSWORD },
+    });
     expect(login.status).toBe(200);
     expect((await login.json()).user.email).toBe(email);
     const stolen = browser.cookies.get('efie_session')!;
@@ -61,8 +100,16 @@ describe('register, sign in, sign out, current user', () => {
     const { app } = await createTestApp(database());
     const client = createClient(app);
     const { email } = await registerUser(client);
-    const wrong = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'not-the-password' }) });
-    const unknown = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail(), password: TEST_PASSWORD }) });
+    const wrong = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'not-the-password' }),
+    });
+    const unknown = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail(), password: TEST_PASSWORD }),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_credentials' });
@@ -87,14 +134,28 @@ describe('registration rules', () => {
     const client = createClient(app);
     const res = await client.request('/api/auth/register', {
       method: 'POST',
-      json: { firstName: 'Yaw', lastName: 'Asante', phone: '024 555 0101', password: TEST_PASSWORD, userType: 'renter', registrationMethod: 'phone' },
+      json: {
+        firstName: 'Yaw',
+        lastName: 'Asante',
+        phone: '024 555 0101',
+        password: TEST_PASSWORD,
+        userType: 'renter',
+        registrationMethod: 'phone',
+      },
     });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ requiresVerification: true, verificationMethod: 'phone', user: { phone: '+233245550101', email: null } });
+    expect(body).toMatchObject({
+      requiresVerification: true,
+      verificationMethod: 'phone',
+      user: { phone: '+233245550101', email: null },
+    });
     const [sms] = await readOutbox(app, '0245550101');
     expect(sms).toMatchObject({ channel: 'sms', to: '+233245550101' });
-    const login = await createClient(app).request('/api/auth/login', { method: 'POST', json: { phone: '+233 24 555 0101', password: TEST_PASSWORD } });
+    const login = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { phone: '+233 24 555 0101', password: TEST_PASSWORD },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -106,12 +167,22 @@ describe('registration rules', () => {
       json: { firstName: 'B', lastName: 'C', email: email!.toUpperCase(), password: TEST_PASSWORD, userType: 'renter' },
     });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: 'email_taken', error: 'An account with this email already exists' });
+    expect(await again.json()).toMatchObject({
+      code: 'email_taken',
+      error: 'An account with this email already exists',
+    });
     const { phone } = await registerUser(createClient(app), { registrationMethod: 'phone', phone: '0241112222' });
     expect(phone).toBe('+233241112222');
     const dup = await createClient(app).request('/api/auth/register', {
       method: 'POST',
-      json: { firstName: 'B', lastName: 'C', phone: '+233241112222', password: TEST_PASSWORD, userType: 'renter', registrationMethod: 'phone' },
+      json: {
+        firstName: 'B',
+        lastName: 'C',
+        phone: '+233241112222',
+        password: TEST_PASSWORD,
+        userType: 'renter',
+        registrationMethod: 'phone',
+      },
     });
     expect(dup.status).toBe(409);
     expect(await dup.json()).toMatchObject({ code: 'phone_taken' });
@@ -121,7 +192,14 @@ describe('registration rules', () => {
     const { app } = await createTestApp(database());
     const res = await createClient(app).request('/api/auth/register', {
       method: 'POST',
-      json: { firstName: '', lastName: '', email: 'not-an-email', password: 'short', userType: 'landlord', registrationMethod: 'email' },
+      json: {
+        firstName: '',
+        lastName: '',
+        email: 'not-an-email',
+        password: 'short',
+        userType: 'landlord',
+        registrationMethod: 'email',
+      },
     });
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -135,11 +213,25 @@ describe('registration rules', () => {
     ]);
     const mismatch = await createClient(app).request('/api/auth/register', {
       method: 'POST',
-      json: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, confirmPassword: 'something-else', userType: 'renter' },
+      json: {
+        firstName: 'A',
+        lastName: 'B',
+        email: uniqueEmail(),
+        password: TEST_PASSWORD,
+        confirmPassword: 'something-else',
+        userType: 'renter',
+      },
     });
     expect(mismatch.status).toBe(400);
-    expect(await mismatch.json()).toMatchObject({ error: 'Passwords do not match', issues: [{ path: 'confirmPassword', message: 'Passwords do not match' }] });
-    const notJson = await app.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    expect(await mismatch.json()).toMatchObject({
+      error: 'Passwords do not match',
+      issues: [{ path: 'confirmPassword', message: 'Passwords do not match' }],
+    });
+    const notJson = await app.request('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ error: expect.any(String), code: 'bad_request' });
   });
@@ -157,7 +249,13 @@ describe('registration rules', () => {
     const res = await app.request('/api/auth/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-      body: JSON.stringify({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, userType: 'renter' }),
+      body: JSON.stringify({
+        firstName: 'A',
+        lastName: 'B',
+        email: uniqueEmail(),
+        password: TEST_PASSWORD,
+        userType: 'renter',
+      }),
     });
     expect(res.status).toBe(403);
     expect(await deps.db.query('select 1 from users')).toEqual([]);
@@ -169,7 +267,8 @@ describe('sign-in attempts', () => {
     let now = new Date('2026-11-22T10:00:00Z');
     const { app } = await createTestApp(database(), { clock: () => now });
     const { email } = await registerUser(createClient(app));
-    const attempt = (password: string) => createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password } });
+    const attempt = (password: string) =>
+      createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password } });
     for (let i = 0; i < 5; i++) {
       expect((await attempt('wrong-password')).status).toBe(401);
       now = new Date(now.getTime() + 60_000);
@@ -187,9 +286,13 @@ describe('sign-in attempts', () => {
     const { app } = await createTestApp(database());
     const email = uniqueEmail();
     for (let i = 0; i < 5; i++) {
-      expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(401);
+      expect(
+        (await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status,
+      ).toBe(401);
     }
-    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status).toBe(429);
+    expect(
+      (await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'x' } })).status,
+    ).toBe(429);
   });
 });
 
@@ -204,12 +307,14 @@ describe('sign-in attempts from several client addresses', () => {
         return app.request(path, { ...init, headers }, env);
       },
     });
-  const signIn = (app: App, address: string, json: object) => clientAt(app, address).request('/api/auth/login', { method: 'POST', json });
+  const signIn = (app: App, address: string, json: object) =>
+    clientAt(app, address).request('/api/auth/login', { method: 'POST', json });
 
   it("does not lock the owner out: a stranger's 5 wrong passwords from one address leave the right one working from another", async () => {
     const { app } = await createTestApp(database());
     const { email } = await registerUser(createClient(app));
-    for (let i = 0; i < 5; i++) expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
     // The stranger's address is refused on this account, even with the right password…
     const refused = await signIn(app, '203.0.113.9', { email, password: TEST_PASSWORD });
     expect(refused.status).toBe(429);
@@ -218,7 +323,8 @@ describe('sign-in attempts from several client addresses', () => {
     // …and the owner, on their phone's address, signs in.
     expect((await signIn(app, '198.51.100.20', { email, password: TEST_PASSWORD })).status).toBe(200);
     // An IPv6 stranger cannot step around the count inside its /64.
-    for (let i = 0; i < 5; i++) expect((await signIn(app, `2001:db8:1:2::${i + 1}`, { email, password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(app, `2001:db8:1:2::${i + 1}`, { email, password: `guess-${i}` })).status).toBe(401);
     expect((await signIn(app, '2001:db8:1:2::99', { email, password: TEST_PASSWORD })).status).toBe(429);
   });
 
@@ -231,22 +337,29 @@ describe('sign-in attempts from several client addresses', () => {
     }
     const statuses: number[] = [];
     for (const { email } of accounts) {
-      for (let i = 0; i < 5; i++) statuses.push((await signIn(app, '203.0.113.66', { email, password: `spray-${i}` })).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push((await signIn(app, '203.0.113.66', { email, password: `spray-${i}` })).status);
     }
-    expect(statuses).toEqual([...Array<number>(MAX_CLIENT_FAILURES).fill(401), ...Array<number>(25 - MAX_CLIENT_FAILURES).fill(429)]);
+    expect(statuses).toEqual([
+      ...Array<number>(MAX_CLIENT_FAILURES).fill(401),
+      ...Array<number>(25 - MAX_CLIENT_FAILURES).fill(429),
+    ]);
     // Past the limit that address is refused on an account it never tried…
     const refused = await signIn(app, '203.0.113.66', { email: uniqueEmail('never-tried'), password: TEST_PASSWORD });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();
     // …while every owner signs in from their own address.
-    for (const { email } of accounts) expect((await signIn(app, '198.51.100.30', { email, password: TEST_PASSWORD })).status).toBe(200);
+    for (const { email } of accounts)
+      expect((await signIn(app, '198.51.100.30', { email, password: TEST_PASSWORD })).status).toBe(200);
   });
 
   it('forgives only the failures of the address that then signs in', async () => {
     const { app } = await createTestApp(database());
     const { email } = await registerUser(createClient(app));
-    for (let i = 0; i < 4; i++) expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
-    for (let i = 0; i < 4; i++) expect((await signIn(app, '198.51.100.20', { email, password: `typo-${i}` })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(app, '203.0.113.9', { email, password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(app, '198.51.100.20', { email, password: `typo-${i}` })).status).toBe(401);
     expect((await signIn(app, '198.51.100.20', { email, password: TEST_PASSWORD })).status).toBe(200);
     // The owner's success does not wipe the stranger's count: one more try and it is locked.
     expect((await signIn(app, '203.0.113.9', { email, password: 'guess-5' })).status).toBe(401);
@@ -278,7 +391,12 @@ describe('the dev outbox', () => {
     const messages = await readOutbox(app, email!.toUpperCase());
     expect(messages).toHaveLength(2);
     expect(messages.map((m) => m.createdAt)).toEqual(['2026-11-22T10:01:01.000Z', '2026-11-22T10:00:00.000Z']);
-    expect(messages[0]).toMatchObject({ to: email, channel: 'email', subject: 'Your Efie verification code', sentAt: null });
+    expect(messages[0]).toMatchObject({
+      to: email,
+      channel: 'email',
+      subject: 'Your Efie verification code',
+      sentAt: null,
+    });
     // The newest code is the one that verifies.
     const code = /\b(\d{6})\b/.exec(messages[0]!.text)![1];
     expect((await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } })).status).toBe(200);
@@ -293,7 +411,9 @@ describe('races and repeats', () => {
     const { app, deps } = await createTestApp(database());
     const email = uniqueEmail();
     const body = { firstName: 'A', lastName: 'B', email, password: TEST_PASSWORD, userType: 'renter' };
-    const results = await Promise.all([1, 2, 3].map(() => createClient(app).request('/api/auth/register', { method: 'POST', json: body })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => createClient(app).request('/api/auth/register', { method: 'POST', json: body })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await deps.db.query('select id from users where email = $1', [email])).toHaveLength(1);
   });
@@ -302,8 +422,16 @@ describe('races and repeats', () => {
     const { app, deps } = await createTestApp(database());
     const body = { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: TEST_PASSWORD, userType: 'renter' };
     const client = createClient(app);
-    const first = await client.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-1' } });
-    const again = await createClient(app).request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-1' } });
+    const first = await client.request('/api/auth/register', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'reg-1' },
+    });
+    const again = await createClient(app).request('/api/auth/register', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'reg-1' },
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect((await again.json()).user.id).toBe((await first.json()).user.id);
@@ -315,9 +443,17 @@ describe('races and repeats', () => {
     const email = uniqueEmail();
     const body = { firstName: 'A', lastName: 'B', email, password: TEST_PASSWORD, userType: 'renter' };
     const lost = createClient(app);
-    const first = await lost.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-2' } });
+    const first = await lost.request('/api/auth/register', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'reg-2' },
+    });
     const retry = createClient(app);
-    const again = await retry.request('/api/auth/register', { method: 'POST', json: body, headers: { 'idempotency-key': 'reg-2' } });
+    const again = await retry.request('/api/auth/register', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'reg-2' },
+    });
     expect(again.status).toBe(201);
     const me = await retry.request('/api/auth/user');
     expect(me.status).toBe(200);
@@ -336,12 +472,24 @@ describe('races and repeats', () => {
 describe('sign-in input and session lifetime', () => {
   it("answers 400 with the login form's messages", async () => {
     const { app } = await createTestApp(database());
-    const noPassword = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email: 'ama@example.com', password: '' } });
+    const noPassword = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { email: 'ama@example.com', password: '' },
+    });
     expect(noPassword.status).toBe(400);
-    expect(await noPassword.json()).toMatchObject({ error: 'Password is required', issues: [{ path: 'password', message: 'Password is required' }] });
-    const noEmail = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email: '', password: 'x' } });
+    expect(await noPassword.json()).toMatchObject({
+      error: 'Password is required',
+      issues: [{ path: 'password', message: 'Password is required' }],
+    });
+    const noEmail = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { email: '', password: 'x' },
+    });
     expect(await noEmail.json()).toMatchObject({ error: 'Email is required' });
-    const noPhone = await createClient(app).request('/api/auth/login', { method: 'POST', json: { phone: '12', password: 'x' } });
+    const noPhone = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { phone: '12', password: 'x' },
+    });
     expect(await noPhone.json()).toMatchObject({ error: 'Please enter a valid phone number' });
   });
 
@@ -371,7 +519,9 @@ describe('parallel guessing', () => {
     const { app } = await createTestApp(database());
     const { email } = await registerUser(createClient(app));
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'parallel-guess' } })),
+      Array.from({ length: 10 }, () =>
+        createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'parallel-guess' } }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);

@@ -1,7 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { LoginSchema, RegisterSchema, type LoginAnswer, type RegisterAnswer, type RegisterInput, type VerificationMethod } from '../contract/auth.schema.ts';
+import {
+  LoginSchema,
+  RegisterSchema,
+  type LoginAnswer,
+  type RegisterAnswer,
+  type RegisterInput,
+  type VerificationMethod,
+} from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress, clientLimitKey } from '../http/client-address.ts';
 import { createRateLimiter } from '../limits/rate-limiter.ts';
@@ -22,7 +29,8 @@ import { verificationRoutes } from './verification.routes.ts';
 /** The spec's screens send signed-out people to /api/login: the PWA's sign-in screen. */
 export const signInRedirect = (c: Context) => c.redirect('/login', 302);
 
-export const invalidCredentials = () => new DomainError('unauthorized', 'invalid_credentials', 'Invalid email or password');
+export const invalidCredentials = () =>
+  new DomainError('unauthorized', 'invalid_credentials', 'Invalid email or password');
 
 /** /api/auth: every account call of the spec and the contract. */
 export function authRoutes(deps: AppDeps) {
@@ -35,7 +43,11 @@ export function authRoutes(deps: AppDeps) {
     if (c.var.sessionToken) await sessions.destroy(c.var.sessionToken);
     setSessionCookie(c, await sessions.create(row.id), secure);
     const method: VerificationMethod = row.email ? 'email' : 'phone';
-    const answer: RegisterAnswer = { user: toUser(row), requiresVerification: !(row.email_verified || row.phone_verified), verificationMethod: method };
+    const answer: RegisterAnswer = {
+      user: toUser(row),
+      requiresVerification: !(row.email_verified || row.phone_verified),
+      verificationMethod: method,
+    };
     return c.json(answer, status);
   }
 
@@ -53,7 +65,11 @@ export function authRoutes(deps: AppDeps) {
     const hash = await passwordHashOf(deps.db, userId);
     const ok = row !== undefined && hash !== undefined && (await deps.passwords.verify(input.password, hash));
     if (!row || !ok) {
-      throw new DomainError('conflict', 'already_registered', 'This account was already created. Sign in with its password.');
+      throw new DomainError(
+        'conflict',
+        'already_registered',
+        'This account was already created. Sign in with its password.',
+      );
     }
     await limiter.reset(identifier, client);
     return signIn(c, row, 201);
@@ -71,8 +87,10 @@ export function authRoutes(deps: AppDeps) {
       // With an Idempotency-Key the account's id comes from the key: a retry names the same account.
       const newId = newRecordId(c.var.idempotency, 'user');
       if (c.var.idempotency && (await findUserById(deps.db, newId))) return signInRetriedRegistration(c, newId, input);
-      if (input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email }))) throw emailTaken();
-      if (input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone }))) throw phoneTaken();
+      if (input.email && (await findUserByIdentifier(deps.db, { kind: 'email', value: input.email })))
+        throw emailTaken();
+      if (input.phone && (await findUserByIdentifier(deps.db, { kind: 'phone', value: input.phone })))
+        throw phoneTaken();
       const client = clientKeyOf(c, deps.config.devOutbox);
       const limiter = createRateLimiter(deps.clock);
       // Checked before the costly hash too; counted below, with the account, where races cannot pass it.
@@ -101,7 +119,10 @@ export function authRoutes(deps: AppDeps) {
           // In the append's transaction: past a limit on accounts per client or on codes, nothing is created.
           async alongside(tx) {
             await limiter.take(tx, registrationLimits(client), tooManyRegistrations);
-            await sendVerificationCode(deps, newId, method, (method === 'email' ? input.email : input.phone)!, { client, tx });
+            await sendVerificationCode(deps, newId, method, (method === 'email' ? input.email : input.phone)!, {
+              client,
+              tx,
+            });
           },
         },
       );
@@ -118,7 +139,10 @@ export function authRoutes(deps: AppDeps) {
       await limiter.begin(key, client);
       const row = await findUserByIdentifier(deps.db, identifier);
       const hash = row ? await passwordHashOf(deps.db, row.id) : undefined;
-      const ok = await (row && hash ? deps.passwords.verify(password, hash) : deps.passwords.verifyNothing(password)).catch(async (error: unknown) => {
+      const ok = await (row && hash
+        ? deps.passwords.verify(password, hash)
+        : deps.passwords.verifyNothing(password)
+      ).catch(async (error: unknown) => {
         // Too many hashes waiting (503): the password was never checked, so the attempt is not a failure.
         if (isHashingBusy(error)) await limiter.withdraw(key, client);
         throw error;

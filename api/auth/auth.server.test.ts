@@ -29,7 +29,10 @@ describe('accounts over real HTTP', () => {
   it('registers, reads the user with the cookie, signs out, and the cookie is dead afterwards', async () => {
     const base = await listen();
     const email = uniqueEmail();
-    const reg = await fetch(`${base}/api/auth/register`, json({ firstName: 'Abena', lastName: 'Darko', email, password: TEST_PASSWORD, userType: 'renter' }));
+    const reg = await fetch(
+      `${base}/api/auth/register`,
+      json({ firstName: 'Abena', lastName: 'Darko', email, password: TEST_PASSWORD, userType: 'renter' }),
+    );
     expect(reg.status).toBe(201);
     const setCookie = reg.headers.getSetCookie()[0]!;
     expect(setCookie).toMatch(/HttpOnly/);
@@ -47,7 +50,10 @@ describe('accounts over real HTTP', () => {
 
   it('refuses a cross-site sign-in with 403', async () => {
     const base = await listen();
-    const res = await fetch(`${base}/api/auth/login`, json({ email: uniqueEmail(), password: TEST_PASSWORD }, { origin: 'https://evil.example' }));
+    const res = await fetch(
+      `${base}/api/auth/login`,
+      json({ email: uniqueEmail(), password: TEST_PASSWORD }, { origin: 'https://evil.example' }),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'Cross-site requests are not allowed.', code: 'cross_site_request' });
   });

@@ -14,7 +14,11 @@ import { passwordHashOf } from './users.read.ts';
  * failed sign-in of the account (429 after 5), so a borrowed session cannot
  * guess it; a right one forgives the earlier failures.
  */
-export async function verifyCurrentPassword(deps: Pick<AppDeps, 'db' | 'clock' | 'passwords'>, userId: string, given: string): Promise<boolean> {
+export async function verifyCurrentPassword(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'passwords'>,
+  userId: string,
+  given: string,
+): Promise<boolean> {
   const limiter = createSignInLimiter(deps.db, deps.clock);
   const key = `account:${userId}`;
   await limiter.begin(key);
@@ -34,10 +38,19 @@ export async function verifyCurrentPassword(deps: Pick<AppDeps, 'db' | 'clock' |
  * Both password forms (account settings and the admin panel). Success signs
  * out every other session of the account.
  */
-export async function changePassword(deps: AppDeps, c: Context<AppEnv>, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   const user = currentUser(c);
   const matches = await verifyCurrentPassword(deps, user.id, input.currentPassword);
   const passwordHash = matches ? await deps.passwords.hash(input.newPassword) : '';
-  await runCommand(deps.store, requestOrigin(c.var), accountCommands, user.id, { type: 'ChangePassword', currentPasswordMatches: matches, passwordHash, at: deps.clock() });
+  await runCommand(deps.store, requestOrigin(c.var), accountCommands, user.id, {
+    type: 'ChangePassword',
+    currentPasswordMatches: matches,
+    passwordHash,
+    at: deps.clock(),
+  });
   await endOtherSessions(deps, c, user.id);
 }

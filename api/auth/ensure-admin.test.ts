@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../logger.ts';
 import { openRuntime } from '../runtime.ts';
 import { userStreamId } from '../../events/user/user.events.ts';
-import { latestCode, readOutbox, registerUser, registerVerifiedUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import {
+  latestCode,
+  readOutbox,
+  registerUser,
+  registerVerifiedUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../testing/accounts.ts';
 import { createClient, createTestApp, testConfig } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import { ensureAdmin, grantAdmin } from './ensure-admin.ts';
@@ -20,7 +27,10 @@ describe('admins from the environment and the CLI', () => {
     expect(await ensureAdmin(deps, { email: email.toUpperCase(), password: 'first-password' })).toBe('created');
     expect(await ensureAdmin(deps, { email, password: 'other-password' })).toBe('unchanged');
     const client = createClient(app);
-    const login = await client.request('/api/auth/login', { method: 'POST', json: { email, password: 'first-password' } });
+    const login = await client.request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: 'first-password' },
+    });
     expect(login.status).toBe(200);
     expect((await login.json()).user).toMatchObject({ email, isAdmin: true, emailVerified: true });
   });
@@ -71,12 +81,30 @@ describe('admins from the environment and the CLI', () => {
     expect(await ensureAdmin(deps, { email, password: 'operator-password-1' })).toBe('claimed');
 
     const operator = createClient(app);
-    expect((await operator.request('/api/auth/login', { method: 'POST', json: { email, password: 'operator-password-1' } })).status).toBe(200);
-    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({ email, emailVerified: true, pendingEmail: null, phone: null, pendingPhone: null });
+    expect(
+      (await operator.request('/api/auth/login', { method: 'POST', json: { email, password: 'operator-password-1' } }))
+        .status,
+    ).toBe(200);
+    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({
+      email,
+      emailVerified: true,
+      pendingEmail: null,
+      phone: null,
+      pendingPhone: null,
+    });
     // The squatter's codes verify nothing, whoever sends them.
-    expect((await operator.request('/api/auth/verify-email-code', { method: 'POST', json: { code: emailCode } })).status).toBe(400);
-    expect((await operator.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: phoneCode } })).status).toBe(400);
-    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({ email, emailVerified: true, pendingEmail: null, phone: null });
+    expect(
+      (await operator.request('/api/auth/verify-email-code', { method: 'POST', json: { code: emailCode } })).status,
+    ).toBe(400);
+    expect(
+      (await operator.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: phoneCode } })).status,
+    ).toBe(400);
+    expect(await (await operator.request('/api/auth/user')).json()).toMatchObject({
+      email,
+      emailVerified: true,
+      pendingEmail: null,
+      phone: null,
+    });
     expect(await deps.db.query('select 1 from verification_codes')).toEqual([]);
     // Nothing more goes to the squatter's address.
     expect((await operator.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
@@ -90,8 +118,22 @@ describe('admins from the environment and the CLI', () => {
     const squatter = createClient(app);
     const { user } = await registerUser(squatter, { email });
     const phone = '+233207778899';
-    expect((await squatter.request('/api/auth/profile', { method: 'PUT', json: { firstName: 'Sq', lastName: 'Uatter', email, phone, currentPassword: TEST_PASSWORD } })).status).toBe(200);
-    expect((await squatter.request('/api/auth/verify-phone-code', { method: 'POST', json: { code: await latestCode(app, phone) } })).status).toBe(200);
+    expect(
+      (
+        await squatter.request('/api/auth/profile', {
+          method: 'PUT',
+          json: { firstName: 'Sq', lastName: 'Uatter', email, phone, currentPassword: TEST_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await squatter.request('/api/auth/verify-phone-code', {
+          method: 'POST',
+          json: { code: await latestCode(app, phone) },
+        })
+      ).status,
+    ).toBe(200);
 
     expect(await ensureAdmin(deps, { email, password: 'operator-password-1' })).toBe('claimed');
 
@@ -101,9 +143,16 @@ describe('admins from the environment and the CLI', () => {
     expect((await signIn({ phone, password: TEST_PASSWORD })).status).toBe(401);
     const operator = await signIn({ email, password: 'operator-password-1' });
     expect(operator.status).toBe(200);
-    expect((await operator.json()).user).toMatchObject({ id: user.id, isAdmin: true, emailVerified: true, phone: null });
+    expect((await operator.json()).user).toMatchObject({
+      id: user.id,
+      isAdmin: true,
+      emailVerified: true,
+      phone: null,
+    });
     // Forgot-password by the squatter's phone reaches no account now.
-    expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { phone } })).status).toBe(200);
+    expect(
+      (await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { phone } })).status,
+    ).toBe(200);
     expect((await readOutbox(app, phone)).filter((m) => m.text.includes('reset'))).toEqual([]);
     const types = (await deps.store.readStream(userStreamId(user.id))).map((e) => e.type);
     expect(types.slice(-4)).toEqual(['PasswordSetByOperator', 'EmailVerified', 'PhoneChanged', 'AdminGranted']);
@@ -112,7 +161,11 @@ describe('admins from the environment and the CLI', () => {
 
   it('makes the ADMIN_EMAIL admin when the runtime opens (server start-up)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'efie-admin-'));
-    const config = testConfig({ dataDir, databaseUrl: undefined, admin: { email: 'Boss@Example.com', password: 'boss-password-1' } });
+    const config = testConfig({
+      dataDir,
+      databaseUrl: undefined,
+      admin: { email: 'Boss@Example.com', password: 'boss-password-1' },
+    });
     const deps = await openRuntime(config, silentLogger);
     try {
       const row = await findUserByIdentifier(deps.db, { kind: 'email', value: 'boss@example.com' });

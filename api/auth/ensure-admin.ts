@@ -15,7 +15,8 @@ type AdminDeps = Pick<AppDeps, 'db' | 'store' | 'clock'>;
 export type GrantOutcome = 'granted' | 'no_account' | 'unverified';
 
 const operator = (name: string): RoleChanger => ({ kind: 'operator', name });
-const refusedAs = (error: unknown, refusal: () => DomainError) => error instanceof DomainError && error.code === refusal().code;
+const refusedAs = (error: unknown, refusal: () => DomainError) =>
+  error instanceof DomainError && error.code === refusal().code;
 
 /**
  * Grants admin to an existing account (npm run admin -- grant EMAIL). Only to
@@ -27,7 +28,12 @@ export async function grantAdmin(deps: AdminDeps, email: string, by = SYSTEM_ACT
   const row = await findUserByIdentifier(deps.db, { kind: 'email', value: address });
   if (!row) return 'no_account';
   try {
-    await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, { type: 'GrantAdmin', email: address, by: operator(by), at: deps.clock() });
+    await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, {
+      type: 'GrantAdmin',
+      email: address,
+      by: operator(by),
+      at: deps.clock(),
+    });
   } catch (error) {
     if (refusedAs(error, ADMIN_ROLE_ERRORS.unverified)) return 'unverified';
     if (refusedAs(error, ADMIN_ROLE_ERRORS.noSuchAccount)) return 'no_account';
@@ -39,7 +45,12 @@ export async function grantAdmin(deps: AdminDeps, email: string, by = SYSTEM_ACT
 export async function revokeAdmin(deps: AdminDeps, email: string, by = SYSTEM_ACTOR): Promise<boolean> {
   const row = await findUserByIdentifier(deps.db, { kind: 'email', value: normalizeEmail(email) });
   if (!row) return false;
-  await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, { type: 'RevokeAdmin', userId: row.id, by: operator(by), at: deps.clock() });
+  await runCommand(deps.store, systemOrigin(by), adminRoleCommands, row.id, {
+    type: 'RevokeAdmin',
+    userId: row.id,
+    by: operator(by),
+    at: deps.clock(),
+  });
   return true;
 }
 
@@ -60,11 +71,22 @@ export async function ensureAdmin(
   const email = normalizeEmail(admin.email);
   const system = systemOrigin(SYSTEM_ACTOR);
   const grant = (userId: string, at: Date) =>
-    runCommand(deps.store, system, adminRoleCommands, userId, { type: 'GrantAdmin', email, by: operator(SYSTEM_ACTOR), at });
+    runCommand(deps.store, system, adminRoleCommands, userId, {
+      type: 'GrantAdmin',
+      email,
+      by: operator(SYSTEM_ACTOR),
+      at,
+    });
   const existing = await findUserByIdentifier(deps.db, { kind: 'email', value: email });
   if (existing && !existing.email_verified) {
     const passwordHash = await deps.passwords.hash(admin.password);
-    await runCommand(deps.store, system, accountCommands, existing.id, { type: 'ClaimForOperator', email, passwordHash, by: SYSTEM_ACTOR, at: deps.clock() });
+    await runCommand(deps.store, system, accountCommands, existing.id, {
+      type: 'ClaimForOperator',
+      email,
+      passwordHash,
+      by: SYSTEM_ACTOR,
+      at: deps.clock(),
+    });
     await createSessions(deps.db, deps.clock).destroyAllOf(existing.id);
     // The squatter's codes (to an address of theirs) die with the pending change they were for.
     await deps.db.query('delete from verification_codes where user_id = $1', [existing.id]);
@@ -78,24 +100,18 @@ export async function ensureAdmin(
   }
   const userId = randomUUID();
   const at = deps.clock();
-  await runCommand(
-    deps.store,
-    system,
-    accountCommands,
+  await runCommand(deps.store, system, accountCommands, userId, {
+    type: 'RegisterUser',
     userId,
-    {
-      type: 'RegisterUser',
-      userId,
-      email,
-      phone: null,
-      firstName: 'Efie',
-      lastName: 'Admin',
-      userType: 'both',
-      businessName: null,
-      passwordHash: await deps.passwords.hash(admin.password),
-      at,
-    },
-  );
+    email,
+    phone: null,
+    firstName: 'Efie',
+    lastName: 'Admin',
+    userType: 'both',
+    businessName: null,
+    passwordHash: await deps.passwords.hash(admin.password),
+    at,
+  });
   await runCommand(deps.store, system, accountCommands, userId, { type: 'VerifyEmail', email, at });
   await grant(userId, at);
   return 'created';

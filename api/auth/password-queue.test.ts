@@ -7,7 +7,11 @@ import { queuedHasher } from './password-queue.ts';
 function heldHasher() {
   const held: (() => void)[] = [];
   const hold = <T>(value: T) => new Promise<T>((resolve) => held.push(() => resolve(value)));
-  const hasher: PasswordHasher = { hash: () => hold('hash'), verify: () => hold(true), verifyNothing: () => hold(false as const) };
+  const hasher: PasswordHasher = {
+    hash: () => hold('hash'),
+    verify: () => hold(true),
+    verifyNothing: () => hold(false as const),
+  };
   return { hasher, held, finishOne: () => held.shift()!() };
 }
 
@@ -39,7 +43,11 @@ describe('the queue of password hashes', () => {
     const running = queue.hash('p');
     const waiting = queue.hash('p');
     const refusedAtOnce = queue.hash('p');
-    await expect(refusedAtOnce).rejects.toMatchObject({ kind: 'unavailable', code: 'busy', details: { retryAfterSeconds: 1 } });
+    await expect(refusedAtOnce).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'busy',
+      details: { retryAfterSeconds: 1 },
+    });
     const late = await waiting.catch((error: unknown) => error);
     expect(late).toBeInstanceOf(DomainError);
     expect(late).toMatchObject({ kind: 'unavailable', code: 'busy' });

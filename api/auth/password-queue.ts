@@ -13,7 +13,9 @@ export const HASH_WAIT_MS = 5_000;
 export const HASH_QUEUE_LENGTH = 100;
 
 export const hashingBusy = (retryAfterSeconds: number) =>
-  new DomainError('unavailable', 'busy', 'Many people are signing in right now. Please try again in a few seconds.', { retryAfterSeconds });
+  new DomainError('unavailable', 'busy', 'Many people are signing in right now. Please try again in a few seconds.', {
+    retryAfterSeconds,
+  });
 
 export const isHashingBusy = (error: unknown) => error instanceof DomainError && error.code === 'busy';
 

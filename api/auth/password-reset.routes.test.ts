@@ -9,7 +9,10 @@ const database = useMigratedDatabase();
 const linkIn = (text: string) => /(\S+\/reset-password\?token=\S+)/.exec(text)?.[1];
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);
 
-const INVALID_LINK = { error: 'This reset link is invalid or has already been used. Ask for a new one.', code: 'invalid_reset_token' };
+const INVALID_LINK = {
+  error: 'This reset link is invalid or has already been used. Ask for a new one.',
+  code: 'invalid_reset_token',
+};
 
 /** The body of a refused reset, after checking it holds neither the token nor its base64url secret, raw or URL-encoded. */
 async function bodyWithoutToken(res: Response, token: string): Promise<unknown> {
@@ -25,7 +28,10 @@ describe('forgot password and reset by link', () => {
     const { email } = await registerUser(createClient(app));
     const stranger = uniqueEmail('nobody');
     const known = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
-    const unknown = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: stranger } });
+    const unknown = await createClient(app).request('/api/auth/forgot-password', {
+      method: 'POST',
+      json: { email: stranger },
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
@@ -42,18 +48,44 @@ describe('forgot password and reset by link', () => {
     const { email } = await registerUser(client);
     await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
     const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
-    const reset = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'brand-new-password' } });
+    const reset = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'brand-new-password' },
+    });
     expect(reset.status).toBe(200);
     expect((await client.request('/api/auth/user')).status).toBe(401);
     const signedIn = createClient(app);
-    const relogin = await signedIn.request('/api/auth/login', { method: 'POST', json: { email, password: 'brand-new-password' } });
+    const relogin = await signedIn.request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: 'brand-new-password' },
+    });
     expect((await relogin.json()).user.emailVerified).toBe(true);
-    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } })).status).toBe(401);
-    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'brand-new-password' } })).status).toBe(200);
-    const twice = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'attacker-password' } });
+    expect(
+      (await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await createClient(app).request('/api/auth/login', {
+          method: 'POST',
+          json: { email, password: 'brand-new-password' },
+        })
+      ).status,
+    ).toBe(200);
+    const twice = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'attacker-password' },
+    });
     expect(twice.status).toBe(400);
     expect(await bodyWithoutToken(twice, token)).toEqual(INVALID_LINK);
-    expect((await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'attacker-password' } })).status).toBe(401);
+    expect(
+      (
+        await createClient(app).request('/api/auth/login', {
+          method: 'POST',
+          json: { email, password: 'attacker-password' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses a link after 60 minutes', async () => {
@@ -63,9 +95,15 @@ describe('forgot password and reset by link', () => {
     await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
     const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
     now = new Date('2026-11-22T11:00:00Z');
-    const res = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'brand-new-password' } });
+    const res = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'brand-new-password' },
+    });
     expect(res.status).toBe(400);
-    expect(await bodyWithoutToken(res, token)).toEqual({ code: 'reset_link_expired', error: 'This reset link has expired. Ask for a new one.' });
+    expect(await bodyWithoutToken(res, token)).toEqual({
+      code: 'reset_link_expired',
+      error: 'This reset link has expired. Ask for a new one.',
+    });
   });
 
   it('refuses made-up and tampered tokens', async () => {
@@ -73,14 +111,27 @@ describe('forgot password and reset by link', () => {
     const { email, user } = await registerUser(createClient(app));
     await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } });
     const token = tokenOf(linkIn((await readOutbox(app, email!))[0]!.text)!);
-    for (const forged of ['nonsense', `${user.id}.guess`, `${token}x`, `00000000-0000-4000-8000-000000000000.${token.split('.')[1]}`]) {
-      const res = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token: forged, newPassword: 'brand-new-password' } });
+    for (const forged of [
+      'nonsense',
+      `${user.id}.guess`,
+      `${token}x`,
+      `00000000-0000-4000-8000-000000000000.${token.split('.')[1]}`,
+    ]) {
+      const res = await createClient(app).request('/api/auth/reset-password', {
+        method: 'POST',
+        json: { token: forged, newPassword: 'brand-new-password' },
+      });
       expect(res.status).toBe(400);
       expect(await bodyWithoutToken(res, forged)).toEqual(INVALID_LINK);
     }
-    const short = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'short' } });
+    const short = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'short' },
+    });
     expect(short.status).toBe(400);
-    expect(await bodyWithoutToken(short, token)).toMatchObject({ issues: [{ path: 'newPassword', message: 'Password must be at least 8 characters' }] });
+    expect(await bodyWithoutToken(short, token)).toMatchObject({
+      issues: [{ path: 'newPassword', message: 'Password must be at least 8 characters' }],
+    });
   });
 
   it('sends the link by SMS to a phone account', async () => {
@@ -101,7 +152,11 @@ describe('forgot password and reset by link', () => {
     for (const address of [email!, email!.toUpperCase(), stranger]) {
       for (let i = 0; i < 5; i++) {
         // From different client addresses: the limit is the address's, whoever asks.
-        const res = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: address }, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        const res = await createClient(app).request('/api/auth/forgot-password', {
+          method: 'POST',
+          json: { email: address },
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
       }
@@ -112,7 +167,9 @@ describe('forgot password and reset by link', () => {
     expect(await readOutbox(app, stranger)).toEqual([]);
     // After the 15 minutes the owner gets a link again.
     now += 15 * 60 * 1000 + 1000;
-    expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } })).status).toBe(200);
+    expect(
+      (await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } })).status,
+    ).toBe(200);
     expect((await readOutbox(app, email!)).filter((m) => linkIn(m.text))).toHaveLength(3);
   });
 
@@ -121,9 +178,15 @@ describe('forgot password and reset by link', () => {
     const owners = [];
     for (let i = 0; i < 31; i++) owners.push((await registerUser(createClient(app))).email!);
     const spray = async (address: string, ip: string) =>
-      createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: address }, headers: { 'x-forwarded-for': ip } });
+      createClient(app).request('/api/auth/forgot-password', {
+        method: 'POST',
+        json: { email: address },
+        headers: { 'x-forwarded-for': ip },
+      });
     for (const address of owners) expect((await spray(address, '203.0.113.9')).status).toBe(200);
-    const sent = await Promise.all(owners.map(async (address) => (await readOutbox(app, address)).filter((m) => linkIn(m.text)).length));
+    const sent = await Promise.all(
+      owners.map(async (address) => (await readOutbox(app, address)).filter((m) => linkIn(m.text)).length),
+    );
     expect(sent.reduce((a, b) => a + b, 0)).toBe(30);
     expect(sent.at(-1)).toBe(0);
     // Another client's request for the last address is sent.
@@ -133,7 +196,10 @@ describe('forgot password and reset by link', () => {
 
   it("answers 400 'Invalid email address' to a malformed address", async () => {
     const { app } = await createTestApp(database());
-    const res = await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email: 'not-an-address' } });
+    const res = await createClient(app).request('/api/auth/forgot-password', {
+      method: 'POST',
+      json: { email: 'not-an-address' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'Invalid email address' });
   });

@@ -9,7 +9,9 @@ export type PasswordHasher = {
 
 const scrypt = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
   );
 
 /**
@@ -25,7 +27,9 @@ export function createScryptHasher({ cost = 2 ** 15, blockSize = 8, parallelizat
   async function hash(password: string): Promise<string> {
     const salt = randomBytes(16);
     const key = await scrypt(password, salt, keyLength, { N: cost, r: blockSize, p: parallelization, maxmem });
-    return ['scrypt', cost, blockSize, parallelization, salt.toString('base64url'), key.toString('base64url')].join('$');
+    return ['scrypt', cost, blockSize, parallelization, salt.toString('base64url'), key.toString('base64url')].join(
+      '$',
+    );
   }
 
   async function verify(password: string, stored: string): Promise<boolean> {
@@ -34,7 +38,12 @@ export function createScryptHasher({ cost = 2 ** 15, blockSize = 8, parallelizat
     const expected = Buffer.from(key, 'base64url');
     const N = Number(n);
     const R = Number(r);
-    const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N, r: R, p: Number(p), maxmem: 256 * N * R });
+    const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+      N,
+      r: R,
+      p: Number(p),
+      maxmem: 256 * N * R,
+    });
     return timingSafeEqual(actual, expected);
   }
 

@@ -18,15 +18,23 @@ describe('a captured registration request, replayed', () => {
     const body = { firstName: 'Efua', lastName: 'Boateng', email, password: TEST_PASSWORD, userType: 'renter' };
     const first = await register(createClient(app), body, 'outbox-reg-1');
     expect(first.status).toBe(201);
-    expect((await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } })).status).toBe(200);
+    expect(
+      (await createClient(app).request('/api/auth/forgot-password', { method: 'POST', json: { email } })).status,
+    ).toBe(200);
     const token = tokenIn((await readOutbox(app, email))[0]!.text);
-    const reset = await createClient(app).request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'victims-new-password' } });
+    const reset = await createClient(app).request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'victims-new-password' },
+    });
     expect(reset.status).toBe(200);
 
     const attacker = createClient(app);
     const replay = await register(attacker, body, 'outbox-reg-1');
     expect(replay.status).toBe(409);
-    expect(await replay.json()).toEqual({ error: 'This account was already created. Sign in with its password.', code: 'already_registered' });
+    expect(await replay.json()).toEqual({
+      error: 'This account was already created. Sign in with its password.',
+      code: 'already_registered',
+    });
     expect(replay.headers.getSetCookie()).toEqual([]);
     expect((await attacker.request('/api/auth/user')).status).toBe(401);
     expect(await deps.db.query('select id from users')).toHaveLength(1);
@@ -59,7 +67,10 @@ describe('verification code guesses', () => {
     const { app } = await createTestApp(database(), { clock: () => now });
     const client = createClient(app);
     const email = uniqueEmail('guess');
-    const reg = await client.request('/api/auth/register', { method: 'POST', json: { firstName: 'G', lastName: 'H', email, password: TEST_PASSWORD, userType: 'renter' } });
+    const reg = await client.request('/api/auth/register', {
+      method: 'POST',
+      json: { firstName: 'G', lastName: 'H', email, password: TEST_PASSWORD, userType: 'renter' },
+    });
     expect(reg.status).toBe(201);
     const latest = async () => /\b(\d{6})\b/.exec((await readOutbox(app, email))[0]!.text)![1]!;
     const guess = async () => {
@@ -77,13 +88,22 @@ describe('verification code guesses', () => {
       expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
     }
     // A fresh code, and even the right one, is refused for the rest of the day.
-    const refused = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latest() } });
+    const refused = await client.request('/api/auth/verify-email-code', {
+      method: 'POST',
+      json: { code: await latest() },
+    });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: 'too_many_attempts', error: 'Too many wrong codes today. Try again tomorrow.' });
+    expect(await refused.json()).toMatchObject({
+      code: 'too_many_attempts',
+      error: 'Too many wrong codes today. Try again tomorrow.',
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     now = new Date('2026-11-23T10:05:00Z');
     expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
-    const accepted = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latest() } });
+    const accepted = await client.request('/api/auth/verify-email-code', {
+      method: 'POST',
+      json: { code: await latest() },
+    });
     expect(accepted.status).toBe(200);
   });
 });

@@ -40,14 +40,21 @@ export function createSessions(db: SqlClient, clock: () => Date) {
     },
     /** Signs the account out everywhere, except (when given) the session making the change. */
     async destroyAllOf(userId: string, keepToken?: string): Promise<void> {
-      await db.query('delete from sessions where user_id = $1 and token_hash <> $2', [userId, keepToken ? sha256(keepToken) : '']);
+      await db.query('delete from sessions where user_id = $1 and token_hash <> $2', [
+        userId,
+        keepToken ? sha256(keepToken) : '',
+      ]);
     },
   };
 }
 export type Sessions = ReturnType<typeof createSessions>;
 
 /** The account's sign-in changed (an address, the password): only the session that asked stays signed in. */
-export async function endOtherSessions(deps: { db: SqlClient; clock: () => Date }, c: Context<AppEnv>, userId: string): Promise<void> {
+export async function endOtherSessions(
+  deps: { db: SqlClient; clock: () => Date },
+  c: Context<AppEnv>,
+  userId: string,
+): Promise<void> {
   await createSessions(deps.db, deps.clock).destroyAllOf(userId, c.var.sessionToken);
 }
 

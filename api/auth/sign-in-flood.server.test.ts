@@ -51,7 +51,12 @@ describe('200 sign-in attempts at once', () => {
           headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': `10.27.${i >> 8}.${i & 255}` },
           body: JSON.stringify({ email: `flood-${i}@example.com`, password: 'not-the-password' }),
         });
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json(), ms: performance.now() - started };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: await res.json(),
+          ms: performance.now() - started,
+        };
       }),
     ).finally(() => (inFlight = false));
 
@@ -70,7 +75,10 @@ describe('200 sign-in attempts at once', () => {
     for (const answer of answers) {
       expect([401, 503]).toContain(answer.status);
       if (answer.status === 503) {
-        expect(answer.body).toEqual({ error: 'Many people are signing in right now. Please try again in a few seconds.', code: 'busy' });
+        expect(answer.body).toEqual({
+          error: 'Many people are signing in right now. Please try again in a few seconds.',
+          code: 'busy',
+        });
         expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
       }
       // Nobody waits on. Not tighter: before its turn each attempt is counted by the limiter, in a

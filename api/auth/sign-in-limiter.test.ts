@@ -14,10 +14,14 @@ describe('the sign-in limiter', () => {
     }
     // …while the real failures still add up to the limit.
     for (let i = 0; i < MAX_FAILURES; i++) await limiter.begin('email:ama@example.com', '203.0.113.5');
-    await expect(limiter.begin('email:ama@example.com', '203.0.113.5')).rejects.toMatchObject({ code: 'too_many_attempts' });
+    await expect(limiter.begin('email:ama@example.com', '203.0.113.5')).rejects.toMatchObject({
+      code: 'too_many_attempts',
+    });
     await limiter.withdraw('email:ama@example.com', '203.0.113.5');
     await limiter.begin('email:ama@example.com', '203.0.113.5');
-    await expect(limiter.begin('email:ama@example.com', '203.0.113.5')).rejects.toMatchObject({ code: 'too_many_attempts' });
+    await expect(limiter.begin('email:ama@example.com', '203.0.113.5')).rejects.toMatchObject({
+      code: 'too_many_attempts',
+    });
   });
 
   it('takes back a withdrawn attempt counted without a client (the current password in account settings)', async () => {

@@ -15,7 +15,9 @@ export const WINDOW_MS = 15 * 60 * 1000;
 type Count = { lock: string; where: string; params: string[]; max: number };
 
 export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new DomainError('rate_limited', 'too_many_attempts', 'Too many failed attempts. Please wait before trying again.', { retryAfterSeconds });
+  new DomainError('rate_limited', 'too_many_attempts', 'Too many failed attempts. Please wait before trying again.', {
+    retryAfterSeconds,
+  });
 
 /**
  * Sliding windows of failures in table sign_in_failures (shared by every instance).
@@ -39,7 +41,12 @@ export function createSignInLimiter(
     client === undefined
       ? [{ lock: `sign-in:${identifier}`, where: 'identifier = $1', params: [identifier], max }]
       : [
-          { lock: `sign-in:${identifier}|${client}`, where: 'identifier = $1 and client = $2', params: [identifier, client], max },
+          {
+            lock: `sign-in:${identifier}|${client}`,
+            where: 'identifier = $1 and client = $2',
+            params: [identifier, client],
+            max,
+          },
           { lock: `sign-in-client:${client}`, where: 'client = $1', params: [client], max: maxPerClient },
         ];
 
@@ -77,9 +84,16 @@ export function createSignInLimiter(
         if (wait !== undefined) return wait;
         const since = new Date(now.getTime() - windowMs);
         for (const count of counts) {
-          await tx.query(`delete from sign_in_failures where ${count.where} and failed_at <= $${count.params.length + 1}`, [...count.params, since]);
+          await tx.query(
+            `delete from sign_in_failures where ${count.where} and failed_at <= $${count.params.length + 1}`,
+            [...count.params, since],
+          );
         }
-        await tx.query('insert into sign_in_failures (identifier, client, failed_at) values ($1, $2, $3)', [identifier, client ?? '', now]);
+        await tx.query('insert into sign_in_failures (identifier, client, failed_at) values ($1, $2, $3)', [
+          identifier,
+          client ?? '',
+          now,
+        ]);
         return undefined;
       });
       if (retryAfterSeconds !== undefined) throw tooManyAttempts(retryAfterSeconds);

@@ -8,14 +8,19 @@ import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 const database = useMigratedDatabase();
 
 const eventCount = async () => (await database().query<{ n: number }>('select count(*)::int8 as n from events'))[0]!.n;
-const messageCount = async () => (await database().query<{ n: number }>('select count(*)::int8 as n from outbox_messages'))[0]!.n;
+const messageCount = async () =>
+  (await database().query<{ n: number }>('select count(*)::int8 as n from outbox_messages'))[0]!.n;
 
 /** Each call that needs a signed-in caller, as a signed-out caller would send it. */
 const CALLS = (propertyId: string): [string, string, unknown][] => [
   ['PUT', `/api/properties/${propertyId}`, { title: 'Taken over' }],
   ['DELETE', `/api/properties/${propertyId}`, undefined],
   ['DELETE', `/api/favorites/${propertyId}`, undefined],
-  ['PUT', '/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-password-1', confirmPassword: 'another-password-1' }],
+  [
+    'PUT',
+    '/api/auth/change-password',
+    { currentPassword: TEST_PASSWORD, newPassword: 'another-password-1', confirmPassword: 'another-password-1' },
+  ],
   ['POST', '/api/admin/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-password-1' }],
   ['POST', '/api/auth/resend-email-verification', undefined],
   ['POST', '/api/auth/resend-phone-verification', undefined],
@@ -40,7 +45,10 @@ describe('calls that need a signed-in caller', () => {
         init.body = JSON.stringify(json);
       }
       const res = await app.request(path, init);
-      expect(await expectError(res, 401, 'unauthorized'), `${method} ${path}`).toEqual({ error: 'Not signed in', code: 'unauthorized' });
+      expect(await expectError(res, 401, 'unauthorized'), `${method} ${path}`).toEqual({
+        error: 'Not signed in',
+        code: 'unauthorized',
+      });
     }
     expect(await eventCount()).toBe(events);
     expect(await messageCount()).toBe(messages);
@@ -48,6 +56,9 @@ describe('calls that need a signed-in caller', () => {
     const again = createClient(app);
     const login = await again.request('/api/auth/login', { method: 'POST', json: { email, password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
-    expect(await (await host.request(`/api/properties/${listing.id}`)).json()).toMatchObject({ id: listing.id, title: listing.title });
+    expect(await (await host.request(`/api/properties/${listing.id}`)).json()).toMatchObject({
+      id: listing.id,
+      title: listing.title,
+    });
   });
 });

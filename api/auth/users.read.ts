@@ -60,6 +60,9 @@ export async function findUserByIdentifier(db: SqlClient, identifier: Identifier
 }
 
 export async function passwordHashOf(db: SqlClient, userId: string): Promise<string | undefined> {
-  const rows = await db.query<{ password_hash: string }>('select password_hash from user_credentials where user_id = $1', [userId]);
+  const rows = await db.query<{ password_hash: string }>(
+    'select password_hash from user_credentials where user_id = $1',
+    [userId],
+  );
   return rows[0]?.password_hash;
 }

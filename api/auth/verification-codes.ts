@@ -15,7 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type Channel = 'email' | 'phone';
 
 // The hash binds the code to its account, channel and address: a code sent to an old address proves nothing about a new one.
-const hashOf = (userId: string, channel: Channel, target: string, code: string) => sha256(`${userId}:${channel}:${target}:${code}`);
+const hashOf = (userId: string, channel: Channel, target: string, code: string) =>
+  sha256(`${userId}:${channel}:${target}:${code}`);
 
 type CodeRow = { target: string; code_hash: string; failed_attempts: number; created_at: Date; expires_at: Date };
 
@@ -31,7 +32,12 @@ export function createVerificationCodes(db: Database, clock: () => Date, resendA
      * A new code for the address (in the caller's transaction when given); the caller sends it.
      * With `resend`, throws 429 when the last code for the channel is younger than `resendAfterMs`.
      */
-    async issue(userId: string, channel: Channel, target: string, { resend = false, tx = db as SqlClient }: { resend?: boolean; tx?: SqlClient } = {}): Promise<string> {
+    async issue(
+      userId: string,
+      channel: Channel,
+      target: string,
+      { resend = false, tx = db as SqlClient }: { resend?: boolean; tx?: SqlClient } = {},
+    ): Promise<string> {
       const now = clock();
       if (resend) {
         const [last] = await tx.query<{ created_at: Date }>(
@@ -40,9 +46,14 @@ export function createVerificationCodes(db: Database, clock: () => Date, resendA
         );
         const wait = last ? new Date(last.created_at).getTime() + resendAfterMs - now.getTime() : 0;
         if (wait > 0) {
-          throw new DomainError('rate_limited', 'resend_too_soon', 'A code was sent a moment ago. Please wait before asking for another.', {
-            retryAfterSeconds: Math.ceil(wait / 1000),
-          });
+          throw new DomainError(
+            'rate_limited',
+            'resend_too_soon',
+            'A code was sent a moment ago. Please wait before asking for another.',
+            {
+              retryAfterSeconds: Math.ceil(wait / 1000),
+            },
+          );
         }
       }
       const code = randomCode();
@@ -72,7 +83,13 @@ export function createVerificationCodes(db: Database, clock: () => Date, resendA
           [userId, new Date(now.getTime() - DAY_MS), CODE_FAILURES_PER_DAY - 1],
         );
         if (dayLimit) {
-          return { kind: 'day_limit' as const, retryAfterSeconds: Math.max(1, Math.ceil((new Date(dayLimit.failed_at).getTime() + DAY_MS - now.getTime()) / 1000)) };
+          return {
+            kind: 'day_limit' as const,
+            retryAfterSeconds: Math.max(
+              1,
+              Math.ceil((new Date(dayLimit.failed_at).getTime() + DAY_MS - now.getTime()) / 1000),
+            ),
+          };
         }
         const [row] = await tx.query<CodeRow>(
           `select target, code_hash, failed_attempts, created_at, expires_at from verification_codes
@@ -84,11 +101,14 @@ export function createVerificationCodes(db: Database, clock: () => Date, resendA
         if (row.failed_attempts >= CODE_TRIES) return { kind: 'locked' as const };
         const given = Buffer.from(hashOf(userId, channel, row.target, code));
         if (!timingSafeEqual(given, Buffer.from(row.code_hash))) {
-          await tx.query('update verification_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and channel = $2', [
+          await tx.query(
+            'update verification_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and channel = $2',
+            [userId, channel],
+          );
+          await tx.query('delete from verification_failures where user_id = $1 and failed_at <= $2', [
             userId,
-            channel,
+            new Date(now.getTime() - DAY_MS),
           ]);
-          await tx.query('delete from verification_failures where user_id = $1 and failed_at <= $2', [userId, new Date(now.getTime() - DAY_MS)]);
           await tx.query('insert into verification_failures (user_id, failed_at) values ($1, $2)', [userId, now]);
           return { kind: 'wrong' as const, left: CODE_TRIES - row.failed_attempts - 1 };
         }
@@ -103,16 +123,27 @@ export function createVerificationCodes(db: Database, clock: () => Date, resendA
         case 'expired':
           throw new DomainError('invalid', 'code_expired', 'This code has expired. Ask for a new one.');
         case 'day_limit':
-          throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes today. Try again tomorrow.', {
-            retryAfterSeconds: outcome.retryAfterSeconds,
-          });
+          throw new DomainError(
+            'rate_limited',
+            'too_many_attempts',
+            'Too many wrong codes today. Try again tomorrow.',
+            {
+              retryAfterSeconds: outcome.retryAfterSeconds,
+            },
+          );
         case 'locked':
           throw new DomainError('rate_limited', 'too_many_attempts', 'Too many wrong codes. Ask for a new one.', {
             retryAfterSeconds: Math.ceil(resendAfterMs / 1000),
           });
         case 'wrong':
           throw new DomainError('invalid', 'invalid_code', 'Invalid verification code', {
-            issues: [{ path: 'code', message: outcome.left > 0 ? 'Invalid verification code' : 'Invalid verification code. Ask for a new one.' }],
+            issues: [
+              {
+                path: 'code',
+                message:
+                  outcome.left > 0 ? 'Invalid verification code' : 'Invalid verification code. Ask for a new one.',
+              },
+            ],
           });
       }
     },

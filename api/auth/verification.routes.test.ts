@@ -16,7 +16,10 @@ describe('verification codes', () => {
     const code = await latestCode(app, email!);
     const res = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ message: 'Your email address is verified', user: { emailVerified: true, isVerified: true } });
+    expect(await res.json()).toMatchObject({
+      message: 'Your email address is verified',
+      user: { emailVerified: true, isVerified: true },
+    });
     const again = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: 'no_code' });
@@ -62,7 +65,10 @@ describe('verification codes', () => {
     const resent = await client.request('/api/auth/resend-email-verification', { method: 'POST' });
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ message: 'A new verification code has been sent to your email' });
-    const ok = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: await latestCode(app, email!) } });
+    const ok = await client.request('/api/auth/verify-email-code', {
+      method: 'POST',
+      json: { code: await latestCode(app, email!) },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -72,7 +78,10 @@ describe('verification codes', () => {
     const { email } = await registerUser(client);
     const code = await latestCode(app, email!);
     for (let i = 0; i < 5; i++) {
-      const wrong = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: otherThan(code) } });
+      const wrong = await client.request('/api/auth/verify-email-code', {
+        method: 'POST',
+        json: { code: otherThan(code) },
+      });
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({ error: 'Invalid verification code', code: 'invalid_code' });
     }
@@ -89,7 +98,10 @@ describe('verification codes', () => {
     const { email } = await registerUser(client);
     const code = await latestCode(app, email!);
     for (let i = 0; i < 5; i++) {
-      expect((await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: otherThan(code) } })).status).toBe(400);
+      expect(
+        (await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: otherThan(code) } }))
+          .status,
+      ).toBe(400);
     }
     const locked = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code } });
     expect(locked.status).toBe(429);
@@ -110,7 +122,9 @@ describe('verification codes', () => {
     now = new Date('2026-11-22T10:16:00Z');
     expect((await client.request('/api/auth/resend-email-verification', { method: 'POST' })).status).toBe(200);
     const fresh = await latestCode(app, email!);
-    expect((await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: fresh } })).status).toBe(200);
+    expect(
+      (await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: fresh } })).status,
+    ).toBe(200);
   });
 
   it("answers 400 'Please enter a valid 6-digit code' and 401 when signed out", async () => {
@@ -120,7 +134,10 @@ describe('verification codes', () => {
     const bad = await client.request('/api/auth/verify-email-code', { method: 'POST', json: { code: '12a456' } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'Please enter a valid 6-digit code' });
-    const anonymous = await createClient(app).request('/api/auth/verify-phone-code', { method: 'POST', json: { code: '123456' } });
+    const anonymous = await createClient(app).request('/api/auth/verify-phone-code', {
+      method: 'POST',
+      json: { code: '123456' },
+    });
     expect(anonymous.status).toBe(401);
     const noPhone = await client.request('/api/auth/resend-phone-verification', { method: 'POST' });
     expect(noPhone.status).toBe(400);

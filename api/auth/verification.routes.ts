@@ -28,10 +28,13 @@ export function verificationRoutes(deps: AppDeps) {
         requestOrigin(c.var),
         accountCommands,
         user.id,
-        channel === 'email' ? { type: 'VerifyEmail', email: target, at: deps.clock() } : { type: 'VerifyPhone', phone: target, at: deps.clock() },
+        channel === 'email'
+          ? { type: 'VerifyEmail', email: target, at: deps.clock() }
+          : { type: 'VerifyPhone', phone: target, at: deps.clock() },
       );
       // A new address took over from the old one: only this session stays signed in.
-      if (result.events.some((e) => e.type === 'EmailChanged' || e.type === 'PhoneChanged')) await endOtherSessions(deps, c, user.id);
+      if (result.events.some((e) => e.type === 'EmailChanged' || e.type === 'PhoneChanged'))
+        await endOtherSessions(deps, c, user.id);
       const row = await findUserById(deps.db, user.id);
       return c.json({ message: `Your ${label[channel]} is verified`, user: row ? toUser(row) : user });
     });
@@ -51,7 +54,9 @@ export function verificationRoutes(deps: AppDeps) {
         resend: true,
         client: clientKeyOf(c, deps.config.devOutbox),
       });
-      return c.json({ message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}` });
+      return c.json({
+        message: `A new verification code has been sent to your ${channel === 'email' ? 'email' : 'phone'}`,
+      });
     });
   }
   return app;

@@ -21,7 +21,10 @@ const GUARDED: Readonly<Record<string, string>> = {
 
 /** Where they may be named outside tests, and why. */
 const ALLOWED: readonly { path: RegExp; why: string }[] = [
-  { path: /^events\/store\/(event-store|command-handler)\.ts$/, why: 'the event store and the runner’s core, where they are declared' },
+  {
+    path: /^events\/store\/(event-store|command-handler)\.ts$/,
+    why: 'the event store and the runner’s core, where they are declared',
+  },
   { path: /^api\/commands\/run-command\.ts$/, why: 'the one runner' },
   { path: /^(bench|scripts\/stress)\//, why: 'they measure the event store itself with events no decider made' },
 ];
@@ -42,12 +45,14 @@ function names(symbol: TsSymbol, aliased: (s: TsSymbol) => TsSymbol): boolean {
 
 /** `const { append } = store`: a local taken out of an object under a guarded name counts as naming it. */
 const destructured = (symbol: TsSymbol) =>
-  (symbol.flags & SymbolFlags.Variable) !== 0 && symbol.name in GUARDED && symbol.valueDeclaration?.kind === SyntaxKind.BindingElement;
+  (symbol.flags & SymbolFlags.Variable) !== 0 &&
+  symbol.name in GUARDED &&
+  symbol.valueDeclaration?.kind === SyntaxKind.BindingElement;
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.startsWith('testing/');
 
 let api: API | undefined;
-let mentions: { path: string; line: number; name: string }[] = [];
+const mentions: { path: string; line: number; name: string }[] = [];
 
 beforeAll(() => {
   api = new API({ cwd: ROOT });
@@ -61,7 +66,10 @@ beforeAll(() => {
     const text = program.getSourceFile(file)?.text ?? '';
     const found = [...text.matchAll(words)];
     if (found.length === 0) continue;
-    const symbols = checker.getSymbolAtPosition(file, found.map((m) => m.index));
+    const symbols = checker.getSymbolAtPosition(
+      file,
+      found.map((m) => m.index),
+    );
     found.forEach((match, i) => {
       const named = symbols[i];
       if (!named || !(names(named, checker.getAliasedSymbol.bind(checker)) || destructured(named))) return;
@@ -77,7 +85,9 @@ describe('one command runner', () => {
     const outside = mentions.filter((m) => !isTest(m.path) && !ALLOWED.some((a) => a.path.test(m.path)));
     const counts = new Map<string, number>();
     for (const m of outside) counts.set(m.path, (counts.get(m.path) ?? 0) + 1);
-    const violations = outside.filter((m) => counts.get(m.path) !== EXCEPTIONS[m.path]).map((m) => `${m.path}:${m.line} names ${m.name}`);
+    const violations = outside
+      .filter((m) => counts.get(m.path) !== EXCEPTIONS[m.path])
+      .map((m) => `${m.path}:${m.line} names ${m.name}`);
     expect(violations).toEqual([]);
     // The named exceptions are still there, at their counts: an exception nobody needs goes from the list.
     expect(Object.fromEntries([...counts].filter(([path]) => path in EXCEPTIONS))).toEqual(EXCEPTIONS);
@@ -86,6 +96,11 @@ describe('one command runner', () => {
   it('finds what it looks for: the runner’s own calls and the store’s own appends', () => {
     const names = (path: string) => [...new Set(mentions.filter((m) => m.path === path).map((m) => m.name))].sort();
     expect(names('api/commands/run-command.ts')).toEqual(['handleCommand', 'handleCommandIn']);
-    expect(names('events/store/command-handler.ts')).toEqual(['append', 'appendIn', 'handleCommand', 'handleCommandIn']);
+    expect(names('events/store/command-handler.ts')).toEqual([
+      'append',
+      'appendIn',
+      'handleCommand',
+      'handleCommandIn',
+    ]);
   });
 });

@@ -9,13 +9,22 @@ import { commandTarget, readState, requestOrigin, runCommand, systemOrigin } fro
 const database = useMigratedDatabase();
 
 const nameTaken = () => new DomainError('conflict', 'name_taken', 'Someone else has this name.');
-const accounts = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, uniqueIndexes: { names_unique: nameTaken } });
+const accounts = commandTarget(renameAggregate, {
+  streamId: (id) => `account-${id}`,
+  uniqueIndexes: { names_unique: nameTaken },
+});
 
 describe('runCommand', () => {
   it("records the signed-in user as the actor, null when nobody is signed in, and a job's name outside requests", async () => {
     const store = createEventStore(database());
-    await runCommand(store, requestOrigin({ user: { id: 'u-1' }, requestId: 'r-1' }), accounts, 'a', { type: 'Rename', name: 'Ama' });
-    await runCommand(store, requestOrigin({ user: null, requestId: 'r-2' }), accounts, 'a', { type: 'Rename', name: 'Kofi' });
+    await runCommand(store, requestOrigin({ user: { id: 'u-1' }, requestId: 'r-1' }), accounts, 'a', {
+      type: 'Rename',
+      name: 'Ama',
+    });
+    await runCommand(store, requestOrigin({ user: null, requestId: 'r-2' }), accounts, 'a', {
+      type: 'Rename',
+      name: 'Kofi',
+    });
     await runCommand(store, systemOrigin('system:test'), accounts, 'a', { type: 'Rename', name: 'Yaw' });
     expect((await store.readStream('account-a')).map((e) => e.metadata)).toEqual([
       { actorId: 'u-1', requestId: 'r-1' },
@@ -24,9 +33,13 @@ describe('runCommand', () => {
     ]);
   });
 
-  it("keys each stream a request changes apart (key#stream), so a repeat of the request replays each once", async () => {
+  it('keys each stream a request changes apart (key#stream), so a repeat of the request replays each once', async () => {
     const store = createEventStore(database());
-    const origin = requestOrigin({ user: { id: 'u-1' }, requestId: 'r-1', idempotency: { key: 'user:u-1:k-1', requestHash: 'h' } });
+    const origin = requestOrigin({
+      user: { id: 'u-1' },
+      requestId: 'r-1',
+      idempotency: { key: 'user:u-1:k-1', requestHash: 'h' },
+    });
     const run = async () => [
       await runCommand(store, origin, accounts, 'a', { type: 'Rename', name: 'Ama' }),
       await runCommand(store, origin, accounts, 'b', { type: 'Rename', name: 'Ama' }),
@@ -34,10 +47,18 @@ describe('runCommand', () => {
     const first = await run();
     // Decided again, both would be refused (the same name): the keys answer first.
     const again = await run();
-    expect(first.map((r) => [r.replayed, r.events.length])).toEqual([[false, 1], [false, 1]]);
-    expect(again.map((r) => [r.replayed, r.events.length, r.eventIds])).toEqual(first.map((r) => [true, 0, r.eventIds]));
+    expect(first.map((r) => [r.replayed, r.events.length])).toEqual([
+      [false, 1],
+      [false, 1],
+    ]);
+    expect(again.map((r) => [r.replayed, r.events.length, r.eventIds])).toEqual(
+      first.map((r) => [true, 0, r.eventIds]),
+    );
     const keys = async (streamId: string) => (await store.readStream(streamId)).map((e) => e.metadata.idempotencyKey);
-    expect([await keys('account-a'), await keys('account-b')]).toEqual([['user:u-1:k-1#account-a'], ['user:u-1:k-1#account-b']]);
+    expect([await keys('account-a'), await keys('account-b')]).toEqual([
+      ['user:u-1:k-1#account-a'],
+      ['user:u-1:k-1#account-b'],
+    ]);
   });
 
   it("answers a lost race on a read model's unique index with the target's refusal, found by the index's name", async () => {
@@ -52,12 +73,30 @@ describe('runCommand', () => {
     const claim = (owner: string) => async (tx: SqlClient, events: { data: { name: string } }[]) => {
       for (const e of events) await tx.query('insert into names values ($1, $2)', [e.data.name, owner]);
     };
-    await expect(runCommand(store, systemOrigin('test'), accounts, 'a', { type: 'Rename', name: 'Esi' }, { alongside: claim('a') })).rejects.toMatchObject({
+    await expect(
+      runCommand(
+        store,
+        systemOrigin('test'),
+        accounts,
+        'a',
+        { type: 'Rename', name: 'Esi' },
+        { alongside: claim('a') },
+      ),
+    ).rejects.toMatchObject({
       code: 'name_taken',
       kind: 'conflict',
     });
     // An index the target names no refusal for is not a refusal: the database's error goes on as it is.
-    await expect(runCommand(store, systemOrigin('test'), accounts, 'b', { type: 'Rename', name: 'Abena' }, { alongside: claim('x') })).rejects.toMatchObject({
+    await expect(
+      runCommand(
+        store,
+        systemOrigin('test'),
+        accounts,
+        'b',
+        { type: 'Rename', name: 'Abena' },
+        { alongside: claim('x') },
+      ),
+    ).rejects.toMatchObject({
       code: '23505',
     });
     expect([await store.streamVersion('account-a'), await store.streamVersion('account-b')]).toEqual([0, 0]);
@@ -66,21 +105,31 @@ describe('runCommand', () => {
   it("runs the target's settled hook after every command, refused or not", async () => {
     const store = createEventStore(database());
     let settled = 0;
-    const counted = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, settled: () => void settled++ });
+    const counted = commandTarget(renameAggregate, {
+      streamId: (id) => `account-${id}`,
+      settled: () => void settled++,
+    });
     await runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' });
     expect(settled).toBe(1);
-    await expect(runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' })).rejects.toMatchObject({ code: 'same_name' });
+    await expect(
+      runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }),
+    ).rejects.toMatchObject({ code: 'same_name' });
     expect(settled).toBe(2);
   });
 
-  it("leaves the settled hook to the caller that passes its transaction: before the commit, what it announces is not there yet", async () => {
+  it('leaves the settled hook to the caller that passes its transaction: before the commit, what it announces is not there yet', async () => {
     const db = database();
     const store = createEventStore(db);
     let settled = 0;
-    const counted = commandTarget(renameAggregate, { streamId: (id) => `account-${id}`, settled: () => void settled++ });
+    const counted = commandTarget(renameAggregate, {
+      streamId: (id) => `account-${id}`,
+      settled: () => void settled++,
+    });
     await db.transaction(async (tx) => {
       await runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }, { tx });
-      await expect(runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }, { tx })).rejects.toMatchObject({ code: 'same_name' });
+      await expect(
+        runCommand(store, systemOrigin('test'), counted, 'a', { type: 'Rename', name: 'Ama' }, { tx }),
+      ).rejects.toMatchObject({ code: 'same_name' });
     });
     expect(settled).toBe(0);
   });

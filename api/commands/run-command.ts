@@ -1,4 +1,11 @@
-import { handleCommand, handleCommandIn, loadState, type Aggregate, type CommandOptions, type CommandResult } from '../../events/store/command-handler.ts';
+import {
+  handleCommand,
+  handleCommandIn,
+  loadState,
+  type Aggregate,
+  type CommandOptions,
+  type CommandResult,
+} from '../../events/store/command-handler.ts';
 import { brokenUniqueConstraint, type DomainError } from '../../events/store/errors.ts';
 import type { EventStore, Idempotency } from '../../events/store/event-store.ts';
 import type { DomainEvent, EventType } from '../../events/store/event-type.ts';
@@ -21,7 +28,11 @@ export type CommandOrigin = {
 };
 
 /** What a request tells about itself: Hono's `c.var` has these. */
-export type RequestFacts = { user: { id: string } | null; requestId?: string | undefined; idempotency?: Idempotency | undefined };
+export type RequestFacts = {
+  user: { id: string } | null;
+  requestId?: string | undefined;
+  idempotency?: Idempotency | undefined;
+};
 
 /**
  * A request's command: the actor is the signed-in user's id, else null (nobody is signed in:
@@ -29,7 +40,11 @@ export type RequestFacts = { user: { id: string } | null; requestId?: string | u
  * Idempotency-Key as the middleware scoped it to the caller.
  */
 export function requestOrigin({ user, requestId, idempotency }: RequestFacts): CommandOrigin {
-  return { actorId: user?.id ?? null, ...(requestId === undefined ? {} : { requestId }), ...(idempotency ? { idempotency } : {}) } as CommandOrigin;
+  return {
+    actorId: user?.id ?? null,
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(idempotency ? { idempotency } : {}),
+  } as CommandOrigin;
 }
 
 /** Work no request asked for (the scan worker, the operator's CLI and start-up, the seed): the job's name is the actor. */
@@ -38,7 +53,11 @@ export function systemOrigin(name: string): CommandOrigin {
 }
 
 /** An aggregate as the runner runs it: its decider, where its streams are, and what its commands need besides. */
-export type CommandTarget<Command, Types extends readonly EventType<string, unknown>[], State> = Aggregate<Command, Types, State> & {
+export type CommandTarget<Command, Types extends readonly EventType<string, unknown>[], State> = Aggregate<
+  Command,
+  Types,
+  State
+> & {
   /** The stream of the aggregate with this id. */
   streamId: (id: string) => string;
   /**
@@ -60,7 +79,10 @@ export function commandTarget<Command, Types extends readonly EventType<string, 
   return { ...aggregate, ...parts };
 }
 
-export type RunOptions<Types extends readonly EventType<string, unknown>[], State> = Pick<CommandOptions<Types, State>, 'expectedVersion' | 'alongside'> & {
+export type RunOptions<Types extends readonly EventType<string, unknown>[], State> = Pick<
+  CommandOptions<Types, State>,
+  'expectedVersion' | 'alongside'
+> & {
   /**
    * The caller's transaction, when the command's events must commit with its other writes and
    * locks (a scan's queue row, the admins' rows): a lost race is then thrown, not retried, and

@@ -50,7 +50,9 @@ export const TrackVisitorSchema = v.pipe(
     visitorId: VisitorIdSchema,
     pageUrl: v.optional(PageUrlSchema),
     pageTitle: v.optional(PageTitleSchema),
-    viewedAt: v.optional(v.pipe(v.number('viewedAt must be a number'), v.integer('viewedAt must be whole milliseconds'))),
+    viewedAt: v.optional(
+      v.pipe(v.number('viewedAt must be a number'), v.integer('viewedAt must be whole milliseconds')),
+    ),
     views: v.optional(
       v.pipe(
         v.array(PageViewSchema, 'views must be a list'),
@@ -60,7 +62,10 @@ export const TrackVisitorSchema = v.pipe(
     ),
   }),
   v.forward(
-    v.check((body) => (body.pageUrl === undefined) !== (body.views === undefined), 'Send either pageUrl or views, not both and not neither'),
+    v.check(
+      (body) => (body.pageUrl === undefined) !== (body.views === undefined),
+      'Send either pageUrl or views, not both and not neither',
+    ),
     ['pageUrl'],
   ),
 );

@@ -7,7 +7,9 @@ import { APP_ROUTES, LISTING_ROUTE, OTHER_PAGE } from './app-routes.ts';
 const ROUTES_DIR = fileURLToPath(new URL('../../pwa/routes', import.meta.url));
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 
 /**
  * The URL a route file serves, by TanStack Router's file-naming rules as this app uses them:
@@ -15,7 +17,10 @@ const filesUnder = (dir: string): string[] =>
  * page, `$id` a parameter; `__root` is no page.
  */
 function urlOfFile(file: string): string | undefined {
-  const name = relative(ROUTES_DIR, file).split(sep).join('/').replace(/\.tsx?$/, '');
+  const name = relative(ROUTES_DIR, file)
+    .split(sep)
+    .join('/')
+    .replace(/\.tsx?$/, '');
   if (name === '__root' || /\.test$/.test(name)) return undefined;
   const segments = name.split(/[/.]/).filter((s) => !/^\(.*\)$/.test(s) && s !== 'index');
   return `/${segments.join('/')}`;

@@ -16,7 +16,14 @@ const messages = (schema: v.GenericSchema, input: unknown) => {
   return result.success ? [] : result.issues.map((i) => `${i.path?.map((p) => p.key).join('.') ?? ''}: ${i.message}`);
 };
 
-const register = { firstName: 'Kofi', lastName: 'Boateng', userType: 'agent', password: 'password-1', registrationMethod: 'email', email: 'kofi@example.com' };
+const register = {
+  firstName: 'Kofi',
+  lastName: 'Boateng',
+  userType: 'agent',
+  password: 'password-1',
+  registrationMethod: 'email',
+  email: 'kofi@example.com',
+};
 
 describe('account schemas', () => {
   it('normalises phone numbers to one spelling', () => {
@@ -28,36 +35,65 @@ describe('account schemas', () => {
   });
 
   it('reads a registration, lower-casing the e-mail and keeping a business name for agents only', () => {
-    expect(v.parse(RegisterSchema, { ...register, email: ' Kofi@Example.COM ', businessName: 'Kofi Estates' })).toEqual({
-      firstName: 'Kofi',
-      lastName: 'Boateng',
-      userType: 'agent',
-      businessName: 'Kofi Estates',
-      password: 'password-1',
-      registrationMethod: 'email',
-      email: 'kofi@example.com',
-      phone: null,
+    expect(v.parse(RegisterSchema, { ...register, email: ' Kofi@Example.COM ', businessName: 'Kofi Estates' })).toEqual(
+      {
+        firstName: 'Kofi',
+        lastName: 'Boateng',
+        userType: 'agent',
+        businessName: 'Kofi Estates',
+        password: 'password-1',
+        registrationMethod: 'email',
+        email: 'kofi@example.com',
+        phone: null,
+      },
+    );
+    expect(
+      v.parse(RegisterSchema, { ...register, userType: 'owner', businessName: 'Kofi Estates' }).businessName,
+    ).toBeNull();
+    const byPhone = v.parse(RegisterSchema, {
+      ...register,
+      registrationMethod: undefined,
+      email: undefined,
+      phone: '0241234567',
     });
-    expect(v.parse(RegisterSchema, { ...register, userType: 'owner', businessName: 'Kofi Estates' }).businessName).toBeNull();
-    const byPhone = v.parse(RegisterSchema, { ...register, registrationMethod: undefined, email: undefined, phone: '0241234567' });
     expect(byPhone).toMatchObject({ registrationMethod: 'phone', phone: '+233241234567', email: null });
   });
 
   it("gives the spec's registration messages", () => {
-    expect(messages(RegisterSchema, { ...register, firstName: ' ', lastName: '', userType: '', email: 'nope', password: 'short', confirmPassword: 'other' })).toEqual([
+    expect(
+      messages(RegisterSchema, {
+        ...register,
+        firstName: ' ',
+        lastName: '',
+        userType: '',
+        email: 'nope',
+        password: 'short',
+        confirmPassword: 'other',
+      }),
+    ).toEqual([
       'firstName: First name is required',
       'lastName: Last name is required',
       'userType: Account Type is required',
       'password: Password must be at least 8 characters',
       'email: Invalid email address',
     ]);
-    expect(messages(RegisterSchema, { ...register, confirmPassword: 'other-password' })).toEqual(['confirmPassword: Passwords do not match']);
-    expect(messages(RegisterSchema, { ...register, registrationMethod: 'phone', phone: '' })).toEqual(['phone: Phone number is required']);
+    expect(messages(RegisterSchema, { ...register, confirmPassword: 'other-password' })).toEqual([
+      'confirmPassword: Passwords do not match',
+    ]);
+    expect(messages(RegisterSchema, { ...register, registrationMethod: 'phone', phone: '' })).toEqual([
+      'phone: Phone number is required',
+    ]);
   });
 
   it('reads a sign-in by e-mail or phone', () => {
-    expect(v.parse(LoginSchema, { email: 'A@B.CO', password: 'x' })).toEqual({ identifier: { kind: 'email', value: 'a@b.co' }, password: 'x' });
-    expect(v.parse(LoginSchema, { phone: '024-123-4567', password: 'x' })).toEqual({ identifier: { kind: 'phone', value: '+233241234567' }, password: 'x' });
+    expect(v.parse(LoginSchema, { email: 'A@B.CO', password: 'x' })).toEqual({
+      identifier: { kind: 'email', value: 'a@b.co' },
+      password: 'x',
+    });
+    expect(v.parse(LoginSchema, { phone: '024-123-4567', password: 'x' })).toEqual({
+      identifier: { kind: 'phone', value: '+233241234567' },
+      password: 'x',
+    });
     expect(messages(LoginSchema, { email: 'a@b.co', password: '' })).toEqual(['password: Password is required']);
   });
 
@@ -67,22 +103,32 @@ describe('account schemas', () => {
       'lastName: Last name is required',
       'email: Invalid email address',
     ]);
-    expect(messages(ProfileUpdateSchema, { firstName: 'A', lastName: 'B', email: '', phone: '' })).toEqual(['phone: Phone number is required']);
-    expect(messages(ChangePasswordSchema, { currentPassword: '', newPassword: 'abcdef', confirmPassword: '' })).toEqual([
-      'currentPassword: Current password is required',
-      'newPassword: Password must be at least 8 characters',
-      'confirmPassword: Please confirm your password',
+    expect(messages(ProfileUpdateSchema, { firstName: 'A', lastName: 'B', email: '', phone: '' })).toEqual([
+      'phone: Phone number is required',
     ]);
-    expect(messages(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' })).toEqual([
-      "confirmPassword: Passwords don't match",
-    ]);
+    expect(messages(ChangePasswordSchema, { currentPassword: '', newPassword: 'abcdef', confirmPassword: '' })).toEqual(
+      [
+        'currentPassword: Current password is required',
+        'newPassword: Password must be at least 8 characters',
+        'confirmPassword: Please confirm your password',
+      ],
+    );
+    expect(
+      messages(ChangePasswordSchema, { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' }),
+    ).toEqual(["confirmPassword: Passwords don't match"]);
   });
 
   it("gives the admin panel's password messages", () => {
-    expect(messages(AdminChangePasswordSchema, { currentPassword: 'x', newPassword: 'short' })).toEqual(['newPassword: Password must be at least 8 characters long']);
-    expect(messages(AdminChangePasswordSchema, { currentPassword: 'x', newPassword: 'long-enough', confirmPassword: 'other-one' })).toEqual([
-      'confirmPassword: New passwords do not match',
+    expect(messages(AdminChangePasswordSchema, { currentPassword: 'x', newPassword: 'short' })).toEqual([
+      'newPassword: Password must be at least 8 characters long',
     ]);
+    expect(
+      messages(AdminChangePasswordSchema, {
+        currentPassword: 'x',
+        newPassword: 'long-enough',
+        confirmPassword: 'other-one',
+      }),
+    ).toEqual(['confirmPassword: New passwords do not match']);
   });
 
   it('takes six digits as a code', () => {
@@ -92,7 +138,10 @@ describe('account schemas', () => {
   });
 
   it('takes an e-mail or a phone for a forgotten password', () => {
-    expect(v.parse(ForgotPasswordSchema, { email: 'Ama@Example.com' })).toEqual({ kind: 'email', value: 'ama@example.com' });
+    expect(v.parse(ForgotPasswordSchema, { email: 'Ama@Example.com' })).toEqual({
+      kind: 'email',
+      value: 'ama@example.com',
+    });
     expect(messages(ForgotPasswordSchema, { email: 'nope' })).toEqual(['email: Invalid email address']);
   });
 });

@@ -85,8 +85,18 @@ export const RegisterSchema = v.pipe(
   v.variant(
     'registrationMethod',
     [
-      v.object({ ...registerFields, registrationMethod: v.literal('email'), email: EmailSchema, phone: v.optional(v.unknown()) }),
-      v.object({ ...registerFields, registrationMethod: v.literal('phone'), phone: PhoneSchema, email: v.optional(v.unknown()) }),
+      v.object({
+        ...registerFields,
+        registrationMethod: v.literal('email'),
+        email: EmailSchema,
+        phone: v.optional(v.unknown()),
+      }),
+      v.object({
+        ...registerFields,
+        registrationMethod: v.literal('phone'),
+        phone: PhoneSchema,
+        email: v.optional(v.unknown()),
+      }),
     ],
     'Choose e-mail or phone',
   ),
@@ -124,7 +134,11 @@ export type RegisterBody = {
   businessName?: string | null;
 };
 
-const loginPassword = v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200, 'Invalid email or password'));
+const loginPassword = v.pipe(
+  v.string('Password is required'),
+  v.nonEmpty('Password is required'),
+  v.maxLength(200, 'Invalid email or password'),
+);
 
 /** POST /api/auth/login: e-mail or phone (only the chosen one is sent) and the password. */
 export const LoginSchema = v.pipe(
@@ -192,7 +206,11 @@ export const ChangePasswordSchema = v.pipe(
     confirmPassword: v.pipe(v.string('Please confirm your password'), v.nonEmpty('Please confirm your password')),
   }),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmPassword']], (input) => input.confirmPassword === '' || input.newPassword === input.confirmPassword, "Passwords don't match"),
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (input) => input.confirmPassword === '' || input.newPassword === input.confirmPassword,
+      "Passwords don't match",
+    ),
     ['confirmPassword'],
   ),
 );
@@ -244,7 +262,9 @@ export const ForgotPasswordSchema = v.pipe(
     'Choose e-mail or phone',
   ),
   v.transform((input) =>
-    input.registrationMethod === 'email' ? { kind: 'email' as const, value: input.email } : { kind: 'phone' as const, value: input.phone },
+    input.registrationMethod === 'email'
+      ? { kind: 'email' as const, value: input.email }
+      : { kind: 'phone' as const, value: input.phone },
   ),
 );
 export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
@@ -252,7 +272,12 @@ export type ForgotPasswordInput = v.InferOutput<typeof ForgotPasswordSchema>;
 /** POST /api/auth/reset-password. */
 export const ResetPasswordSchema = v.pipe(
   v.object({
-    token: v.pipe(v.string('This reset link is invalid'), v.trim(), v.nonEmpty('This reset link is invalid'), v.maxLength(200, 'This reset link is invalid')),
+    token: v.pipe(
+      v.string('This reset link is invalid'),
+      v.trim(),
+      v.nonEmpty('This reset link is invalid'),
+      v.maxLength(200, 'This reset link is invalid'),
+    ),
     newPassword: PasswordSchema,
     confirmPassword: v.optional(v.string()),
   }),
@@ -290,7 +315,11 @@ export type User = {
 
 export type VerificationMethod = 'email' | 'phone';
 
-export type RegisterAnswer = { user: User; requiresVerification: boolean; verificationMethod: VerificationMethod | null };
+export type RegisterAnswer = {
+  user: User;
+  requiresVerification: boolean;
+  verificationMethod: VerificationMethod | null;
+};
 export type LoginAnswer = { user: User };
 export type ProfileUpdateAnswer = {
   message: string;

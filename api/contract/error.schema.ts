@@ -16,4 +16,7 @@ export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 export const NOT_SIGNED_IN = { error: 'Not signed in', code: 'unauthorized' } as const satisfies ErrorBody;
 
 /** What a 500 answers: nothing of the failure reaches the caller. */
-export const SERVER_ERROR = { error: 'Something went wrong on our side. Please try again.', code: 'server_error' } as const satisfies ErrorBody;
+export const SERVER_ERROR = {
+  error: 'Something went wrong on our side. Please try again.',
+  code: 'server_error',
+} as const satisfies ErrorBody;

@@ -3,7 +3,16 @@ import * as v from 'valibot';
 // The support form (/support) and the public contact form (/contact): request bodies with the
 // spec's messages, and the answers. The PWA imports this file: no node:*, no server code here.
 
-export const SUPPORT_CATEGORIES = ['booking', 'payment', 'property', 'account', 'technical', 'verification', 'general', 'other'] as const;
+export const SUPPORT_CATEGORIES = [
+  'booking',
+  'payment',
+  'property',
+  'account',
+  'technical',
+  'verification',
+  'general',
+  'other',
+] as const;
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
 export const CONTACT_USER_TYPES = ['landlord', 'tenant', 'property_manager', 'other'] as const;
 export type ContactUserType = (typeof CONTACT_USER_TYPES)[number];
@@ -20,7 +29,12 @@ export const PHONE_REQUIRED = 'Please provide your phone number.';
 const tooLong = (max: number) => `At most ${max} characters`;
 
 /** Missing, null and blank all read as the form's one message for a missing field. */
-const present = (message: string) => v.pipe(v.optional(v.nullable(v.string(message)), ''), v.transform((value) => (value ?? '').trim()), v.nonEmpty(message));
+const present = (message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(message)), ''),
+    v.transform((value) => (value ?? '').trim()),
+    v.nonEmpty(message),
+  );
 const required = (message: string, max: number) => v.pipe(present(message), v.maxLength(max, tooLong(max)));
 
 /** Absent, null or blank reads as undefined. */
@@ -31,7 +45,12 @@ const optional = <S extends v.GenericSchema<string, string>>(schema: S) =>
     v.optional(schema),
   );
 
-const email = v.pipe(v.string(), v.toLowerCase(), v.maxLength(MESSAGE_LIMITS.email, 'Invalid email address'), v.email('Invalid email address'));
+const email = v.pipe(
+  v.string(),
+  v.toLowerCase(),
+  v.maxLength(MESSAGE_LIMITS.email, 'Invalid email address'),
+  v.email('Invalid email address'),
+);
 /** Kept as typed (a Californian may write 415 555 0100): digits with the usual separators. */
 const phone = v.pipe(
   v.string(),
@@ -62,11 +81,19 @@ export const ContactMessageSchema = v.pipe(
     message: required(CONTACT_REQUIRED, MESSAGE_LIMITS.message),
   }),
   v.forward(
-    v.partialCheck([['contactMethod'], ['email']], (input) => input.contactMethod !== 'email' || input.email !== undefined, EMAIL_REQUIRED),
+    v.partialCheck(
+      [['contactMethod'], ['email']],
+      (input) => input.contactMethod !== 'email' || input.email !== undefined,
+      EMAIL_REQUIRED,
+    ),
     ['email'],
   ),
   v.forward(
-    v.partialCheck([['contactMethod'], ['phone']], (input) => input.contactMethod !== 'phone' || input.phone !== undefined, PHONE_REQUIRED),
+    v.partialCheck(
+      [['contactMethod'], ['phone']],
+      (input) => input.contactMethod !== 'phone' || input.phone !== undefined,
+      PHONE_REQUIRED,
+    ),
     ['phone'],
   ),
 );
@@ -107,12 +134,30 @@ export type TeamMessagePage = { messages: TeamMessage[]; total: number; page: nu
 
 export const AdminMessagesQuerySchema = v.object({
   status: v.optional(
-    v.pipe(v.string(), v.transform((s) => (s === '' ? 'all' : s)), v.picklist(MESSAGE_STATUSES, `status must be one of ${MESSAGE_STATUSES.join(', ')}`)),
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s === '' ? 'all' : s)),
+      v.picklist(MESSAGE_STATUSES, `status must be one of ${MESSAGE_STATUSES.join(', ')}`),
+    ),
     'all',
   ),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'page must be a whole number from 1'), v.transform(Number), v.minValue(1, 'page must be a whole number from 1')), '1'),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'page must be a whole number from 1'),
+      v.transform(Number),
+      v.minValue(1, 'page must be a whole number from 1'),
+    ),
+    '1',
+  ),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be 1 to 100'), v.transform(Number), v.minValue(1, 'limit must be 1 to 100'), v.maxValue(100, 'limit must be 1 to 100')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'limit must be 1 to 100'),
+      v.transform(Number),
+      v.minValue(1, 'limit must be 1 to 100'),
+      v.maxValue(100, 'limit must be 1 to 100'),
+    ),
     String(ADMIN_MESSAGES_PAGE_SIZE),
   ),
 });

@@ -8,7 +8,14 @@ export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 export const AdminOutboxQuerySchema = v.object({
   status: v.optional(v.picklist(['failed'], 'status must be failed'), 'failed'),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'limit must be a whole number'), v.transform(Number), v.number(), v.minValue(1), v.maxValue(200)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'limit must be a whole number'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1),
+      v.maxValue(200),
+    ),
     '100',
   ),
 });
@@ -31,7 +38,13 @@ export type FailedMessage = {
  * SMS waiting to be sent, and, once the budget is reached, when sending resumes. Past the budget
  * an SMS waits in the outbox; it is neither dropped nor failed.
  */
-export type SmsBudgetStatus = { perHour: number; usedThisHour: number; waiting: number; reached: boolean; resumesAt: string | null };
+export type SmsBudgetStatus = {
+  perHour: number;
+  usedThisHour: number;
+  waiting: number;
+  reached: boolean;
+  resumesAt: string | null;
+};
 /**
  * How messages leave (issue 28): per channel the gateway configured, or `log` when none is
  * (the message is only recorded, nothing is delivered); `devOutbox` when EFIE_DEV_OUTBOX=1

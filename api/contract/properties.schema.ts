@@ -11,7 +11,18 @@ export const LISTING_TYPES = ['rent', 'sale'] as const;
 export const CURRENCIES = ['GH₵', '$'] as const;
 export const PRICING_PERIODS = ['week', 'month', 'year'] as const;
 export const AMENITIES = [
-  'wifi', 'kitchen', 'parking', 'pool', 'gym', 'laundry', 'air_conditioning', 'heating', 'balcony', 'garden', 'workspace', 'tv',
+  'wifi',
+  'kitchen',
+  'parking',
+  'pool',
+  'gym',
+  'laundry',
+  'air_conditioning',
+  'heating',
+  'balcony',
+  'garden',
+  'workspace',
+  'tv',
 ] as const;
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export const ADMIN_STATUSES = ['all', 'active', 'inactive', 'verified', 'unverified'] as const;
@@ -35,7 +46,8 @@ export const MAX_PAGE_SIZE = 100;
 
 /** The URL of an uploaded image's 400 px version, derived from the 1200 px URL that `images[]` holds. */
 export const smallImageUrl = (url: string): string => url.replace(/-1200\.webp$/, '-400.webp');
-export const IMAGE_URL_PATTERN = /^\/files\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-1200\.webp$/;
+export const IMAGE_URL_PATTERN =
+  /^\/files\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-1200\.webp$/;
 
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 export const PRICE_MESSAGE = 'Please enter a valid price';
@@ -63,7 +75,10 @@ const price = v.pipe(
 
 const count = (label: string) =>
   v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/, `${label} must be a whole number`), v.transform(Number))], `${label} must be a whole number`),
+    v.union(
+      [v.number(), v.pipe(v.string(), v.regex(/^\d+$/, `${label} must be a whole number`), v.transform(Number))],
+      `${label} must be a whole number`,
+    ),
     v.number(),
     v.integer(`${label} must be a whole number`),
     v.minValue(0, `${label} must be 0 or more`),
@@ -90,7 +105,10 @@ const images = v.pipe(
     return value.trim() === '' ? [] : [value];
   }),
   v.array(
-    v.pipe(v.string(), v.regex(IMAGE_URL_PATTERN, 'Images must be photos uploaded to Efie (POST /api/upload/property-images)')),
+    v.pipe(
+      v.string(),
+      v.regex(IMAGE_URL_PATTERN, 'Images must be photos uploaded to Efie (POST /api/upload/property-images)'),
+    ),
     'Images must be a list of uploaded photo URLs',
   ),
   v.transform((list) => [...new Set(list)]),
@@ -105,7 +123,10 @@ const fields = {
   listingType: v.picklist(LISTING_TYPES, `Listing type must be one of ${LISTING_TYPES.join(', ')}`),
   address: optionalText(300, 'The address'),
   city: requiredText(100, 'The city'),
-  country: v.pipe(requiredText(100, 'The country'), v.picklist(COUNTRIES, `Country must be one of ${COUNTRIES.join(', ')}`)),
+  country: v.pipe(
+    requiredText(100, 'The country'),
+    v.picklist(COUNTRIES, `Country must be one of ${COUNTRIES.join(', ')}`),
+  ),
   location: optionalText(200, 'The location'),
   pricePerNight: price,
   currency: v.picklist(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
@@ -131,7 +152,13 @@ export const CreatePropertySchema = v.pipe(
       city: v.optional(fields.city, ''),
       country: v.optional(fields.country, ''),
       location: fields.location,
-      pricePerNight: v.optional(v.pipe(v.unknown(), v.check((p) => p !== null && p !== '', REQUIRED_MESSAGE), price)),
+      pricePerNight: v.optional(
+        v.pipe(
+          v.unknown(),
+          v.check((p) => p !== null && p !== '', REQUIRED_MESSAGE),
+          price,
+        ),
+      ),
       currency: v.optional(fields.currency),
       pricingPeriod: v.optional(fields.pricingPeriod, 'month'),
       bedrooms: v.optional(fields.bedrooms, 1),
@@ -146,7 +173,10 @@ export const CreatePropertySchema = v.pipe(
     ['pricePerNight'],
   ),
   v.forward(
-    v.check((p) => citiesOf(p.country).includes(p.city), (issue) => cityMessage((issue.input as { country: string }).country)),
+    v.check(
+      (p) => citiesOf(p.country).includes(p.city),
+      (issue) => cityMessage((issue.input as { country: string }).country),
+    ),
     ['city'],
   ),
   v.transform((p) => ({
@@ -180,7 +210,13 @@ export const UpdatePropertySchema = v.object(
     amenities: v.optional(fields.amenities),
     images: v.optional(fields.images),
     isActive: v.optional(v.boolean('isActive must be true or false')),
-    expectedVersion: v.optional(v.pipe(v.number('expectedVersion must be a whole number'), v.integer('expectedVersion must be a whole number'), v.minValue(0))),
+    expectedVersion: v.optional(
+      v.pipe(
+        v.number('expectedVersion must be a whole number'),
+        v.integer('expectedVersion must be a whole number'),
+        v.minValue(0),
+      ),
+    ),
   },
   'The body must be a JSON object',
 );
@@ -212,40 +248,52 @@ export const TIME_PERIODS = ['week', 'weeks', 'month', 'months', 'year', 'years'
 const withoutEmpty = <S extends v.GenericSchema>(schema: S) =>
   v.pipe(
     v.record(v.string(), v.string()),
-    v.transform((query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value.trim() !== '')) as v.InferInput<S>),
+    v.transform(
+      (query) =>
+        Object.fromEntries(Object.entries(query).filter(([, value]) => value.trim() !== '')) as v.InferInput<S>,
+    ),
     schema,
   );
 
 /** GET /api/properties/search (query strings). */
 export const SearchQuerySchema = v.pipe(
-  withoutEmpty(v.object({
-    location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Location must be at most 100 characters'))),
-    propertyType: anyOr(PROPERTY_TYPES, 'Property type'),
-    type: anyOr(PROPERTY_TYPES, 'Property type'),
-    category: anyOr(CATEGORIES, 'Category'),
-    listingType: anyOr(LISTING_TYPES, 'Listing type'),
-    minPrice: v.optional(queryPrice('minPrice')),
-    maxPrice: v.optional(queryPrice('maxPrice')),
-    timePeriod: v.optional(
-      v.pipe(
-        v.picklist(TIME_PERIODS, 'timePeriod must be week, month or year'),
-        v.transform((p) => p.replace(/s$/, '') as PricingPeriod),
+  withoutEmpty(
+    v.object({
+      location: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Location must be at most 100 characters'))),
+      propertyType: anyOr(PROPERTY_TYPES, 'Property type'),
+      type: anyOr(PROPERTY_TYPES, 'Property type'),
+      category: anyOr(CATEGORIES, 'Category'),
+      listingType: anyOr(LISTING_TYPES, 'Listing type'),
+      minPrice: v.optional(queryPrice('minPrice')),
+      maxPrice: v.optional(queryPrice('maxPrice')),
+      timePeriod: v.optional(
+        v.pipe(
+          v.picklist(TIME_PERIODS, 'timePeriod must be week, month or year'),
+          v.transform((p) => p.replace(/s$/, '') as PricingPeriod),
+        ),
       ),
-    ),
-    bedrooms: v.optional(queryInt('bedrooms', 0, 100)),
-    guests: v.optional(queryInt('guests', 1, 100)),
-    amenities: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform((s) => [...new Set(s.split(',').map((a) => a.trim()).filter((a) => a !== ''))]),
-        v.array(v.picklist(AMENITIES, `Unknown amenity; choose from ${AMENITIES.join(', ')}`)),
+      bedrooms: v.optional(queryInt('bedrooms', 0, 100)),
+      guests: v.optional(queryInt('guests', 1, 100)),
+      amenities: v.optional(
+        v.pipe(
+          v.string(),
+          v.transform((s) => [
+            ...new Set(
+              s
+                .split(',')
+                .map((a) => a.trim())
+                .filter((a) => a !== ''),
+            ),
+          ]),
+          v.array(v.picklist(AMENITIES, `Unknown amenity; choose from ${AMENITIES.join(', ')}`)),
+        ),
       ),
-    ),
-    saved: v.optional(v.string()),
-    page: v.optional(queryInt('page', 1, 100_000), '1'),
-    limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(SEARCH_PAGE_SIZE)),
-    sort: v.optional(v.picklist(SORTS, `sort must be one of ${SORTS.join(', ')}`), 'newest'),
-  })),
+      saved: v.optional(v.string()),
+      page: v.optional(queryInt('page', 1, 100_000), '1'),
+      limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(SEARCH_PAGE_SIZE)),
+      sort: v.optional(v.picklist(SORTS, `sort must be one of ${SORTS.join(', ')}`), 'newest'),
+    }),
+  ),
   v.check(
     (q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice,
     'minPrice must not be above maxPrice',
@@ -259,24 +307,40 @@ export const SearchQuerySchema = v.pipe(
 export type SearchQuery = v.InferOutput<typeof SearchQuerySchema>;
 
 /** GET /api/admin/properties */
-export const AdminListQuerySchema = withoutEmpty(v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text must be at most 100 characters'))),
-  status: v.optional(
-    v.pipe(v.string(), v.transform((s) => (s === '' ? 'all' : s)), v.picklist(ADMIN_STATUSES, `status must be one of ${ADMIN_STATUSES.join(', ')}`)),
-    'all',
-  ),
-  page: v.optional(queryInt('page', 1, 100_000), '1'),
-  limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(ADMIN_PAGE_SIZE)),
-}));
+export const AdminListQuerySchema = withoutEmpty(
+  v.object({
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text must be at most 100 characters'))),
+    status: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((s) => (s === '' ? 'all' : s)),
+        v.picklist(ADMIN_STATUSES, `status must be one of ${ADMIN_STATUSES.join(', ')}`),
+      ),
+      'all',
+    ),
+    page: v.optional(queryInt('page', 1, 100_000), '1'),
+    limit: v.optional(queryInt('limit', 1, MAX_PAGE_SIZE), String(ADMIN_PAGE_SIZE)),
+  }),
+);
 export type AdminListQuery = v.InferOutput<typeof AdminListQuerySchema>;
 
-export const VisibilitySchema = v.object({ isActive: v.boolean('isActive must be true or false') }, 'The body must be a JSON object');
+export const VisibilitySchema = v.object(
+  { isActive: v.boolean('isActive must be true or false') },
+  'The body must be a JSON object',
+);
 
 export const FeaturedSchema = v.object(
   {
     isFeatured: v.boolean('isFeatured must be true or false'),
     featuredOrder: v.optional(
-      v.nullable(v.pipe(v.number('featuredOrder must be a whole number'), v.integer('featuredOrder must be a whole number'), v.minValue(1, 'featuredOrder starts at 1'), v.maxValue(10_000))),
+      v.nullable(
+        v.pipe(
+          v.number('featuredOrder must be a whole number'),
+          v.integer('featuredOrder must be a whole number'),
+          v.minValue(1, 'featuredOrder starts at 1'),
+          v.maxValue(10_000),
+        ),
+      ),
     ),
   },
   'The body must be a JSON object',
@@ -289,7 +353,12 @@ export const ReorderFeaturedSchema = v.pipe(
         v.array(
           v.object({
             id: v.pipe(v.string(), v.uuid('Each id must be a property id')),
-            order: v.pipe(v.number('order must be a whole number'), v.integer('order must be a whole number'), v.minValue(1, 'Orders start at 1'), v.maxValue(10_000)),
+            order: v.pipe(
+              v.number('order must be a whole number'),
+              v.integer('order must be a whole number'),
+              v.minValue(1, 'Orders start at 1'),
+              v.maxValue(10_000),
+            ),
           }),
           'propertyOrders must be a list of {id, order}',
         ),
@@ -299,8 +368,14 @@ export const ReorderFeaturedSchema = v.pipe(
     },
     'The body must be a JSON object',
   ),
-  v.check((b) => new Set(b.propertyOrders.map((p) => p.id)).size === b.propertyOrders.length, 'Each property may appear only once'),
-  v.check((b) => new Set(b.propertyOrders.map((p) => p.order)).size === b.propertyOrders.length, 'Each order may appear only once'),
+  v.check(
+    (b) => new Set(b.propertyOrders.map((p) => p.id)).size === b.propertyOrders.length,
+    'Each property may appear only once',
+  ),
+  v.check(
+    (b) => new Set(b.propertyOrders.map((p) => p.order)).size === b.propertyOrders.length,
+    'Each order may appear only once',
+  ),
 );
 
 /** POST /api/upload/property-images as JSON (the list wizard): data URLs. Multipart uses the field `images`. */

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { queryInt } from './query-int.ts';
 import { EmailSchema, PhoneSchema } from './auth.schema.ts';
-import { PROVIDER_CATEGORIES, PROVIDER_STATUSES, type ProviderCategory, type ProviderStatus } from './service-provider-categories.ts';
+import {
+  PROVIDER_CATEGORIES,
+  PROVIDER_STATUSES,
+  type ProviderCategory,
+  type ProviderStatus,
+} from './service-provider-categories.ts';
 
 // The HTTP shapes of home-maintenance service providers (spec part 2 §2, §3,
 // §5, §7). The PWA imports this file for its forms: no node:*, no SQL.
@@ -69,7 +74,10 @@ export const RegisterProviderSchema = v.object(
       v.pipe(
         v.nullable(v.string('The description must be text')),
         v.transform((value) => (value ?? '').trim()),
-        v.maxLength(PROVIDER_TEXT_LIMITS.description, `The description must be at most ${PROVIDER_TEXT_LIMITS.description} characters`),
+        v.maxLength(
+          PROVIDER_TEXT_LIMITS.description,
+          `The description must be at most ${PROVIDER_TEXT_LIMITS.description} characters`,
+        ),
       ),
       '',
     ),
@@ -87,17 +95,30 @@ export const ProviderStatusSchema = v.object(
 
 /** GET /api/service-providers. An empty parameter (`?category=`) means the filter is not set. */
 const ProviderListQueryObject = v.object({
-  status: v.optional(v.picklist(['pending', 'approved', 'rejected', 'all'], 'status must be one of pending, approved, rejected or all'), 'all'),
-  category: v.optional(v.picklist(PROVIDER_CATEGORIES, 'category must be one of contractor, plumber, electrician, painter, gardener')),
+  status: v.optional(
+    v.picklist(['pending', 'approved', 'rejected', 'all'], 'status must be one of pending, approved, rejected or all'),
+    'all',
+  ),
+  category: v.optional(
+    v.picklist(PROVIDER_CATEGORIES, 'category must be one of contractor, plumber, electrician, painter, gardener'),
+  ),
   area: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'The area must be at most 100 characters'))),
-  emergency: v.optional(v.pipe(v.picklist(['true', 'false'], 'emergency must be true or false'), v.transform((s) => s === 'true'))),
+  emergency: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'emergency must be true or false'),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
   page: v.optional(queryInt('page', 1, 100_000), '1'),
   limit: v.optional(queryInt('limit', 1, MAX_PROVIDER_PAGE_SIZE)),
 });
 export const ProviderListQuerySchema = v.pipe(
   v.record(v.string(), v.string()),
   v.transform(
-    (query) => Object.fromEntries(Object.entries(query).filter(([, value]) => value.trim() !== '')) as v.InferInput<typeof ProviderListQueryObject>,
+    (query) =>
+      Object.fromEntries(Object.entries(query).filter(([, value]) => value.trim() !== '')) as v.InferInput<
+        typeof ProviderListQueryObject
+      >,
   ),
   ProviderListQueryObject,
 );

@@ -10,8 +10,18 @@ export { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 
 /** The video workflow's statuses (events/video/video.decider.ts); the admin screen shows `_` as spaces. */
 export const VIDEO_STATUSES = [
-  'pending_scan', 'scan_failed', 'scan_unavailable', 'infected', 'pending_review', 'edited_pending_scan',
-  'edited_scan_failed', 'edited_scan_unavailable', 'edited_infected', 'publishing', 'approved', 'expired',
+  'pending_scan',
+  'scan_failed',
+  'scan_unavailable',
+  'infected',
+  'pending_review',
+  'edited_pending_scan',
+  'edited_scan_failed',
+  'edited_scan_unavailable',
+  'edited_infected',
+  'publishing',
+  'approved',
+  'expired',
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
@@ -103,7 +113,11 @@ export type UploadedVideo = v.InferOutput<typeof UploadedVideoSchema>;
 export const UploadVideosResponseSchema = v.object({ videos: v.array(UploadedVideoSchema) });
 
 /** POST /api/admin/upload-edited-video/{userId} (multipart `editedVideo`, `originalFileName` = the pending video's fileName): 201. */
-export const EditedVideoResponseSchema = v.object({ videoId: v.string(), status: v.picklist(VIDEO_STATUSES), message: v.string() });
+export const EditedVideoResponseSchema = v.object({
+  videoId: v.string(),
+  status: v.picklist(VIDEO_STATUSES),
+  message: v.string(),
+});
 
 /** The admins' pending list is paged like GET /api/admin/properties: 20 a page unless `limit` says (at most 100). */
 export const PENDING_VIDEOS_PAGE_SIZE = 20;
@@ -134,4 +148,5 @@ export const ListingVideoSchema = v.object({
   fileSize: v.number(),
 });
 export const ListingVideosResponseSchema = v.object({ videos: v.array(ListingVideoSchema) });
-export const listingVideoStreamUrl = (propertyId: string, fileName: string) => `/api/properties/${propertyId}/videos/${fileName}`;
+export const listingVideoStreamUrl = (propertyId: string, fileName: string) =>
+  `/api/properties/${propertyId}/videos/${fileName}`;

@@ -7,7 +7,8 @@ describe('textFault', () => {
     expect(textFault('a\ud800')).toBe('lone_surrogate');
     expect(textFault('\udc00a')).toBe('lone_surrogate');
     expect(textFault('\ude00\ud83d')).toBe('lone_surrogate');
-    for (const fine of ['', 'Ɔdan fɛfɛ', '😀', '東京 🏡', '\u0001\u007f', '\ufffd', '\uffff']) expect(textFault(fine)).toBeUndefined();
+    for (const fine of ['', 'Ɔdan fɛfɛ', '😀', '東京 🏡', '\u0001\u007f', '\ufffd', '\uffff'])
+      expect(textFault(fine)).toBeUndefined();
   });
 });
 

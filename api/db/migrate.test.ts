@@ -17,7 +17,9 @@ const folderWith = (files: Record<string, string>) => {
   return dir;
 };
 const tables = async () =>
-  (await t.db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`)).map((r) => r.t);
+  (await t.db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`)).map(
+    (r) => r.t,
+  );
 
 describe('migrations', () => {
   it('applies each file once, in order, and records it', async () => {

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import type { Database } from '../../events/store/sql.ts';
 
 export class MigrationError extends Error {
-  constructor(readonly file: string, override readonly cause: unknown) {
+  constructor(
+    readonly file: string,
+    override readonly cause: unknown,
+  ) {
     super(`migration ${file} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }

@@ -34,26 +34,39 @@ describe('favourites', () => {
   it('leave the account commands on the same user stream working (profile update after a favourite)', async () => {
     const { renter, live } = await setup();
     await renter.request(`/api/favorites/${live[0]!.id}`, { method: 'POST' });
-    const me = (await (await renter.request('/api/auth/user')).json()) as { firstName: string; lastName: string; email: string | null; phone: string | null };
+    const me = (await (await renter.request('/api/auth/user')).json()) as {
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      phone: string | null;
+    };
     const res = await renter.request('/api/auth/profile', {
       method: 'PUT',
       json: { firstName: 'Renamed', lastName: me.lastName, email: me.email ?? '', phone: me.phone ?? '' },
     });
     expect(res.status).toBe(200);
-    expect(((await (await renter.request('/api/auth/user')).json()) as { firstName: string }).firstName).toBe('Renamed');
+    expect(((await (await renter.request('/api/auth/user')).json()) as { firstName: string }).firstName).toBe(
+      'Renamed',
+    );
     expect(await favorites(renter)).toEqual(['First']);
   });
 
   it('adds and removes idempotently, newest first, as events on the user stream', async () => {
     const { deps, renter, renterId, live } = await setup();
-    for (let i = 0; i < 2; i++) expect((await renter.request(`/api/favorites/${live[0]!.id}`, { method: 'POST' })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await renter.request(`/api/favorites/${live[0]!.id}`, { method: 'POST' })).status).toBe(200);
     await renter.request(`/api/favorites/${live[1]!.id}`, { method: 'POST' });
     expect(await favorites(renter)).toEqual(['Second', 'First']);
-    for (let i = 0; i < 2; i++) expect((await renter.request(`/api/favorites/${live[1]!.id}`, { method: 'DELETE' })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await renter.request(`/api/favorites/${live[1]!.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await favorites(renter)).toEqual(['First']);
-    const types = (await deps.store.readStream(`user-${renterId}`)).map((e) => e.type).filter((t) => t.startsWith('Favorite'));
+    const types = (await deps.store.readStream(`user-${renterId}`))
+      .map((e) => e.type)
+      .filter((t) => t.startsWith('Favorite'));
     expect(types).toEqual(['FavoriteAdded', 'FavoriteAdded', 'FavoriteRemoved']);
-    expect((await renter.request('/api/favorites/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status).toBe(200);
+    expect(
+      (await renter.request('/api/favorites/00000000-0000-4000-8000-000000000000', { method: 'DELETE' })).status,
+    ).toBe(200);
   });
 
   it('answers 401 when signed out and 404 for a listing the caller cannot see', async () => {
@@ -69,9 +82,15 @@ describe('favourites', () => {
   it('drops hidden and deleted listings from the list, and brings back a shown one', async () => {
     const { host, admin, renter, live } = await setup();
     for (const p of live) await renter.request(`/api/favorites/${p.id}`, { method: 'POST' });
-    await admin.request(`/api/admin/properties/${live[0]!.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    await admin.request(`/api/admin/properties/${live[0]!.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: false },
+    });
     expect(await favorites(renter)).toEqual(['Second']);
-    await admin.request(`/api/admin/properties/${live[0]!.id}/visibility`, { method: 'PATCH', json: { isActive: true } });
+    await admin.request(`/api/admin/properties/${live[0]!.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: true },
+    });
     expect(await favorites(renter)).toEqual(['Second', 'First']);
     await host.request(`/api/properties/${live[1]!.id}`, { method: 'DELETE' });
     expect(await favorites(renter)).toEqual(['First']);

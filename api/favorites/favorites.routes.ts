@@ -20,7 +20,8 @@ const favoriteCommands = commandTarget(favoritesAggregate, { streamId: userStrea
  * live listings only: a deleted or hidden one disappears from it.
  */
 export function favoritesRoutes({ db, store, clock }: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
-  const run = (c: Context<AppEnv>, command: FavoriteCommand) => runCommand(store, requestOrigin(c.var), favoriteCommands, command.userId, command);
+  const run = (c: Context<AppEnv>, command: FavoriteCommand) =>
+    runCommand(store, requestOrigin(c.var), favoriteCommands, command.userId, command);
   return new Hono<AppEnv>()
     .use('*', requireUser)
     .get('/', async (c) => {

@@ -40,7 +40,11 @@ const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
 
 export function isSafeKey(key: string): boolean {
   const parts = key.split('/');
-  return parts.length >= 1 && parts.length <= 6 && parts.every((p) => SEGMENT.test(p) && !/^\.+$/.test(p) && !p.includes('..'));
+  return (
+    parts.length >= 1 &&
+    parts.length <= 6 &&
+    parts.every((p) => SEGMENT.test(p) && !/^\.+$/.test(p) && !p.includes('..'))
+  );
 }
 
 export function assertSafeKey(key: string): void {
@@ -58,7 +62,14 @@ export function keyOfUrl(url: string): string | undefined {
 }
 
 const TYPES: Record<string, string> = {
-  webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif',
-  mp4: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
 };
-export const contentTypeOf = (key: string) => TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+export const contentTypeOf = (key: string) =>
+  TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';

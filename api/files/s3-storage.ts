@@ -49,7 +49,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
         uploadId = created.UploadId!;
       }
       const PartNumber = parts.length + 1;
-      const out = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: chunk }));
+      const out = await client.send(
+        new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: chunk }),
+      );
       parts.push({ ETag: out.ETag!, PartNumber });
     };
     try {
@@ -64,9 +66,12 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
         return;
       }
       if (size > 0) await flush();
-      await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      await client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+      );
     } catch (error) {
-      if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {});
+      if (uploadId)
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => {});
       throw error;
     }
   }
@@ -85,7 +90,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
     async get(key, range) {
       assertSafeKey(key);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         if (!out.Body) return undefined;
         const contentType = out.ContentType ?? 'application/octet-stream';
         if (!range) return { body: out.Body as Readable, contentType, size: out.ContentLength };
@@ -93,11 +100,19 @@ export function createS3Storage(config: S3StorageConfig): FileStorage & { client
         const sent = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(out.ContentRange ?? '');
         if (!sent) throw new Error(`S3 answered a range request without a usable Content-Range: ${out.ContentRange}`);
         const size = sent[3] === '*' ? undefined : Number(sent[3]);
-        return { body: out.Body as Readable, contentType, size, range: { start: Number(sent[1]), end: Number(sent[2]) } };
+        return {
+          body: out.Body as Readable,
+          contentType,
+          size,
+          range: { start: Number(sent[1]), end: Number(sent[2]) },
+        };
       } catch (error) {
         const name = (error as { name?: string }).name;
         if (name === 'NoSuchKey' || name === 'NotFound') return undefined;
-        if (name === 'InvalidRange' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
+        if (
+          name === 'InvalidRange' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416
+        ) {
           throw new UnsatisfiableRangeError(undefined);
         }
         throw error;

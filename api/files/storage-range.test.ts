@@ -26,8 +26,12 @@ beforeAll(async () => {
   const { port } = (await server.run()) as { port: number };
   s3server = server;
   const storage = createS3Storage({
-    endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'efie-range',
-    accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'efie-range',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   });
   await storage.client.send(new CreateBucketCommand({ Bucket: 'efie-range' }));
   s3 = storage;
@@ -40,7 +44,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe.each([['local disk', () => local], ['S3', () => s3]])('ranged reads on %s', (_, storage) => {
+describe.each([
+  ['local disk', () => local],
+  ['S3', () => s3],
+])('ranged reads on %s', (_, storage) => {
   it('reads the whole file without a range, with its size', async () => {
     const file = await storage().get(key);
     expect(file).toMatchObject({ size: 1000, contentType: 'video/mp4' });

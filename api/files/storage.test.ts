@@ -25,8 +25,12 @@ beforeAll(async () => {
   const { port } = (await server.run()) as { port: number };
   s3server = server;
   const storage = createS3Storage({
-    endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'efie-test',
-    accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'efie-test',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   });
   await storage.client.send(new CreateBucketCommand({ Bucket: 'efie-test' }));
   storage.client.middlewareStack.add(
@@ -52,7 +56,14 @@ const MB = 1024 * 1024;
 async function localWritten(): Promise<number> {
   const folder = join(dir, 'local', 'videos', 'u1');
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith('big.mp4'));
-  const sizes = await Promise.all(names.map((name) => stat(join(folder, name)).then((s) => s.size, () => 0)));
+  const sizes = await Promise.all(
+    names.map((name) =>
+      stat(join(folder, name)).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
   return sizes.reduce((a, b) => a + b, 0);
 }
 
@@ -66,10 +77,13 @@ function lazyUpload(consumed: () => Promise<number>, { chunks = 24, window = 10 
   async function* produce() {
     for (let i = 0; i < chunks; i++) {
       if (i > window) {
-        await vi.waitFor(async () => expect(await consumed(), `stored before chunk ${i}`).toBeGreaterThanOrEqual((i - window) * MB), {
-          timeout: 5_000,
-          interval: 5,
-        });
+        await vi.waitFor(
+          async () => expect(await consumed(), `stored before chunk ${i}`).toBeGreaterThanOrEqual((i - window) * MB),
+          {
+            timeout: 5_000,
+            interval: 5,
+          },
+        );
       }
       yield Buffer.alloc(MB, i);
     }
@@ -118,7 +132,8 @@ describe.each([
 describe('storage keys', () => {
   it('accepts server-made keys and rejects tricks', () => {
     expect(isSafeKey('images/123e4567-e89b-12d3-a456-426614174000-1200.webp')).toBe(true);
-    for (const bad of ['', '/abs', 'a//b', '..', 'images/..', 'images/../x', 'a\\b', 'images/.hidden', 'x%2F..']) expect(isSafeKey(bad)).toBe(false);
+    for (const bad of ['', '/abs', 'a//b', '..', 'images/..', 'images/../x', 'a\\b', 'images/.hidden', 'x%2F..'])
+      expect(isSafeKey(bad)).toBe(false);
     expect(keyOfUrl('/files/images/a-1200.webp')).toBe('images/a-1200.webp');
     expect(keyOfUrl('https://evil.example/x.webp')).toBeUndefined();
   });

@@ -35,7 +35,8 @@ async function health(app: { request: (path: string) => Response | Promise<Respo
 describe('GET /api/health: subscriber lag', () => {
   it("reports each subscription's checkpoint and how many events of the log lie beyond it", async () => {
     const { app, deps } = await createTestApp(database());
-    for (let i = 0; i < 5; i++) await deps.store.append(`thing-${i}`, 'no_stream', [{ type: 'ThingCreated', data: { i } }]);
+    for (let i = 0; i < 5; i++)
+      await deps.store.append(`thing-${i}`, 'no_stream', [{ type: 'ThingCreated', data: { i } }]);
     const log = await readAllSettled(database(), 5);
     const mailer = collector('mailer');
     expect((await runSubscriptionBatch(database(), mailer, 3)).handled).toBe(3);

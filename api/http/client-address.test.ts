@@ -3,10 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
 import { clientAddress, clientAddresses, clientLimitKey, type TrustProxy } from './client-address.ts';
 
-const appTrusting = (trust: TrustProxy) => new Hono<AppEnv>().use('*', clientAddresses(trust)).get('/', (c) => c.text(clientAddress(c)));
-const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 1, remoteFamily: 'IPv4' } } });
+const appTrusting = (trust: TrustProxy) =>
+  new Hono<AppEnv>().use('*', clientAddresses(trust)).get('/', (c) => c.text(clientAddress(c)));
+const from = (remoteAddress: string) => ({
+  incoming: { socket: { remoteAddress, remotePort: 1, remoteFamily: 'IPv4' } },
+});
 const ask = async (trust: TrustProxy, remote: string | null, forwarded?: string) => {
-  const res = await appTrusting(trust).request('/', forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {}, remote ? from(remote) : undefined);
+  const res = await appTrusting(trust).request(
+    '/',
+    forwarded ? { headers: { 'x-forwarded-for': forwarded } } : {},
+    remote ? from(remote) : undefined,
+  );
   return res.text();
 };
 

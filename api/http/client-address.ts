@@ -33,7 +33,8 @@ export function proxyList(entries: readonly string[]): BlockList {
     if (prefix === undefined) list.addAddress(address, family);
     else {
       const bits = Number(prefix);
-      if (!/^\d+$/.test(prefix) || bits > (family === 'ipv4' ? 32 : 128)) throw new Error(`${entry} is not an IP address or network`);
+      if (!/^\d+$/.test(prefix) || bits > (family === 'ipv4' ? 32 : 128))
+        throw new Error(`${entry} is not an IP address or network`);
       list.addSubnet(address, bits, family);
     }
   }
@@ -62,11 +63,21 @@ export function hopTrust(trust: TrustProxy): HopTrust {
  * the address they received from, so the chain is read from the right: each trusted hop hands
  * over to the entry before it, and the first untrusted one is the client. Not an address: "unknown".
  */
-export function resolveClientAddress(socket: string | undefined, forwardedFor: string | undefined, trusted: HopTrust): string {
+export function resolveClientAddress(
+  socket: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: HopTrust,
+): string {
   if (socket === undefined) return 'unknown';
   const chain = [socket];
   if (forwardedFor !== undefined && trusted(0, socket)) {
-    chain.push(...forwardedFor.split(',').map((part) => part.trim()).filter(Boolean).reverse());
+    chain.push(
+      ...forwardedFor
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .reverse(),
+    );
   }
   let index = 0;
   while (index < chain.length - 1 && trusted(index, chain[index]!)) index += 1;
@@ -112,5 +123,8 @@ export function clientLimitKey(address: string): string {
   const plain = plainAddress(address);
   if (plain === undefined) return 'unknown';
   if (isIPv4(plain)) return plain;
-  return `${ipv6Groups(plain).slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${ipv6Groups(plain)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

@@ -22,7 +22,6 @@ const STATUS: Record<DomainErrorKind, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
-
 /** The HTTP status the contract gives a domain refusal. */
 export const statusOf = (error: DomainError): ContentfulStatusCode => STATUS[error.kind];
 

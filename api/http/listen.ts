@@ -9,5 +9,8 @@ type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
  * bounded moment before closing, so that the client reads the answer; the adapter's own
  * clean-up (a 500 ms drain, then close) is turned off so the two do not race.
  */
-export const listen = (fetch: Fetch, options: { port: number; hostname?: string }, onListening?: (info: AddressInfo) => void) =>
-  serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);
+export const listen = (
+  fetch: Fetch,
+  options: { port: number; hostname?: string },
+  onListening?: (info: AddressInfo) => void,
+) => serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);

@@ -35,8 +35,15 @@ describe('malformed JSON', () => {
     ];
     const before = await eventCount();
     for (const [method, path] of routes) {
-      const res = await admin.request(path, { method, body: '{"title":', headers: { 'content-type': 'application/json' } });
-      expect(await expectError(res, 400, 'bad_request'), `${method} ${path}`).toEqual({ error: 'Malformed JSON in request body', code: 'bad_request' });
+      const res = await admin.request(path, {
+        method,
+        body: '{"title":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(await expectError(res, 400, 'bad_request'), `${method} ${path}`).toEqual({
+        error: 'Malformed JSON in request body',
+        code: 'bad_request',
+      });
     }
     expect(await eventCount()).toBe(before);
   });

@@ -16,7 +16,10 @@ const database = useMigratedDatabase();
 function pwaDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'efie-pwa-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Efie</title><script type="module" src="/assets/index-abc.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Efie</title><script type="module" src="/assets/index-abc.js"></script>',
+  );
   writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
   return dir;
 }
@@ -48,7 +51,14 @@ describe('security headers', () => {
       ['search', await app.request('/api/properties/search')],
       ['401', await app.request('/api/auth/user')],
       ['404', await app.request('/api/no-such-route')],
-      ['400', await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' })],
+      [
+        '400',
+        await app.request('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"email":',
+        }),
+      ],
       ['403', await app.request('/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } })],
       ['redirect', await app.request('/api/login')],
     ];
@@ -59,11 +69,15 @@ describe('security headers', () => {
   });
 
   it('add HSTS and upgrade-insecure-requests when PUBLIC_ORIGIN is https', async () => {
-    const { app } = await testApp({ config: { ...loadConfig({ PUBLIC_ORIGIN: 'https://efie.example' }), trustProxy: { hops: 1 } } });
+    const { app } = await testApp({
+      config: { ...loadConfig({ PUBLIC_ORIGIN: 'https://efie.example' }), trustProxy: { hops: 1 } },
+    });
     for (const path of ['/', '/api/health']) {
       const res = await app.request(path);
       expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
-      expect(res.headers.get('content-security-policy'), path).toBe(`${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests`);
+      expect(res.headers.get('content-security-policy'), path).toBe(
+        `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests`,
+      );
     }
   });
 });
@@ -77,7 +91,10 @@ describe('Cache-Control', () => {
     const admin = createClient(app);
     await createAdmin(deps, admin);
     await approveListing(admin, listing.id);
-    const login = await createClient(app).request('/api/auth/login', { method: 'POST', json: { email, password: 'wrong-password-1' } });
+    const login = await createClient(app).request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: 'wrong-password-1' },
+    });
     const personal: [string, Response][] = [
       ['the signed-in user', await owner.request('/api/auth/user')],
       ['not signed in', await app.request('/api/auth/user')],
@@ -85,13 +102,20 @@ describe('Cache-Control', () => {
       ["the owner's listings", await owner.request('/api/user/properties')],
       ['favourites', await owner.request('/api/favorites')],
       ['the admin list', await admin.request('/api/admin/properties')],
-      ['the dev outbox', await app.request(`/api/dev/outbox?to=${encodeURIComponent(email!)}`, undefined, FROM_LOOPBACK)],
+      [
+        'the dev outbox',
+        await app.request(`/api/dev/outbox?to=${encodeURIComponent(email!)}`, undefined, FROM_LOOPBACK),
+      ],
       // Signed in, listings show the owner's e-mail and phone.
       ['search, signed in', await owner.request('/api/properties/search')],
       ['a listing, signed in', await owner.request(`/api/properties/${listing.id}`)],
-      ['a listing edit', await owner.request(`/api/properties/${listing.id}`, { method: 'PUT', json: { title: 'A new title for it' } })],
+      [
+        'a listing edit',
+        await owner.request(`/api/properties/${listing.id}`, { method: 'PUT', json: { title: 'A new title for it' } }),
+      ],
     ];
-    for (const [what, res] of personal) expect(res.headers.get('cache-control'), `${what} (${res.status})`).toBe('private, no-store');
+    for (const [what, res] of personal)
+      expect(res.headers.get('cache-control'), `${what} (${res.status})`).toBe('private, no-store');
   });
 
   it('is left to the route on public answers to a visitor: search, featured, a listing, health, the app and photos', async () => {
@@ -104,13 +128,22 @@ describe('Cache-Control', () => {
     await approveListing(admin, listing.id);
     await deps.files.put('images/photo-1200.webp', new Uint8Array([1, 2, 3]), 'image/webp');
     const visitor = createClient(app);
-    for (const path of ['/api/properties/search?location=Accra', '/api/properties/featured', `/api/properties/${listing.id}`, '/api/health']) {
+    for (const path of [
+      '/api/properties/search?location=Accra',
+      '/api/properties/featured',
+      `/api/properties/${listing.id}`,
+      '/api/health',
+    ]) {
       const res = await visitor.request(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBeNull();
     }
-    expect((await app.request('/assets/index-abc.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await app.request('/files/images/photo-1200.webp')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await app.request('/assets/index-abc.js')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await app.request('/files/images/photo-1200.webp')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await app.request('/')).headers.get('cache-control')).toBe('no-cache');
   });
 });

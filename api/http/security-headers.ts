@@ -30,8 +30,18 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Nothing the app uses: the photo picker is an <input type=file>, whose camera needs no permission. */
 export const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'hid=()',
-  'magnetometer=()', 'microphone=()', 'payment=()', 'serial=()', 'usb=()', 'browsing-topics=()',
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+  'browsing-topics=()',
 ].join(', ');
 
 export const PRIVATE = 'private, no-store';
@@ -40,9 +50,15 @@ export const PRIVATE = 'private, no-store';
  * Reads anyone may make, whose answer to a visitor holds nothing personal: left to the
  * route's own caching. Signed in, the same answers carry owners' e-mail and phone: private.
  */
-const PUBLIC_READS = [/^\/api\/health$/, /^\/api\/properties\/(search|featured)$/, /^\/api\/properties\/[^/]+$/, /^\/api\/properties\/[^/]+\/videos(\/[^/]+)?$/];
+const PUBLIC_READS = [
+  /^\/api\/health$/,
+  /^\/api\/properties\/(search|featured)$/,
+  /^\/api\/properties\/[^/]+$/,
+  /^\/api\/properties\/[^/]+\/videos(\/[^/]+)?$/,
+];
 
-const isPublicRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && PUBLIC_READS.some((re) => re.test(path));
+const isPublicRead = (method: string, path: string) =>
+  (method === 'GET' || method === 'HEAD') && PUBLIC_READS.some((re) => re.test(path));
 
 /**
  * Security headers on every answer (HTML, JSON, files, errors), and `Cache-Control:
@@ -53,7 +69,10 @@ const isPublicRead = (method: string, path: string) => (method === 'GET' || meth
 export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
   const https = publicOrigin.startsWith('https:');
   const headers: [string, string][] = [
-    ['Content-Security-Policy', https ? `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests` : CONTENT_SECURITY_POLICY],
+    [
+      'Content-Security-Policy',
+      https ? `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests` : CONTENT_SECURITY_POLICY,
+    ],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
     ['X-Content-Type-Options', 'nosniff'],
@@ -66,7 +85,8 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
 
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const personal = c.req.path.startsWith('/api/') && (!isPublicRead(c.req.method, c.req.path) || Boolean(c.get('user')));
+    const personal =
+      c.req.path.startsWith('/api/') && (!isPublicRead(c.req.method, c.req.path) || Boolean(c.get('user')));
     try {
       c.res.headers.set('X-Content-Type-Options', 'nosniff');
     } catch {

@@ -42,7 +42,12 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
  * goes on), a range past the end 416, anything else the whole file. Private:
  * never kept by shared caches.
  */
-export async function serveDownload(c: Context<AppEnv>, files: FileStorage, file: DownloadFile, { inline = false } = {}) {
+export async function serveDownload(
+  c: Context<AppEnv>,
+  files: FileStorage,
+  file: DownloadFile,
+  { inline = false } = {},
+) {
   const range = parseRange(c.req.header('range'), file.size);
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
@@ -52,10 +57,13 @@ export async function serveDownload(c: Context<AppEnv>, files: FileStorage, file
     'x-content-type-options': 'nosniff',
   };
   const unsatisfiable = () =>
-    new Response(JSON.stringify(errorBody('The requested range is past the end of the file.', 'range_not_satisfiable')), {
-      status: 416,
-      headers: { 'content-range': `bytes */${file.size}`, 'content-type': 'application/json' },
-    });
+    new Response(
+      JSON.stringify(errorBody('The requested range is past the end of the file.', 'range_not_satisfiable')),
+      {
+        status: 416,
+        headers: { 'content-range': `bytes */${file.size}`, 'content-type': 'application/json' },
+      },
+    );
   if (range === 'unsatisfiable') return unsatisfiable();
   let stored: Awaited<ReturnType<typeof files.get>>;
   try {

@@ -21,7 +21,11 @@ const unreadable = () => new DomainError('invalid', 'invalid_input', 'The upload
  */
 export async function readStreamedMultipart(
   c: Context<AppEnv>,
-  { fileFields, maxFiles, onFile }: {
+  {
+    fileFields,
+    maxFiles,
+    onFile,
+  }: {
     fileFields: readonly string[];
     maxFiles: number;
     onFile: (file: StreamedFile, fieldsSoFar: Readonly<Record<string, string>>) => Promise<void>;
@@ -29,13 +33,20 @@ export async function readStreamedMultipart(
 ): Promise<{ fields: Record<string, string>; files: number }> {
   const contentType = c.req.header('content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
-    throw new DomainError('unsupported_media', 'unsupported_media_type', `Send multipart/form-data with the file in field "${fileFields.join('" or "')}".`);
+    throw new DomainError(
+      'unsupported_media',
+      'unsupported_media_type',
+      `Send multipart/form-data with the file in field "${fileFields.join('" or "')}".`,
+    );
   }
   const body = c.req.raw.body;
   if (!body) throw unreadable();
   let parser: busboy.Busboy;
   try {
-    parser = busboy({ headers: { 'content-type': contentType }, limits: { files: maxFiles, fields: 20, fieldSize: 4096, parts: maxFiles + 40 } });
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { files: maxFiles, fields: 20, fieldSize: 4096, parts: maxFiles + 40 },
+    });
   } catch {
     throw unreadable();
   }
@@ -53,7 +64,8 @@ export async function readStreamedMultipart(
       reject(error);
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return fail(new DomainError('invalid', 'invalid_input', `The field "${name}" is too long.`));
+      if (info.valueTruncated || info.nameTruncated)
+        return fail(new DomainError('invalid', 'invalid_input', `The field "${name}" is too long.`));
       // Busboy decodes UTF-8 (a malformed byte becomes U+FFFD) but keeps a NUL, which PostgreSQL refuses.
       const issues = textIssues({ [name]: value });
       if (issues.length > 0) return fail(new DomainError('invalid', 'invalid_input', issues[0]!.message, { issues }));
@@ -64,13 +76,25 @@ export async function readStreamedMultipart(
       files += 1;
       const before = { ...fields };
       queue = queue
-        .then(() => (failure === undefined ? onFile({ fileName: info.filename ?? '', mimeType: info.mimeType, stream }, before) : void stream.resume()))
+        .then(() =>
+          failure === undefined
+            ? onFile({ fileName: info.filename ?? '', mimeType: info.mimeType, stream }, before)
+            : void stream.resume(),
+        )
         .catch((error: unknown) => {
           stream.resume();
           fail(error);
         });
     });
-    parser.on('filesLimit', () => fail(new DomainError('invalid', 'too_many_files', `At most ${maxFiles} file${maxFiles === 1 ? '' : 's'} per upload.`)));
+    parser.on('filesLimit', () =>
+      fail(
+        new DomainError(
+          'invalid',
+          'too_many_files',
+          `At most ${maxFiles} file${maxFiles === 1 ? '' : 's'} per upload.`,
+        ),
+      ),
+    );
     parser.on('partsLimit', () => fail(unreadable()));
     parser.on('fieldsLimit', () => fail(unreadable()));
     parser.on('error', () => fail(unreadable()));

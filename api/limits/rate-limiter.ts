@@ -22,7 +22,8 @@ const PRUNE_BATCH = 100;
  */
 export function createRateLimiter(clock: () => Date) {
   async function lock(tx: SqlClient, keys: readonly string[]) {
-    for (const key of [...new Set(keys)].sort()) await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`rate-limit:${key}`]);
+    for (const key of [...new Set(keys)].sort())
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`rate-limit:${key}`]);
   }
 
   /** Seconds until `limit` has room again, or 0 when it has room now. */
@@ -66,7 +67,10 @@ export function createRateLimiter(clock: () => Date) {
      */
     async attempt(tx: SqlClient, limits: readonly Limit[]): Promise<Refusal | undefined> {
       const now = clock();
-      await lock(tx, limits.map((l) => l.key));
+      await lock(
+        tx,
+        limits.map((l) => l.key),
+      );
       const retryAfterSeconds = await longestWait(tx, limits, now);
       if (retryAfterSeconds > 0) return { retryAfterSeconds };
       await record(tx, limits, now);
@@ -74,7 +78,11 @@ export function createRateLimiter(clock: () => Date) {
     },
 
     /** Like attempt, but a full limit throws `refuse(retryAfterSeconds)` (a 429 DomainError). */
-    async take(tx: SqlClient, limits: readonly Limit[], refuse: (retryAfterSeconds: number) => DomainError): Promise<void> {
+    async take(
+      tx: SqlClient,
+      limits: readonly Limit[],
+      refuse: (retryAfterSeconds: number) => DomainError,
+    ): Promise<void> {
       const refusal = await this.attempt(tx, limits);
       if (refusal) throw refuse(refusal.retryAfterSeconds);
     },
@@ -110,10 +118,10 @@ export function createRateLimiter(clock: () => Date) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 async function countIn(tx: SqlClient, limit: Limit, now: Date): Promise<number> {
-  const [row] = await tx.query<{ n: number | string }>('select count(*) as n from rate_limit_hits where limit_key = $1 and at > $2', [
-    limit.key,
-    new Date(now.getTime() - limit.windowMs),
-  ]);
+  const [row] = await tx.query<{ n: number | string }>(
+    'select count(*) as n from rate_limit_hits where limit_key = $1 and at > $2',
+    [limit.key, new Date(now.getTime() - limit.windowMs)],
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -19,10 +19,11 @@ async function setup(ip = '198.51.100.20') {
   return { app, deps, client, from, advance: (ms: number) => (now += ms) };
 }
 
-const codesIn = async (app: Parameters<typeof readOutbox>[0], to: string) => (await readOutbox(app, to)).filter((m) => /\b\d{6}\b/.test(m.text));
+const codesIn = async (app: Parameters<typeof readOutbox>[0], to: string) =>
+  (await readOutbox(app, to)).filter((m) => /\b\d{6}\b/.test(m.text));
 
 describe('limits on the codes a request sends', () => {
-  it('puts at most 3 codes in a stranger\'s inbox however often a profile switches its e-mail to it, and a refused change stores nothing', async () => {
+  it("puts at most 3 codes in a stranger's inbox however often a profile switches its e-mail to it, and a refused change stores nothing", async () => {
     const { app, client, from } = await setup();
     await registerUser(client);
     const stranger = uniqueEmail('stranger');
@@ -32,11 +33,17 @@ describe('limits on the codes a request sends', () => {
       // Back and forth, so each change is a new pending address and asks for a new code.
       const email = i % 2 === 0 ? stranger : uniqueEmail('decoy');
       asked.push(email);
-      const res = await client.request('/api/auth/profile', { method: 'PUT', headers: from, json: { ...profile, email, currentPassword: TEST_PASSWORD } });
+      const res = await client.request('/api/auth/profile', {
+        method: 'PUT',
+        headers: from,
+        json: { ...profile, email, currentPassword: TEST_PASSWORD },
+      });
       answers.push(res.status);
       if (res.status === 429) {
         const body = await expectError(res, 429, 'too_many_codes');
-        expect(body.error).toBe('We have sent several codes to this address in a short time. Please wait before asking for another.');
+        expect(body.error).toBe(
+          'We have sent several codes to this address in a short time. Please wait before asking for another.',
+        );
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }
@@ -57,7 +64,11 @@ describe('limits on the codes a request sends', () => {
       const client = createClient(app);
       await registerUser(client);
       n += 1;
-      return client.request('/api/auth/profile', { method: 'PUT', headers: { 'x-forwarded-for': `198.51.100.${n}` }, json: { ...profile, phone, currentPassword: TEST_PASSWORD } });
+      return client.request('/api/auth/profile', {
+        method: 'PUT',
+        headers: { 'x-forwarded-for': `198.51.100.${n}` },
+        json: { ...profile, phone, currentPassword: TEST_PASSWORD },
+      });
     };
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await askFor(spellings[i % 3]!)).status);
@@ -80,7 +91,9 @@ describe('limits on the codes a request sends', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       advance(61 * 1000);
-      statuses.push((await client.request('/api/auth/resend-email-verification', { method: 'POST', headers: from })).status);
+      statuses.push(
+        (await client.request('/api/auth/resend-email-verification', { method: 'POST', headers: from })).status,
+      );
     }
     // The registration's code and two resends: 3 in 15 minutes.
     expect(statuses).toEqual([200, 200, 429, 429]);
@@ -100,7 +113,14 @@ describe('registration limits per client address', () => {
       const res = await createClient(app).request('/api/auth/register', {
         method: 'POST',
         headers: { 'x-forwarded-for': '203.0.113.40' },
-        json: { firstName: 'Bot', lastName: 'Farm', userType: 'renter', password: TEST_PASSWORD, registrationMethod: 'phone', phone },
+        json: {
+          firstName: 'Bot',
+          lastName: 'Farm',
+          userType: 'renter',
+          password: TEST_PASSWORD,
+          registrationMethod: 'phone',
+          phone,
+        },
       });
       statuses.push(res.status);
       if (res.status === 429) {
@@ -113,20 +133,36 @@ describe('registration limits per client address', () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
     const [accounts] = await deps.db.query<{ n: number }>('select count(*)::int as n from users');
     expect(accounts!.n).toBe(10);
-    const [sms] = await deps.db.query<{ n: number }>(`select count(*)::int as n from outbox_messages where channel = 'sms'`);
+    const [sms] = await deps.db.query<{ n: number }>(
+      `select count(*)::int as n from outbox_messages where channel = 'sms'`,
+    );
     expect(sms!.n).toBe(10);
     // Another client still registers; the first passes again after the hour.
     const elsewhere = await createClient(app).request('/api/auth/register', {
       method: 'POST',
       headers: { 'x-forwarded-for': '203.0.113.41' },
-      json: { firstName: 'Ama', lastName: 'Mensah', userType: 'renter', password: TEST_PASSWORD, registrationMethod: 'phone', phone: '+233245558888' },
+      json: {
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        userType: 'renter',
+        password: TEST_PASSWORD,
+        registrationMethod: 'phone',
+        phone: '+233245558888',
+      },
     });
     expect(elsewhere.status).toBe(201);
     advance(60 * 60 * 1000 + 1000);
     const again = await createClient(app).request('/api/auth/register', {
       method: 'POST',
       headers: { 'x-forwarded-for': '203.0.113.40' },
-      json: { firstName: 'Ama', lastName: 'Mensah', userType: 'renter', password: TEST_PASSWORD, registrationMethod: 'phone', phone: '+233245559999' },
+      json: {
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        userType: 'renter',
+        password: TEST_PASSWORD,
+        registrationMethod: 'phone',
+        phone: '+233245559999',
+      },
     });
     expect(again.status).toBe(201);
   });
@@ -138,7 +174,13 @@ describe('registration limits per client address', () => {
       const res = await createClient(app).request('/api/auth/register', {
         method: 'POST',
         headers: { 'x-forwarded-for': `2001:db8:aa:bb::${(i + 1).toString(16)}` },
-        json: { firstName: 'Bot', lastName: 'Farm', userType: 'renter', password: TEST_PASSWORD, email: uniqueEmail('bot') },
+        json: {
+          firstName: 'Bot',
+          lastName: 'Farm',
+          userType: 'renter',
+          password: TEST_PASSWORD,
+          email: uniqueEmail('bot'),
+        },
       });
       statuses.push(res.status);
     }
@@ -151,13 +193,26 @@ describe('registration limits per client address', () => {
     const res = await client.request('/api/auth/register', {
       method: 'POST',
       headers: from,
-      json: { firstName: 'Kwame', lastName: 'Boateng', userType: 'renter', password: TEST_PASSWORD, phone: '024 412 3456' },
+      json: {
+        firstName: 'Kwame',
+        lastName: 'Boateng',
+        userType: 'renter',
+        password: TEST_PASSWORD,
+        phone: '024 412 3456',
+      },
     });
     expect(res.status).toBe(201);
     const code = await latestCode(app, '+233244123456');
-    const verified = await client.request('/api/auth/verify-phone-code', { method: 'POST', headers: from, json: { code } });
+    const verified = await client.request('/api/auth/verify-phone-code', {
+      method: 'POST',
+      headers: from,
+      json: { code },
+    });
     expect(verified.status).toBe(200);
-    expect(((await verified.json()) as { user: User }).user).toMatchObject({ phone: '+233244123456', phoneVerified: true });
+    expect(((await verified.json()) as { user: User }).user).toMatchObject({
+      phone: '+233244123456',
+      phoneVerified: true,
+    });
   });
 });
 
@@ -167,7 +222,11 @@ describe('the limits under parallel requests', () => {
     const { email } = await registerUser(createClient(app));
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        createClient(app).request('/api/auth/forgot-password', { method: 'POST', headers: { 'x-forwarded-for': `192.0.2.${i + 1}` }, json: { email } }),
+        createClient(app).request('/api/auth/forgot-password', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+          json: { email },
+        }),
       ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -175,4 +234,3 @@ describe('the limits under parallel requests', () => {
     expect(await readOutbox(app, email!)).toHaveLength(3);
   });
 });
-

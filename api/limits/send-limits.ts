@@ -52,7 +52,8 @@ export function clientKeyOf(c: Context<AppEnv>, devOutbox: boolean): string | un
   return clientLimitKey(address);
 }
 
-const each = (key: string, windows: readonly { max: number; windowMs: number }[]): Limit[] => windows.map((w) => ({ key, ...w }));
+const each = (key: string, windows: readonly { max: number; windowMs: number }[]): Limit[] =>
+  windows.map((w) => ({ key, ...w }));
 
 /** Who asks for a message and where it goes: the limits it counts against. */
 export type SendRequest = { channel: Channel; to: string; accountId?: string | undefined; client?: string | undefined };
@@ -65,7 +66,8 @@ export function sendLimits({ channel, to, accountId, client }: SendRequest): Lim
   ];
 }
 
-export const registrationLimits = (client: string | undefined): Limit[] => (client ? each(`register:client:${client}`, REGISTRATIONS_PER_CLIENT) : []);
+export const registrationLimits = (client: string | undefined): Limit[] =>
+  client ? each(`register:client:${client}`, REGISTRATIONS_PER_CLIENT) : [];
 
 export const tooManyCodes = rateLimited(
   'too_many_codes',

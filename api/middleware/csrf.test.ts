@@ -32,23 +32,39 @@ describe('cross-site requests', () => {
     ];
     const before = await eventCount();
     for (const [client, method, path, json] of calls) {
-      const res = await client.request(path, { method, headers: { origin: EVIL }, ...(json === undefined ? {} : { json }) });
+      const res = await client.request(path, {
+        method,
+        headers: { origin: EVIL },
+        ...(json === undefined ? {} : { json }),
+      });
       expect(await expectError(res, 403, 'cross_site_request'), `${method} ${path}`).toEqual({
         error: 'Cross-site requests are not allowed.',
         code: 'cross_site_request',
       });
     }
     expect(await eventCount()).toBe(before);
-    expect(await (await host.request(`/api/properties/${listing.id}`)).json()).toMatchObject({ title: listing.title, isActive: true });
+    expect(await (await host.request(`/api/properties/${listing.id}`)).json()).toMatchObject({
+      title: listing.title,
+      isActive: true,
+    });
   });
 
   it('lets the same calls through from our own origin, and reads from any origin', async () => {
     const { host, admin, listing } = await setup();
     const own = { origin: TEST_ORIGIN };
     expect((await host.request(`/api/properties/${listing.id}`, { headers: { origin: EVIL } })).status).toBe(200);
-    expect((await host.request('/api/properties', { method: 'POST', headers: own, json: listingBody() })).status).toBe(201);
-    expect((await host.request(`/api/properties/${listing.id}`, { method: 'PUT', headers: own, json: { title: 'Renamed' } })).status).toBe(200);
-    const hide = await admin.request(`/api/admin/properties/${listing.id}/visibility`, { method: 'PATCH', headers: own, json: { isActive: false } });
+    expect((await host.request('/api/properties', { method: 'POST', headers: own, json: listingBody() })).status).toBe(
+      201,
+    );
+    expect(
+      (await host.request(`/api/properties/${listing.id}`, { method: 'PUT', headers: own, json: { title: 'Renamed' } }))
+        .status,
+    ).toBe(200);
+    const hide = await admin.request(`/api/admin/properties/${listing.id}/visibility`, {
+      method: 'PATCH',
+      headers: own,
+      json: { isActive: false },
+    });
     expect(hide.status).toBe(200);
     expect((await host.request(`/api/properties/${listing.id}`, { method: 'DELETE', headers: own })).status).toBe(200);
   });

@@ -15,13 +15,20 @@ describe('a claim on an Idempotency-Key whose request never answered', () => {
     const { app, deps } = await createTestApp(database());
     const owner = createClient(app);
     await registerUser(owner, { userType: 'owner' });
-    const create = () => owner.request('/api/properties', { method: 'POST', json: listingBody(), headers: { 'idempotency-key': 'killed-1' } });
+    const create = () =>
+      owner.request('/api/properties', {
+        method: 'POST',
+        json: listingBody(),
+        headers: { 'idempotency-key': 'killed-1' },
+      });
     const first = await create();
     expect(first.status).toBe(201);
     const { id } = await first.json();
     // What a SIGKILL after the append leaves: the listing's events, and a claim without an answer
     // that nobody has renewed since the process died 11 seconds ago.
-    await deps.db.query(`update http_idempotency set status = null, body = null, created_at = now() - interval '11 seconds'`);
+    await deps.db.query(
+      `update http_idempotency set status = null, body = null, created_at = now() - interval '11 seconds'`,
+    );
     const retry = await create();
     expect(retry.status).toBe(201);
     expect((await retry.json()).id).toBe(id);
@@ -47,7 +54,10 @@ describe('a claim on an Idempotency-Key whose request never answered', () => {
     // As if the claim were old: only the running request's renewal keeps a retry from taking it over.
     await database().query(`update http_idempotency set created_at = now() - interval '1 minute'`);
     await vi.waitFor(
-      async () => expect(await database().query(`select 1 from http_idempotency where created_at > now() - interval '5 seconds'`)).toHaveLength(1),
+      async () =>
+        expect(
+          await database().query(`select 1 from http_idempotency where created_at > now() - interval '5 seconds'`),
+        ).toHaveLength(1),
       { timeout: 15_000, interval: 100 },
     );
     const waiting = await send();
@@ -101,6 +111,8 @@ describe('a claim on an Idempotency-Key whose request never answered', () => {
 /** The request hash the middleware stores for POST /once with no body, read back from a throwaway key. */
 async function requestHashOf(app: Hono<AppEnv>): Promise<string> {
   await app.request('/once', { method: 'POST', headers: { 'idempotency-key': 'probe' } });
-  const [row] = await database().query<{ request_hash: string }>(`select request_hash from http_idempotency where idempotency_key = 'probe'`);
+  const [row] = await database().query<{ request_hash: string }>(
+    `select request_hash from http_idempotency where idempotency_key = 'probe'`,
+  );
   return row!.request_hash;
 }

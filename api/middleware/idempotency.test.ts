@@ -34,7 +34,11 @@ function tinyApp(db: Database, handler: (c: Context<AppEnv>, run: number) => Res
   const state = { runs: 0 };
   app.post('/things', (c) => handler(c, ++state.runs));
   const send = async (key: string, body = '{"name":"thing"}'): Promise<Response> =>
-    app.request('/things', { method: 'POST', headers: { 'idempotency-key': key, 'content-type': 'application/json' }, body });
+    app.request('/things', {
+      method: 'POST',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      body,
+    });
   return { send, state };
 }
 
@@ -79,7 +83,12 @@ describe('Idempotency-Key', () => {
     expect(await oneAgain.json()).toEqual({ run: 1 });
     expect((await send('k'.repeat(200))).status).toBe(201);
     expect(state.runs).toBe(2);
-    const recorded = async () => (await db.query<{ idempotency_key: string }>('select idempotency_key from http_idempotency order by idempotency_key')).map((r) => r.idempotency_key);
+    const recorded = async () =>
+      (
+        await db.query<{ idempotency_key: string }>(
+          'select idempotency_key from http_idempotency order by idempotency_key',
+        )
+      ).map((r) => r.idempotency_key);
     const before = await recorded();
     expect(before).toEqual(expect.arrayContaining(['a', 'k'.repeat(200)]));
     for (const key of ['', 'k'.repeat(201)]) {
@@ -96,14 +105,23 @@ describe('Idempotency-Key', () => {
     await registerUser(ama, { userType: 'owner', firstName: 'Ama' });
     await registerUser(kofi, { userType: 'owner', firstName: 'Kofi' });
     const create = (client: typeof ama, title: string) =>
-      client.request('/api/properties', { method: 'POST', json: listingBody({ title }), headers: { 'idempotency-key': 'same-key' } });
+      client.request('/api/properties', {
+        method: 'POST',
+        json: listingBody({ title }),
+        headers: { 'idempotency-key': 'same-key' },
+      });
     const first = await create(ama, 'Ama’s flat');
     const second = await create(kofi, 'Kofi’s flat');
     expect([first.status, second.status]).toEqual([201, 201]);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     const [a, k] = [(await first.json()) as Property, (await second.json()) as Property];
     expect(a.id).not.toBe(k.id);
-    expect([a.title, a.ownerFirstName, k.title, k.ownerFirstName]).toEqual(['Ama’s flat', 'Ama', 'Kofi’s flat', 'Kofi']);
+    expect([a.title, a.ownerFirstName, k.title, k.ownerFirstName]).toEqual([
+      'Ama’s flat',
+      'Ama',
+      'Kofi’s flat',
+      'Kofi',
+    ]);
     // Each one's repeat replays their own answer.
     const again = await create(kofi, 'Kofi’s flat');
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -112,9 +130,12 @@ describe('Idempotency-Key', () => {
 
   it.each([
     ['returned', (c: Context<AppEnv>) => c.json({ error: 'Gateway down', code: 'server_error' }, 503)],
-    ['thrown', () => {
-      throw new Error('the database went away');
-    }],
+    [
+      'thrown',
+      () => {
+        throw new Error('the database went away');
+      },
+    ],
   ])('keeps no 5xx answer (%s): a retry with the key runs the request again', async (_name, fail) => {
     const { send, state } = tinyApp(database(), (c, run) => (run === 1 ? fail(c) : c.json({ run }, 201)));
     const failed = await send('k5');
@@ -131,7 +152,9 @@ describe('Idempotency-Key', () => {
   it('lets a retry take over a claim nobody renewed for 10 s (a server that died mid-request), not before', async () => {
     const { send, state } = tinyApp(database(), (c, run) => c.json({ run }, 201));
     expect((await send('probe')).status).toBe(201);
-    const [probe] = await database().query<{ request_hash: string }>(`select request_hash from http_idempotency where idempotency_key = 'probe'`);
+    const [probe] = await database().query<{ request_hash: string }>(
+      `select request_hash from http_idempotency where idempotency_key = 'probe'`,
+    );
     // What a killed server leaves: a claim taken, never answered, no longer renewed.
     await database().query(
       `insert into http_idempotency (caller, idempotency_key, request_hash, created_at) values ('anonymous', 'k-crash', $1, now() - interval '9 seconds')`,
@@ -166,7 +189,10 @@ describe('Idempotency-Key', () => {
 
   it('forgets the event store’s append keys after 30 days, and keeps a 29-day-old one', async () => {
     const db = database();
-    for (const [key, age] of [['append-old', '30 days 1 minute'], ['append-recent', '29 days']] as const) {
+    for (const [key, age] of [
+      ['append-old', '30 days 1 minute'],
+      ['append-recent', '29 days'],
+    ] as const) {
       await db.query(
         `insert into append_idempotency (idempotency_key, stream_id, request_hash, created_at) values ($1, 's', 'h', now() - $2::interval)`,
         [key, age],
@@ -194,7 +220,11 @@ describe('Idempotency-Key on a streamed upload path', () => {
     });
     const send = (body: string, type: string) =>
       // As an HTTP client sends it: with its length (app.request does not add one).
-      app.request('/uploads/1', { method: 'POST', headers: { 'idempotency-key': 'streamed-1', 'content-type': type, 'content-length': String(body.length) }, body });
+      app.request('/uploads/1', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'streamed-1', 'content-type': type, 'content-length': String(body.length) },
+        body,
+      });
 
     const first = await send('abc', 'multipart/form-data; boundary=one');
     expect(first.status).toBe(201);

@@ -34,7 +34,10 @@ const callerOf = (userId: string | undefined) => (userId ? `user:${userId}` : 'a
  * handed to the handler (c.var.idempotency) so that its event-store append is
  * deduplicated even if the server dies between the append and this record.
  */
-export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { streamedBodyPaths?: readonly string[] } = {}) =>
+export const idempotencyKeys = (
+  db: SqlClient,
+  { streamedBodyPaths = [] }: { streamedBodyPaths?: readonly string[] } = {},
+) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (!MUTATING.has(c.req.method) || key === undefined) return next();
@@ -61,7 +64,11 @@ export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { str
         [caller, key, ABANDONED_AFTER_SECONDS],
       );
       if (row && row.request_hash !== requestHash) {
-        throw new DomainError('conflict', 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+        throw new DomainError(
+          'conflict',
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used for a different request.',
+        );
       }
       if (row && row.status !== null) {
         c.header('Idempotent-Replayed', 'true');
@@ -70,21 +77,31 @@ export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { str
       // One retry takes an abandoned claim over; a second one at the same moment is told to wait.
       const taken =
         row?.abandoned &&
-        (await db.query(
-          `update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2
+        (
+          await db.query(
+            `update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2
            and status is null and created_at < now() - make_interval(secs => $3) returning caller`,
-          [caller, key, ABANDONED_AFTER_SECONDS],
-        )).length > 0;
+            [caller, key, ABANDONED_AFTER_SECONDS],
+          )
+        ).length > 0;
       if (!taken) {
-        throw new DomainError('conflict', 'request_in_progress', 'The same request is still being handled. Try again in a moment.', {
-          retryAfterSeconds: 1,
-        });
+        throw new DomainError(
+          'conflict',
+          'request_in_progress',
+          'The same request is still being handled. Try again in a moment.',
+          {
+            retryAfterSeconds: 1,
+          },
+        );
       }
     }
     c.set('idempotency', { key: `${caller}:${key}`, requestHash });
     const renewing = setInterval(() => {
       void db
-        .query('update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2 and status is null', [caller, key])
+        .query(
+          'update http_idempotency set created_at = now() where caller = $1 and idempotency_key = $2 and status is null',
+          [caller, key],
+        )
         .catch(() => {});
     }, RENEW_CLAIM_EVERY_MS);
     try {
@@ -104,12 +121,10 @@ export const idempotencyKeys = (db: SqlClient, { streamedBodyPaths = [] }: { str
       return;
     }
     const answer = await c.res.clone().json();
-    await db.query('update http_idempotency set status = $3, body = $4::jsonb where caller = $1 and idempotency_key = $2', [
-      caller,
-      key,
-      status,
-      { answer },
-    ]);
+    await db.query(
+      'update http_idempotency set status = $3, body = $4::jsonb where caller = $1 and idempotency_key = $2',
+      [caller, key, status, { answer }],
+    );
   });
 
 /**

@@ -19,7 +19,9 @@ describe('requestContext', () => {
     const { app, lines } = appWithLog();
     const res = await app.request('/api/thing', { headers: { 'x-request-id': 'abc-1' } });
     expect(res.headers.get('x-request-id')).toBe('abc-1');
-    expect(lines).toEqual([expect.objectContaining({ message: 'request', path: '/api/thing', status: 200, requestId: 'abc-1' })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ message: 'request', path: '/api/thing', status: 200, requestId: 'abc-1' }),
+    ]);
   });
 
   it('writes no line for a quiet path answered well, and one when it is refused', async () => {

@@ -6,11 +6,14 @@ import { TEXT_FAULT_MESSAGES, textFault } from '../contract/well-formed-text.ts'
 type Target = 'json' | 'query' | 'param' | 'form';
 type Issue = { path: string; message: string };
 
-const invalid = (list: readonly Issue[]) => new DomainError('invalid', 'invalid_input', list[0]?.message ?? 'Invalid input', { issues: [...list] });
+const invalid = (list: readonly Issue[]) =>
+  new DomainError('invalid', 'invalid_input', list[0]?.message ?? 'Invalid input', { issues: [...list] });
 
 /** Turns valibot issues into the contract's `issues` list and a readable first message. */
 export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): DomainError {
-  return invalid(issues.map((issue) => ({ path: issue.path?.map((p) => String(p.key)).join('.') ?? '', message: issue.message })));
+  return invalid(
+    issues.map((issue) => ({ path: issue.path?.map((p) => String(p.key)).join('.') ?? '', message: issue.message })),
+  );
 }
 
 // A name that itself holds a fault is shown with the fault escaped, so the answer is text too.
@@ -31,7 +34,9 @@ export function textIssues(value: unknown, path = ''): Issue[] {
   if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
     return Object.entries(value).flatMap(([key, item]) => {
       const fault = textFault(key);
-      const own = fault ? [{ path: at(shown(key)), message: `The field name ${shown(key)} ${TEXT_FAULT_MESSAGES[fault]}` }] : [];
+      const own = fault
+        ? [{ path: at(shown(key)), message: `The field name ${shown(key)} ${TEXT_FAULT_MESSAGES[fault]}` }]
+        : [];
       return [...own, ...textIssues(item, at(shown(key)))];
     });
   }

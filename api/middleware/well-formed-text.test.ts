@@ -12,11 +12,11 @@ import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 // field, never a 500 (PostgreSQL refuses both in jsonb, where events are stored), and changes nothing.
 
 const database = useMigratedDatabase();
-const PHONE = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const MARK = '@@fault@@';
 /** The faults as they travel in JSON text: JSON.parse makes a NUL and a lone high surrogate of them. */
 const FAULTS = { nul: '\\u0000', 'lone surrogate': '\\ud800' } as const;
-
 
 /** Every table's rows, hashed: equal before and after means nothing was written. */
 async function fingerprint(db: Database): Promise<string> {
@@ -25,7 +25,9 @@ async function fingerprint(db: Database): Promise<string> {
   );
   const parts = await Promise.all(
     tables.map(async ({ name }) => {
-      const [row] = await db.query<{ h: string | null }>(`select md5(string_agg(t::text, '|' order by t::text)) as h from ${name} t`);
+      const [row] = await db.query<{ h: string | null }>(
+        `select md5(string_agg(t::text, '|' order by t::text)) as h from ${name} t`,
+      );
       return `${name}:${row!.h}`;
     }),
   );
@@ -36,7 +38,8 @@ async function fingerprint(db: Database): Promise<string> {
 function stringPaths(value: unknown, path: string[] = []): string[][] {
   if (typeof value === 'string') return [path];
   if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...path, String(i)]));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, item]) => stringPaths(item, [...path, k]));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([k, item]) => stringPaths(item, [...path, k]));
   return [];
 }
 
@@ -64,62 +67,194 @@ async function setUp() {
 }
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
-type JsonCase = { as: keyof Setup['clients']; method: string; path: (s: Setup) => string; body: (s: Setup) => unknown; headers?: Record<string, string> };
+type JsonCase = {
+  as: keyof Setup['clients'];
+  method: string;
+  path: (s: Setup) => string;
+  body: (s: Setup) => unknown;
+  headers?: Record<string, string>;
+};
 
 /** Every route that takes JSON, with a body it would accept: each of its strings in turn gets the fault. */
 const JSON_ROUTES: Record<string, JsonCase> = {
   'register by e-mail': {
-    as: 'anonymous', method: 'POST', path: () => '/api/auth/register',
-    body: () => ({ firstName: 'Ama', lastName: 'Mensah', userType: 'renter', password: TEST_PASSWORD, registrationMethod: 'email', email: 'ama.fresh@example.com' }),
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/auth/register',
+    body: () => ({
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      userType: 'renter',
+      password: TEST_PASSWORD,
+      registrationMethod: 'email',
+      email: 'ama.fresh@example.com',
+    }),
   },
   'register by phone': {
-    as: 'anonymous', method: 'POST', path: () => '/api/auth/register',
-    body: () => ({ firstName: 'Kofi', lastName: 'Boateng', userType: 'owner', password: TEST_PASSWORD, registrationMethod: 'phone', phone: '+233241112233', businessName: 'Kofi Homes' }),
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/auth/register',
+    body: () => ({
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      userType: 'owner',
+      password: TEST_PASSWORD,
+      registrationMethod: 'phone',
+      phone: '+233241112233',
+      businessName: 'Kofi Homes',
+    }),
   },
-  'sign in': { as: 'anonymous', method: 'POST', path: () => '/api/auth/login', body: (s) => ({ email: s.registered.email, password: TEST_PASSWORD }) },
-  'forgot password': { as: 'anonymous', method: 'POST', path: () => '/api/auth/forgot-password', body: (s) => ({ email: s.registered.email }) },
-  'reset password': { as: 'anonymous', method: 'POST', path: () => '/api/auth/reset-password', body: () => ({ token: 'abcdefabcdef', newPassword: 'a-new-password' }) },
+  'sign in': {
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/auth/login',
+    body: (s) => ({ email: s.registered.email, password: TEST_PASSWORD }),
+  },
+  'forgot password': {
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/auth/forgot-password',
+    body: (s) => ({ email: s.registered.email }),
+  },
+  'reset password': {
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/auth/reset-password',
+    body: () => ({ token: 'abcdefabcdef', newPassword: 'a-new-password' }),
+  },
   profile: {
-    as: 'user', method: 'PUT', path: () => '/api/auth/profile',
-    body: () => ({ firstName: 'Ama', lastName: 'Mensah', businessName: 'Ama Lettings', licenseNumber: 'GH-12345', currentPassword: TEST_PASSWORD, email: 'ama.new@example.com' }),
+    as: 'user',
+    method: 'PUT',
+    path: () => '/api/auth/profile',
+    body: () => ({
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      businessName: 'Ama Lettings',
+      licenseNumber: 'GH-12345',
+      currentPassword: TEST_PASSWORD,
+      email: 'ama.new@example.com',
+    }),
   },
   'change password': {
-    as: 'user', method: 'PUT', path: () => '/api/auth/change-password',
-    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another-password', confirmPassword: 'another-password' }),
+    as: 'user',
+    method: 'PUT',
+    path: () => '/api/auth/change-password',
+    body: () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-password',
+      confirmPassword: 'another-password',
+    }),
   },
-  'verify e-mail code': { as: 'user', method: 'POST', path: () => '/api/auth/verify-email-code', body: () => ({ code: '123456' }) },
-  'create listing': { as: 'user', method: 'POST', path: () => '/api/properties', body: () => listingBody({ amenities: ['wifi'], location: 'East Legon' }) },
+  'verify e-mail code': {
+    as: 'user',
+    method: 'POST',
+    path: () => '/api/auth/verify-email-code',
+    body: () => ({ code: '123456' }),
+  },
+  'create listing': {
+    as: 'user',
+    method: 'POST',
+    path: () => '/api/properties',
+    body: () => listingBody({ amenities: ['wifi'], location: 'East Legon' }),
+  },
   'update listing': {
-    as: 'user', method: 'PUT', path: (s) => `/api/properties/${s.listing.id}`,
-    body: () => ({ title: 'A new title', description: 'New words', address: '1 Oxford Street', city: 'Accra', amenities: ['wifi'] }),
+    as: 'user',
+    method: 'PUT',
+    path: (s) => `/api/properties/${s.listing.id}`,
+    body: () => ({
+      title: 'A new title',
+      description: 'New words',
+      address: '1 Oxford Street',
+      city: 'Accra',
+      amenities: ['wifi'],
+    }),
   },
   'support message': {
-    as: 'user', method: 'POST', path: () => '/api/support/message',
-    body: () => ({ name: 'Ama', email: 'ama@example.com', subject: 'Help', category: 'general', message: 'My listing is stuck' }),
+    as: 'user',
+    method: 'POST',
+    path: () => '/api/support/message',
+    body: () => ({
+      name: 'Ama',
+      email: 'ama@example.com',
+      subject: 'Help',
+      category: 'general',
+      message: 'My listing is stuck',
+    }),
   },
   'contact message': {
-    as: 'anonymous', method: 'POST', path: () => '/api/contact/message',
-    body: () => ({ firstName: 'Yaw', lastName: 'Owusu', contactMethod: 'email', email: 'yaw@example.com', phone: '0241234567', userType: 'tenant', subject: 'Hello', message: 'A question' }),
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/contact/message',
+    body: () => ({
+      firstName: 'Yaw',
+      lastName: 'Owusu',
+      contactMethod: 'email',
+      email: 'yaw@example.com',
+      phone: '0241234567',
+      userType: 'tenant',
+      subject: 'Hello',
+      message: 'A question',
+    }),
   },
-  'provider registration': { as: 'user', method: 'POST', path: () => '/api/service-providers', body: () => providerBody() },
-  'provider decision': { as: 'admin', method: 'PATCH', path: (s) => `/api/service-providers/${s.provider.id}/status`, body: () => ({ status: 'approved' }) },
-  'photo upload (JSON)': { as: 'user', method: 'POST', path: () => '/api/upload/property-images', body: () => ({ images: ['data:image/png;base64,iVBORw0KGgo='] }) },
-  'grant admin': { as: 'admin', method: 'POST', path: () => '/api/admin/admins', body: (s) => ({ email: s.registered.email }) },
+  'provider registration': {
+    as: 'user',
+    method: 'POST',
+    path: () => '/api/service-providers',
+    body: () => providerBody(),
+  },
+  'provider decision': {
+    as: 'admin',
+    method: 'PATCH',
+    path: (s) => `/api/service-providers/${s.provider.id}/status`,
+    body: () => ({ status: 'approved' }),
+  },
+  'photo upload (JSON)': {
+    as: 'user',
+    method: 'POST',
+    path: () => '/api/upload/property-images',
+    body: () => ({ images: ['data:image/png;base64,iVBORw0KGgo='] }),
+  },
+  'grant admin': {
+    as: 'admin',
+    method: 'POST',
+    path: () => '/api/admin/admins',
+    body: (s) => ({ email: s.registered.email }),
+  },
   'admin password': {
-    as: 'admin', method: 'POST', path: () => '/api/admin/change-password',
-    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'another-password', confirmPassword: 'another-password' }),
+    as: 'admin',
+    method: 'POST',
+    path: () => '/api/admin/change-password',
+    body: () => ({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another-password',
+      confirmPassword: 'another-password',
+    }),
   },
   'reorder featured': {
-    as: 'admin', method: 'POST', path: () => '/api/admin/reorder-featured-properties',
+    as: 'admin',
+    method: 'POST',
+    path: () => '/api/admin/reorder-featured-properties',
     body: (s) => ({ propertyOrders: [{ id: s.listing.id, featuredOrder: 1 }] }),
   },
   'beacon, one view': {
-    as: 'anonymous', method: 'POST', path: () => '/api/analytics/track-visitor', headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE },
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/analytics/track-visitor',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE },
     body: () => ({ visitorId: newVisitorId(), pageUrl: '/search?location=Accra', pageTitle: 'Search' }),
   },
   'beacon, a batch': {
-    as: 'anonymous', method: 'POST', path: () => '/api/analytics/track-visitor', headers: { 'content-type': 'application/json', 'user-agent': PHONE },
-    body: () => ({ visitorId: newVisitorId(), views: [{ pageUrl: '/', pageTitle: 'Efie' }, { pageUrl: '/search', pageTitle: 'Search' }] }),
+    as: 'anonymous',
+    method: 'POST',
+    path: () => '/api/analytics/track-visitor',
+    headers: { 'content-type': 'application/json', 'user-agent': PHONE },
+    body: () => ({
+      visitorId: newVisitorId(),
+      views: [
+        { pageUrl: '/', pageTitle: 'Efie' },
+        { pageUrl: '/search', pageTitle: 'Search' },
+      ],
+    }),
   },
 };
 
@@ -139,7 +274,8 @@ describe('well-formed text at every door', () => {
           });
           const answer = await expectError(res, 400, 'invalid_input');
           expect(answer.issues, `${name}: ${faultName} in ${field.join('.')}`).toContainEqual({
-            path: field.join('.'), message: expect.stringMatching(faultName === 'nul' ? /NUL/ : /surrogate/),
+            path: field.join('.'),
+            message: expect.stringMatching(faultName === 'nul' ? /NUL/ : /surrogate/),
           });
           seen.push(`${name} ${field.join('.')}`);
         }
@@ -148,7 +284,14 @@ describe('well-formed text at every door', () => {
     await s.deps.pageViews.flush();
     expect(await fingerprint(s.deps.db)).toBe(before);
     // Every route of the table was tried, with its free-text fields among them.
-    expect(seen).toEqual(expect.arrayContaining(['register by e-mail firstName', 'create listing description', 'beacon, a batch views.1.pageUrl', 'contact message message']));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'register by e-mail firstName',
+        'create listing description',
+        'beacon, a batch views.1.pageUrl',
+        'contact message message',
+      ]),
+    );
   });
 
   it('names a faulty field name too, and a fault in a field the schema ignores', async () => {
@@ -192,14 +335,21 @@ describe('well-formed text at every door', () => {
     const form = new FormData();
     form.append('propertyId', `${s.listing.id}\u0000`);
     form.append('videos', new Blob([new Uint8Array(64)], { type: 'video/mp4' }), 'tour.mp4');
-    const answer = await expectError(await s.clients.user.request('/api/upload/property-videos', { method: 'POST', body: form }), 400, 'invalid_input');
+    const answer = await expectError(
+      await s.clients.user.request('/api/upload/property-videos', { method: 'POST', body: form }),
+      400,
+      'invalid_input',
+    );
     expect(answer.issues).toContainEqual({ path: 'propertyId', message: expect.stringMatching(/NUL/) });
     expect(await fingerprint(s.deps.db)).toBe(before);
   });
 
   it('still takes text in any script, emoji included', async () => {
     const s = await setUp();
-    const res = await s.clients.user.request('/api/properties', { method: 'POST', json: listingBody({ title: 'Ɔdan fɛfɛ 🏡 near 東京', description: 'Akwaaba! 😀' }) });
+    const res = await s.clients.user.request('/api/properties', {
+      method: 'POST',
+      json: listingBody({ title: 'Ɔdan fɛfɛ 🏡 near 東京', description: 'Akwaaba! 😀' }),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     expect(((await res.json()) as { title: string }).title).toBe('Ɔdan fɛfɛ 🏡 near 東京');
     const registered = await registerUser(createClient(s.app), { firstName: 'Ẹ̀kọ́', lastName: 'Ñandú' });

@@ -15,7 +15,9 @@ export const wellFormedUrl = createMiddleware<AppEnv>(async (c, next) => {
   const issues = [
     ...(pathFault ? [{ path: 'path', message: `The address ${TEXT_FAULT_MESSAGES[pathFault]}` }] : []),
     // A repeated key (`?a=1&a=2`) is named once, by its name, whichever value holds the fault.
-    ...(c.req.url.includes('?') ? textIssues(Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.join('&')]))) : []),
+    ...(c.req.url.includes('?')
+      ? textIssues(Object.fromEntries(Object.entries(c.req.queries()).map(([key, values]) => [key, values.join('&')])))
+      : []),
   ];
   if (issues.length > 0) throw new DomainError('invalid', 'invalid_input', issues[0]!.message, { issues });
   await next();

@@ -22,7 +22,12 @@ async function withFailedMessages() {
   const { app, deps } = await createTestApp(database());
   const admin = createClient(app);
   const { email } = await createAdmin(deps, admin);
-  await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support request', text: 'My listing does not show.' });
+  await deps.outbox.enqueue({
+    channel: 'email',
+    to: 'team@efie.example',
+    subject: 'Support request',
+    text: 'My listing does not show.',
+  });
   await drainOutbox(deps.db, refusing, deps.clock);
   return { app, deps, admin, adminEmail: email! };
 }
@@ -38,7 +43,9 @@ describe('GET /api/admin/outbox?status=failed', () => {
     const refused = await renter.request('/api/admin/outbox?status=failed');
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'Admins only', code: 'forbidden' });
-    const retry = await renter.request('/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry', { method: 'POST' });
+    const retry = await renter.request('/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry', {
+      method: 'POST',
+    });
     expect(retry.status).toBe(403);
     expect(await retry.json()).toEqual({ error: 'Admins only', code: 'forbidden' });
   });
@@ -98,13 +105,19 @@ describe('GET /api/admin/outbox: which gateways deliver (issue 28)', () => {
 
   it('names the configured gateways, never their settings', async () => {
     const smtp = { url: 'smtps://efie:smtp-secret-password@smtp.example.com:465', from: 'Efie <no-reply@efie.app>' };
-    const sms = { baseUrl: 'https://api.twilio.com', accountSid: `AC${'0f'.repeat(16)}`, authToken: 'twilio-secret-token', from: 'Efie' };
+    const sms = {
+      baseUrl: 'https://api.twilio.com',
+      accountSid: `AC${'0f'.repeat(16)}`,
+      authToken: 'twilio-secret-token',
+      from: 'Efie',
+    };
     const { app, deps } = await createTestApp(database(), { config: { smtp, sms } });
     const admin = createClient(app);
     await createAdmin(deps, admin);
     const text = await (await admin.request('/api/admin/outbox?status=failed')).text();
     expect((JSON.parse(text) as AdminOutboxAnswer).delivery).toEqual({ email: 'smtp', sms: 'twilio', devOutbox: true });
-    for (const secret of ['smtp-secret-password', 'smtp.example.com', 'twilio-secret-token', sms.accountSid]) expect(text).not.toContain(secret);
+    for (const secret of ['smtp-secret-password', 'smtp.example.com', 'twilio-secret-token', sms.accountSid])
+      expect(text).not.toContain(secret);
   });
 });
 
@@ -116,12 +129,19 @@ describe('POST /api/admin/outbox/{id}/retry', () => {
     const admin = createClient(app);
     await createAdmin(deps, admin);
     await drainOutbox(deps.db, createRecordingSender(), clock); // the admin's own code, out of the way
-    const id = await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support request', text: 'My listing does not show.' });
+    const id = await deps.outbox.enqueue({
+      channel: 'email',
+      to: 'team@efie.example',
+      subject: 'Support request',
+      text: 'My listing does not show.',
+    });
     const row = async () =>
-      (await deps.db.query<{ attempts: number; failure: string | null; failed_at: Date | null; sent_at: Date | null }>(
-        'select attempts, failure, failed_at, sent_at from outbox_messages where id = $1',
-        [id],
-      ))[0]!;
+      (
+        await deps.db.query<{ attempts: number; failure: string | null; failed_at: Date | null; sent_at: Date | null }>(
+          'select attempts, failure, failed_at, sent_at from outbox_messages where id = $1',
+          [id],
+        )
+      )[0]!;
     // Every attempt refused for now, each after its pause, until the message is given up on.
     const unreachable: MessageSender = {
       async send() {
@@ -133,7 +153,12 @@ describe('POST /api/admin/outbox/{id}/retry', () => {
       now += RETRY_CAP_MS;
     }
     expect(await drainOutbox(deps.db, unreachable, clock)).toBe(0);
-    expect(await row()).toMatchObject({ attempts: MAX_ATTEMPTS, failure: 'exhausted', failed_at: expect.any(Date), sent_at: null });
+    expect(await row()).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      failure: 'exhausted',
+      failed_at: expect.any(Date),
+      sent_at: null,
+    });
 
     const res = await admin.request(`/api/admin/outbox/${id}/retry`, { method: 'POST' });
     expect(res.status).toBe(200);

@@ -21,11 +21,16 @@ export const adminOutboxRoutes = (deps: AppDeps) =>
     .get('/outbox', requireAdmin, validate('query', AdminOutboxQuerySchema), async (c) => {
       const { limit } = c.req.valid('query');
       const smsBudget = await smsBudgetStatus(deps.db, deps.clock, deps.config.smsHourlyBudget);
-      return c.json({ messages: await deps.outbox.listFailed(limit), smsBudget, delivery: deliverySetup(deps.config) } satisfies AdminOutboxAnswer);
+      return c.json({
+        messages: await deps.outbox.listFailed(limit),
+        smsBudget,
+        delivery: deliverySetup(deps.config),
+      } satisfies AdminOutboxAnswer);
     })
     .post('/outbox/:id/retry', requireAdmin, validate('param', IdSchema), async (c) => {
       const { id } = c.req.valid('param');
-      if (!(await deps.outbox.retry(id))) throw new DomainError('not_found', 'not_found', 'No failed message with this id');
+      if (!(await deps.outbox.retry(id)))
+        throw new DomainError('not_found', 'not_found', 'No failed message with this id');
       deps.log.info('outbox message retried by an admin', { id, admin: c.var.user?.id });
       return c.json({ message: 'The message will be sent again shortly' });
     });

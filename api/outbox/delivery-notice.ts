@@ -9,7 +9,10 @@ const SMS_SETTINGS = 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and SMS_FROM for SMS
  * offered in production, where it cannot be on) and which settings deliver it.
  * Undefined when every channel has its gateway.
  */
-export function undeliveredNotice(setup: DeliverySetup, { origin, production }: { origin: string; production: boolean }): string | undefined {
+export function undeliveredNotice(
+  setup: DeliverySetup,
+  { origin, production }: { origin: string; production: boolean },
+): string | undefined {
   const email = setup.email === 'log';
   const sms = setup.sms === 'log';
   if (!email && !sms) return undefined;

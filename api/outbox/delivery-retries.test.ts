@@ -29,15 +29,26 @@ async function setup() {
   const { app, deps } = await createTestApp(database(), { clock });
   const row = async () =>
     (
-      await deps.db.query<{ attempts: number; sent_at: Date | null; failed_at: Date | null; failure: string | null; last_error: string | null; provider_id: string | null; claimed_until: Date | null }>(
-        'select attempts, sent_at, failed_at, failure, last_error, provider_id, claimed_until from outbox_messages',
-      )
+      await deps.db.query<{
+        attempts: number;
+        sent_at: Date | null;
+        failed_at: Date | null;
+        failure: string | null;
+        last_error: string | null;
+        provider_id: string | null;
+        claimed_until: Date | null;
+      }>('select attempts, sent_at, failed_at, failure, last_error, provider_id, claimed_until from outbox_messages')
     )[0]!;
   return { app, deps, clock, row, at: (ms: number) => (now = ms) };
 }
 
 const smsSettings = (baseUrl: string): SmsSettings => {
-  const config = loadConfig({ SMS_API_BASE_URL: baseUrl, TWILIO_ACCOUNT_SID: `AC${'ab'.repeat(16)}`, TWILIO_AUTH_TOKEN: 'token-secret-xyz', SMS_FROM: '+15005550006' });
+  const config = loadConfig({
+    SMS_API_BASE_URL: baseUrl,
+    TWILIO_ACCOUNT_SID: `AC${'ab'.repeat(16)}`,
+    TWILIO_AUTH_TOKEN: 'token-secret-xyz',
+    SMS_FROM: '+15005550006',
+  });
   return config.sms!;
 };
 
@@ -47,18 +58,36 @@ async function gateway(reply: Parameters<typeof startSmsTestGateway>[0] = {}) {
   return g;
 }
 
-const code = { channel: 'sms' as const, to: '+233241234567', subject: null, text: 'Your Efie code is 123456. It expires in 15 minutes.', containsSecret: true };
+const code = {
+  channel: 'sms' as const,
+  to: '+233241234567',
+  subject: null,
+  text: 'Your Efie code is 123456. It expires in 15 minutes.',
+  containsSecret: true,
+};
 
 describe('delivery over SMTP', () => {
   it('delivers exactly once to a server that refuses twice (451) and then accepts, with the Message-ID of the outbox id', async () => {
-    const smtp = await startSmtpTestServer({ onRcpt: (_to, attempt) => (attempt <= 2 ? { code: 451, text: 'Try again later' } : undefined) });
+    const smtp = await startSmtpTestServer({
+      onRcpt: (_to, attempt) => (attempt <= 2 ? { code: 451, text: 'Try again later' } : undefined),
+    });
     cleanups.push(smtp.close);
     const { deps, clock, row, at } = await setup();
     const sender = createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' });
-    const id = await deps.outbox.enqueue({ channel: 'email', to: 'ama@example.com', subject: 'Hello', text: 'Welcome to Efie.' });
+    const id = await deps.outbox.enqueue({
+      channel: 'email',
+      to: 'ama@example.com',
+      subject: 'Hello',
+      text: 'Welcome to Efie.',
+    });
 
     expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
-    expect(await row()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, last_error: expect.stringMatching(/451/) });
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: null,
+      last_error: expect.stringMatching(/451/),
+    });
     at(T0 + retryDelayMs(1) - 1);
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
     at(T0 + retryDelayMs(1));
@@ -73,7 +102,12 @@ describe('delivery over SMTP', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.mail.messageId).toBe(`<${id}@efie.app>`);
     expect(smtp.received[0]!.mail.headers.get('x-efie-outbox-id')).toBe(id);
-    expect(await row()).toMatchObject({ attempts: 3, sent_at: expect.any(Date), failed_at: null, provider_id: `<${id}@efie.app>` });
+    expect(await row()).toMatchObject({
+      attempts: 3,
+      sent_at: expect.any(Date),
+      failed_at: null,
+      provider_id: `<${id}@efie.app>`,
+    });
   });
 
   it('fails a message at once when the server refuses it for good (550), without using up the attempts', async () => {
@@ -81,10 +115,20 @@ describe('delivery over SMTP', () => {
     cleanups.push(smtp.close);
     const { deps, clock, row, at } = await setup();
     await deps.outbox.enqueue({ channel: 'email', to: 'nobody@example.com', subject: 'Hello', text: 'Welcome.' });
-    expect(await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock)).toBe(1);
-    expect(await row()).toMatchObject({ attempts: 1, sent_at: null, failed_at: new Date(T0), failure: 'refused', last_error: expect.stringMatching(/550/) });
+    expect(
+      await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock),
+    ).toBe(1);
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: new Date(T0),
+      failure: 'refused',
+      last_error: expect.stringMatching(/550/),
+    });
     at(T0 + 365 * 24 * 3600_000);
-    expect(await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock)).toBe(0);
+    expect(
+      await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock),
+    ).toBe(0);
     expect(smtp.rcptAttempts()).toBe(1);
     expect(smtp.received).toHaveLength(0);
   });
@@ -103,15 +147,25 @@ describe('delivery over SMTP', () => {
     await deps.outbox.enqueue({ channel: 'email', to: 'ama@example.com', subject: 'Hello', text: 'Welcome.' });
     // 3 s: the connection and the greeting each get 1 s, so on a busy machine the loopback
     // connection is made (and counted) before its own limit; only the greeting times out.
-    const sender = createSmtpSender({ url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: 'Efie <no-reply@efie.app>' }, { timeoutMs: 3_000 });
+    const sender = createSmtpSender(
+      { url: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, from: 'Efie <no-reply@efie.app>' },
+      { timeoutMs: 3_000 },
+    );
     expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
-    expect(await row()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, last_error: 'SMTP: Greeting never received (ETIMEDOUT)' });
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: null,
+      last_error: 'SMTP: Greeting never received (ETIMEDOUT)',
+    });
     expect(connections).toBe(1);
     at(T0 + retryDelayMs(1));
     const smtp = await startSmtpTestServer();
     cleanups.push(smtp.close);
     const id = (await deps.db.query<{ id: string }>('select id from outbox_messages'))[0]!.id;
-    expect(await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock)).toBe(1);
+    expect(
+      await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock),
+    ).toBe(1);
     expect(smtp.received.map((r) => r.mail.messageId)).toEqual([`<${id}@efie.app>`]);
   });
 });
@@ -119,11 +173,25 @@ describe('delivery over SMTP', () => {
 describe('delivery over SMTP when nothing listens', () => {
   it('tries again after a pause when the connection is refused, and sends once a server listens', async () => {
     const { deps, clock, row, at } = await setup();
-    const id = await deps.outbox.enqueue({ channel: 'email', to: 'ama@example.com', subject: 'Hello', text: 'Welcome.' });
-    const sender = createSmtpSender({ url: `smtp://efie:mail-secret@127.0.0.1:${await freePort()}`, from: 'Efie <no-reply@efie.app>' });
+    const id = await deps.outbox.enqueue({
+      channel: 'email',
+      to: 'ama@example.com',
+      subject: 'Hello',
+      text: 'Welcome.',
+    });
+    const sender = createSmtpSender({
+      url: `smtp://efie:mail-secret@127.0.0.1:${await freePort()}`,
+      from: 'Efie <no-reply@efie.app>',
+    });
     expect(await drainOutbox(deps.db, sender, clock)).toBe(1);
     const after = await row();
-    expect(after).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, failure: null, claimed_until: new Date(T0 + retryDelayMs(1)) });
+    expect(after).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: null,
+      failure: null,
+      claimed_until: new Date(T0 + retryDelayMs(1)),
+    });
     expect(after.last_error).toMatch(/^SMTP: .*ECONNREFUSED/);
     expect(after.last_error).not.toContain('mail-secret');
 
@@ -146,9 +214,16 @@ describe('delivery over SMTP when nothing listens', () => {
     const smtp = await startSmtpTestServer();
     cleanups.push(smtp.close);
     at(T0 + retryDelayMs(1) + retryDelayMs(2));
-    expect(await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock)).toBe(1);
+    expect(
+      await drainOutbox(deps.db, createSmtpSender({ url: smtp.url(), from: 'Efie <no-reply@efie.app>' }), clock),
+    ).toBe(1);
     expect(smtp.received.map((r) => r.mail.messageId)).toEqual([`<${id}@efie.app>`]);
-    expect(await row()).toMatchObject({ attempts: 3, sent_at: new Date(T0 + retryDelayMs(1) + retryDelayMs(2)), failed_at: null, failure: null });
+    expect(await row()).toMatchObject({
+      attempts: 3,
+      sent_at: new Date(T0 + retryDelayMs(1) + retryDelayMs(2)),
+      failed_at: null,
+      failure: null,
+    });
   });
 });
 
@@ -173,7 +248,12 @@ describe('delivery through the SMS gateway', () => {
       time += pause;
     }
     expect(pauses).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000, 1_800_000, 1_800_000]);
-    expect(await row()).toMatchObject({ attempts: MAX_ATTEMPTS, sent_at: null, failed_at: new Date(time), failure: 'exhausted' });
+    expect(await row()).toMatchObject({
+      attempts: MAX_ATTEMPTS,
+      sent_at: null,
+      failed_at: new Date(time),
+      failure: 'exhausted',
+    });
     expect((await row()).last_error).toBe('SMS gateway refused with 503: Service unavailable (Twilio error 20503)');
     at(time + 365 * 24 * 3600_000);
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
@@ -227,7 +307,8 @@ describe('delivery through the SMS gateway', () => {
     // The database fails the one write that records the acceptance, as a crash right after the send would leave it.
     const failingRecord: Database = {
       ...deps.db,
-      query: (text, params) => (/set sent_at/.test(text) ? Promise.reject(new Error('connection lost')) : deps.db.query(text, params)),
+      query: (text, params) =>
+        /set sent_at/.test(text) ? Promise.reject(new Error('connection lost')) : deps.db.query(text, params),
     };
     await expect(drainOutbox(failingRecord, sender, clock)).rejects.toThrow('connection lost');
     expect(g.requests).toHaveLength(1);
@@ -238,7 +319,12 @@ describe('delivery through the SMS gateway', () => {
     at(T0 + 365 * 24 * 3600_000);
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
     expect(g.requests).toHaveLength(1);
-    expect(await row()).toMatchObject({ sent_at: null, failure: 'uncertain', failed_at: new Date(T0 + LEASE_MS), last_error: UNCERTAIN_AFTER_STOP });
+    expect(await row()).toMatchObject({
+      sent_at: null,
+      failure: 'uncertain',
+      failed_at: new Date(T0 + LEASE_MS),
+      last_error: UNCERTAIN_AFTER_STOP,
+    });
     const [listed] = await deps.outbox.listFailed();
     expect(listed).toMatchObject({ to: code.to, failure: 'uncertain', text: null });
   });
@@ -252,7 +338,12 @@ describe('delivery through the SMS gateway', () => {
     at(T0 + 365 * 24 * 3600_000);
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
     expect(g.requests).toHaveLength(1);
-    expect(await row()).toMatchObject({ attempts: 1, sent_at: new Date(T0), failed_at: null, provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/) });
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      sent_at: new Date(T0),
+      failed_at: null,
+      provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/),
+    });
   });
 
   it('treats a gateway that took the request and never answered as "may have been accepted": failed, not sent again', async () => {
@@ -274,8 +365,16 @@ describe('delivery through the SMS gateway', () => {
     const { deps, clock, row, at } = await setup();
     await deps.outbox.enqueue(code);
     const closedPort = await freePort();
-    expect(await drainOutbox(deps.db, createTwilioSender(smsSettings(`http://127.0.0.1:${closedPort}`)), clock)).toBe(1);
-    expect(await row()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, last_error: 'SMS gateway unreachable: ECONNREFUSED', claimed_until: new Date(T0 + 30_000) });
+    expect(await drainOutbox(deps.db, createTwilioSender(smsSettings(`http://127.0.0.1:${closedPort}`)), clock)).toBe(
+      1,
+    );
+    expect(await row()).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      failed_at: null,
+      last_error: 'SMS gateway unreachable: ECONNREFUSED',
+      claimed_until: new Date(T0 + 30_000),
+    });
     const g = await gateway({ reply: created });
     at(T0 + 30_000);
     expect(await drainOutbox(deps.db, createTwilioSender(smsSettings(g.baseUrl)), clock)).toBe(1);
@@ -288,7 +387,10 @@ describe('delivery through the SMS gateway', () => {
     const { deps, clock, row } = await setup();
     await deps.outbox.enqueue(code);
     await drainOutbox(deps.db, createTwilioSender(smsSettings(g.baseUrl)), clock);
-    expect(await row()).toMatchObject({ failed_at: null, last_error: 'SMS gateway refused with 401: Authenticate (Twilio error 20003)' });
+    expect(await row()).toMatchObject({
+      failed_at: null,
+      last_error: 'SMS gateway refused with 401: Authenticate (Twilio error 20003)',
+    });
     expect(JSON.stringify(await deps.db.query('select * from outbox_messages'))).not.toContain('token-secret-xyz');
   });
 });

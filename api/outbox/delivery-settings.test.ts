@@ -34,11 +34,18 @@ describe('delivery settings', () => {
   it('sends e-mail over SMTP with the default From when SMTP_URL is set, and SMS through Twilio when its settings are', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465', ...twilio });
     expect(config.smtp).toEqual({ url: 'smtps://user:pass@smtp.example.com:465', from: 'Efie <no-reply@efie.app>' });
-    expect(config.sms).toEqual({ baseUrl: 'https://api.twilio.com', accountSid: SID, authToken: 'secret-token-123', from: '+233501234567' });
+    expect(config.sms).toEqual({
+      baseUrl: 'https://api.twilio.com',
+      accountSid: SID,
+      authToken: 'secret-token-123',
+      from: '+233501234567',
+    });
     const { gateways } = createMessageSender(config, silentLogger);
     expect(gateways).toEqual({ email: 'smtp', sms: 'twilio' });
     expectNoTwilioSecret(JSON.stringify(gateways)); // what the start-up log shows
-    expect(loadConfig({ ...twilio, SMS_API_BASE_URL: 'http://127.0.0.1:9999/', SMS_FROM: `MG${'a1'.repeat(16)}` }).sms).toMatchObject({ baseUrl: 'http://127.0.0.1:9999', from: `MG${'a1'.repeat(16)}` });
+    expect(
+      loadConfig({ ...twilio, SMS_API_BASE_URL: 'http://127.0.0.1:9999/', SMS_FROM: `MG${'a1'.repeat(16)}` }).sms,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9999', from: `MG${'a1'.repeat(16)}` });
   });
 
   it('refuses a partial Twilio configuration at start-up, naming what is missing, never echoing what was given', () => {
@@ -52,7 +59,9 @@ describe('delivery settings', () => {
       'Invalid configuration: SMS sending needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM together; missing TWILIO_ACCOUNT_SID, SMS_FROM',
     );
     expectNoTwilioSecret(onlyToken);
-    expect(failure({ SMS_API_BASE_URL: 'https://gateway.example' })).toMatch(/missing TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM$/);
+    expect(failure({ SMS_API_BASE_URL: 'https://gateway.example' })).toMatch(
+      /missing TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM$/,
+    );
   });
 
   it('refuses bad values with one line naming the variable, never echoing a secret', () => {
@@ -63,7 +72,9 @@ describe('delivery settings', () => {
     // A SID one digit short and one with a letter that is not hexadecimal: the message names the rule, not the value.
     for (const badSid of [SID.slice(0, -1), `${SID.slice(0, -1)}g`]) {
       const message = failure({ ...twilio, TWILIO_ACCOUNT_SID: badSid });
-      expect(message).toBe('Invalid configuration: TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits');
+      expect(message).toBe(
+        'Invalid configuration: TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits',
+      );
       expectNoTwilioSecret(message, [SID, badSid]);
     }
     for (const bad of [{ SMS_FROM: '0241234567' }, { SMS_API_BASE_URL: 'https://api.twilio.com/2010-04-01' }]) {

@@ -13,14 +13,22 @@ afterEach(() => {
 describe('delivery settings at start-up (npm start)', () => {
   it('stops with one clear line for a partial Twilio configuration', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-data-')), TWILIO_ACCOUNT_SID: `AC${'0f'.repeat(16)}`, TWILIO_AUTH_TOKEN: 'startup-secret-token' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-data-')),
+        TWILIO_ACCOUNT_SID: `AC${'0f'.repeat(16)}`,
+        TWILIO_AUTH_TOKEN: 'startup-secret-token',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     expect(await exitOf(child)).toBe(1);
-    expect(output.trim()).toBe('Invalid configuration: SMS sending needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM together; missing SMS_FROM');
+    expect(output.trim()).toBe(
+      'Invalid configuration: SMS sending needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM together; missing SMS_FROM',
+    );
   }, 60_000);
 
   it('says which gateways it uses and never logs their secrets', async () => {

@@ -26,11 +26,17 @@ afterEach(async () => {
  */
 async function startEfie(env: Record<string, string>) {
   const config = loadConfig({ PUBLIC_ORIGIN: TEST_ORIGIN, DATA_DIR: '/tmp/efie-test-unused', ...env });
-  const { app, deps } = await createTestApp(database(), { config: { smtp: config.smtp, sms: config.sms, devOutbox: false } });
+  const { app, deps } = await createTestApp(database(), {
+    config: { smtp: config.smtp, sms: config.sms, devOutbox: false },
+  });
   const server = await new Promise<ServerType>((resolve) => {
     const s = listen(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
-  const worker = startOutboxWorker(deps.db, createMessageSender(deps.config, silentLogger).sender, { log: silentLogger, pollMs: 20, forgetSecrets: true });
+  const worker = startOutboxWorker(deps.db, createMessageSender(deps.config, silentLogger).sender, {
+    log: silentLogger,
+    pollMs: 20,
+    forgetSecrets: true,
+  });
   cleanups.push(async () => {
     await worker.stop();
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -58,10 +64,20 @@ describe('messages that really arrive', () => {
     cleanups.push(smtp.close);
     const efie = await startEfie({ SMTP_URL: smtp.url('efie:mail-secret'), MAIL_FROM: 'Efie <hello@efie.example>' });
     const email = uniqueEmail();
-    const registered = await efie.post('/api/auth/register', { firstName: 'Akosua', lastName: 'Boateng', email, password: TEST_PASSWORD, userType: 'renter' });
+    const registered = await efie.post('/api/auth/register', {
+      firstName: 'Akosua',
+      lastName: 'Boateng',
+      email,
+      password: TEST_PASSWORD,
+      userType: 'renter',
+    });
     const answer = (await registered.json()) as RegisterAnswer;
     expect(registered.status, JSON.stringify(answer)).toBe(201);
-    expect(answer).toMatchObject({ requiresVerification: true, verificationMethod: 'email', user: { emailVerified: false } });
+    expect(answer).toMatchObject({
+      requiresVerification: true,
+      verificationMethod: 'email',
+      user: { emailVerified: false },
+    });
 
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 15_000, interval: 20 });
     const [delivery] = smtp.received;
@@ -72,9 +88,13 @@ describe('messages that really arrive', () => {
     // The mail arrives before the worker records the acceptance: wait for the record, not a guess.
     const row = await vi.waitFor(
       async () => {
-        const [sent] = await efie.deps.db.query<{ id: string; provider_id: string; provider_response: string; body: string; sent_at: Date | null }>(
-          'select id, provider_id, provider_response, body, sent_at from outbox_messages',
-        );
+        const [sent] = await efie.deps.db.query<{
+          id: string;
+          provider_id: string;
+          provider_response: string;
+          body: string;
+          sent_at: Date | null;
+        }>('select id, provider_id, provider_response, body, sent_at from outbox_messages');
         expect(sent?.sent_at).toBeTruthy();
         return sent;
       },
@@ -99,14 +119,30 @@ describe('messages that really arrive', () => {
     cleanups.push(gateway.close);
     const efie = await startEfie(gateway.env);
     const phone = uniquePhone();
-    const registered = await efie.post('/api/auth/register', { firstName: 'Kojo', lastName: 'Asante', phone, registrationMethod: 'phone', password: TEST_PASSWORD, userType: 'renter' });
+    const registered = await efie.post('/api/auth/register', {
+      firstName: 'Kojo',
+      lastName: 'Asante',
+      phone,
+      registrationMethod: 'phone',
+      password: TEST_PASSWORD,
+      userType: 'renter',
+    });
     expect(registered.status).toBe(201);
-    expect(await registered.json()).toMatchObject({ verificationMethod: 'phone', user: { phone, phoneVerified: false } });
+    expect(await registered.json()).toMatchObject({
+      verificationMethod: 'phone',
+      user: { phone, phoneVerified: false },
+    });
 
     await vi.waitFor(() => expect(gateway.requests).toHaveLength(1), { timeout: 15_000, interval: 20 });
     const [request] = gateway.requests;
-    expect(request).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages.json`, contentType: 'application/x-www-form-urlencoded' });
-    expect(request!.authorization).toBe(`Basic ${Buffer.from(`${TEST_ACCOUNT_SID}:${TEST_AUTH_TOKEN}`).toString('base64')}`);
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${TEST_ACCOUNT_SID}/Messages.json`,
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    expect(request!.authorization).toBe(
+      `Basic ${Buffer.from(`${TEST_ACCOUNT_SID}:${TEST_AUTH_TOKEN}`).toString('base64')}`,
+    );
     expect([...request!.form.keys()].sort()).toEqual(['Body', 'From', 'To']);
     expect(request!.form.get('To')).toBe(phone);
     expect(request!.form.get('From')).toBe('+15005550006');
@@ -114,7 +150,9 @@ describe('messages that really arrive', () => {
     expect(request!.form.get('Body')).toBe(`Your Efie code is ${code}. It expires in 15 minutes.`);
 
     await vi.waitFor(async () => {
-      const [row] = await efie.deps.db.query<{ provider_id: string | null; provider_response: string | null }>('select provider_id, provider_response from outbox_messages');
+      const [row] = await efie.deps.db.query<{ provider_id: string | null; provider_response: string | null }>(
+        'select provider_id, provider_response from outbox_messages',
+      );
       expect(row).toEqual({ provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/), provider_response: 'queued' });
     });
     const verified = await efie.post('/api/auth/verify-phone-code', { code });

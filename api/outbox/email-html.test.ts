@@ -6,7 +6,11 @@ const ORIGIN = 'http://localhost:3000';
 
 describe('the HTML part of an e-mail', () => {
   it('escapes the text and makes links clickable, leaving a full stop after a link outside it', () => {
-    const html = emailHtml('Reset <your> password', 'Hi <b>Ama</b> & co.\nOpen http://localhost:3000/reset-password?token=a.b&x="1". Thanks', ORIGIN);
+    const html = emailHtml(
+      'Reset <your> password',
+      'Hi <b>Ama</b> & co.\nOpen http://localhost:3000/reset-password?token=a.b&x="1". Thanks',
+      ORIGIN,
+    );
     expect(html).toContain('<title>Reset &lt;your&gt; password</title>');
     expect(html).toContain('<p style="margin:0 0 16px">Hi &lt;b&gt;Ama&lt;/b&gt; &amp; co.</p>');
     expect(html).toContain(
@@ -18,7 +22,9 @@ describe('the HTML part of an e-mail', () => {
   it('ends a link that ends the text before its full stop, keeping the dots inside it', () => {
     const link = 'http://localhost:3000/reset-password?token=a.b.c';
     const html = emailHtml('Reset your password', `Your reset link is ${link}.`, ORIGIN);
-    expect(html).toContain(`<p style="margin:0 0 16px">Your reset link is <a href="${link}" style="color:#b45309">${link}</a>.</p>`);
+    expect(html).toContain(
+      `<p style="margin:0 0 16px">Your reset link is <a href="${link}" style="color:#b45309">${link}</a>.</p>`,
+    );
     // The same after a comma and before a line break, and after the sentence's other marks.
     expect(emailHtml(null, `See ${link}, then sign in.\nOr ${link}?`, ORIGIN)).toContain(
       `<p style="margin:0 0 16px">See <a href="${link}" style="color:#b45309">${link}</a>, then sign in.</p>\n` +

@@ -5,7 +5,8 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCA
 const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
 /** Whether a link is one Efie wrote: on its own origin (PUBLIC_ORIGIN). */
-const isOurs = (url: string, origin: string | undefined) => origin !== undefined && (url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`));
+const isOurs = (url: string, origin: string | undefined) =>
+  origin !== undefined && (url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`));
 
 /**
  * One line of text as HTML: escaped, with Efie's own links clickable. Any other URL stays

@@ -24,12 +24,17 @@ describe('migration 0105_outbox_delivery', () => {
     const first = await migrate(t.db, before);
     expect(first).toContain('0203_properties_price_index.sql');
     expect(first).not.toContain('0105_outbox_delivery.sql');
-    await t.db.query(`insert into outbox_messages (id, channel, recipient, subject, body, created_at) values (gen_random_uuid(), 'email', 'a@example.com', null, 'kept', now())`);
+    await t.db.query(
+      `insert into outbox_messages (id, channel, recipient, subject, body, created_at) values (gen_random_uuid(), 'email', 'a@example.com', null, 'kept', now())`,
+    );
     expect(await migrate(t.db, MIGRATIONS_DIR)).toEqual(['0105_outbox_delivery.sql']);
     expect(await migrate(t.db, MIGRATIONS_DIR)).toEqual([]);
-    const rows = await t.db.query<{ body: string; failed_at: Date | null; provider_id: string | null; sending_since: Date | null }>(
-      'select body, failed_at, provider_id, sending_since from outbox_messages',
-    );
+    const rows = await t.db.query<{
+      body: string;
+      failed_at: Date | null;
+      provider_id: string | null;
+      sending_since: Date | null;
+    }>('select body, failed_at, provider_id, sending_since from outbox_messages');
     expect(rows).toEqual([{ body: 'kept', failed_at: null, provider_id: null, sending_since: null }]);
   });
 });

@@ -25,7 +25,11 @@ const failing: MessageSender = {
 };
 
 const row = async () =>
-  (await database().query<{ attempts: number; sent_at: Date | null; last_error: string | null }>('select attempts, sent_at, last_error from outbox_messages'))[0];
+  (
+    await database().query<{ attempts: number; sent_at: Date | null; last_error: string | null }>(
+      'select attempts, sent_at, last_error from outbox_messages',
+    )
+  )[0];
 
 describe('outbox drain passes', () => {
   it('never hand a message to two senders when two passes overlap', async () => {

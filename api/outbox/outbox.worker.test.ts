@@ -31,7 +31,9 @@ describe('outbox worker', () => {
       },
     };
     expect(await drainOutbox(deps.db, failing, clock)).toBe(1);
-    const [row] = await deps.db.query<{ sent_at: Date | null; attempts: number; last_error: string }>('select sent_at, attempts, last_error from outbox_messages');
+    const [row] = await deps.db.query<{ sent_at: Date | null; attempts: number; last_error: string }>(
+      'select sent_at, attempts, last_error from outbox_messages',
+    );
     expect(row).toEqual({ sent_at: null, attempts: 1, last_error: 'gateway down' });
     const sender = createRecordingSender();
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
@@ -46,7 +48,9 @@ describe('outbox worker', () => {
     const { deps } = await createTestApp(database(), { clock });
     await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'one' });
     // Claimed, then the process died before recording the outcome.
-    await deps.db.query(`update outbox_messages set claimed_until = $1, attempts = 1`, [new Date('2026-11-22T10:01:00Z')]);
+    await deps.db.query(`update outbox_messages set claimed_until = $1, attempts = 1`, [
+      new Date('2026-11-22T10:01:00Z'),
+    ]);
     const sender = createRecordingSender();
     expect(await drainOutbox(deps.db, sender, clock)).toBe(0);
     now = new Date('2026-11-22T10:01:00Z');
@@ -56,7 +60,13 @@ describe('outbox worker', () => {
 
   it('forgets the text of sent messages holding a code or link when asked (production), and only those', async () => {
     const { deps } = await createTestApp(database());
-    await deps.outbox.enqueue({ channel: 'sms', to: '+233241234567', subject: null, text: 'Your Efie code is 123456.', containsSecret: true });
+    await deps.outbox.enqueue({
+      channel: 'sms',
+      to: '+233241234567',
+      subject: null,
+      text: 'Your Efie code is 123456.',
+      containsSecret: true,
+    });
     await deps.outbox.enqueue({ channel: 'email', to: 'team@example.com', subject: 'Support', text: 'Please call me' });
     const sender = createRecordingSender();
     await drainOutbox(deps.db, sender, deps.clock, { forgetSecrets: true });
@@ -73,7 +83,10 @@ describe('outbox worker', () => {
       const sender = createRecordingSender();
       const worker = startOutboxWorker(deps.db, sender, { log: silentLogger, pollMs: 1000 });
       await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'while running' });
-      await vi.waitFor(() => expect(sender.sent.map((m) => m.text)).toEqual(['while running']), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(sender.sent.map((m) => m.text)).toEqual(['while running']), {
+        timeout: 10_000,
+        interval: 20,
+      });
       await worker.stop();
       expect(vi.getTimerCount()).toBe(0);
       await deps.outbox.enqueue({ channel: 'email', to: 'a@example.com', subject: null, text: 'after stop' });

@@ -85,7 +85,14 @@ async function recordAccepted(db: Database, id: string, accepted: Accepted, now:
 
 async function recordRefused(db: Database, id: string, attempts: number, error: unknown, now: Date) {
   const refusal = refusalOf(error);
-  const failure = refusal === 'uncertain' ? 'uncertain' : refusal === 'permanent' ? 'refused' : attempts >= MAX_ATTEMPTS ? 'exhausted' : null;
+  const failure =
+    refusal === 'uncertain'
+      ? 'uncertain'
+      : refusal === 'permanent'
+        ? 'refused'
+        : attempts >= MAX_ATTEMPTS
+          ? 'exhausted'
+          : null;
   await db.query(
     `update outbox_messages set last_error = $3, sending_since = null,
        failure = $4, failed_at = case when $4::text is null then null else $5::timestamptz end,

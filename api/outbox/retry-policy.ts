@@ -11,4 +11,5 @@ export const RETRY_CAP_MS = 30 * 60_000;
  * capped at 30 min, so ten attempts span about two hours and a gateway that is
  * down for a while is not hammered.
  */
-export const retryDelayMs = (attempt: number): number => Math.min(RETRY_STEP_MS * 2 ** Math.max(0, attempt - 1), RETRY_CAP_MS);
+export const retryDelayMs = (attempt: number): number =>
+  Math.min(RETRY_STEP_MS * 2 ** Math.max(0, attempt - 1), RETRY_CAP_MS);

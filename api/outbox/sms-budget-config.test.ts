@@ -8,7 +8,9 @@ describe('SMS_HOURLY_BUDGET', () => {
     expect(loadConfig({ SMS_HOURLY_BUDGET: '250' }).smsHourlyBudget).toBe(250);
     for (const bad of ['0', '-5', '1.5', 'lots']) {
       expect(() => loadConfig({ SMS_HOURLY_BUDGET: bad })).toThrow(ConfigError);
-      expect(() => loadConfig({ SMS_HOURLY_BUDGET: bad })).toThrow('Invalid configuration: SMS_HOURLY_BUDGET: SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1');
+      expect(() => loadConfig({ SMS_HOURLY_BUDGET: bad })).toThrow(
+        'Invalid configuration: SMS_HOURLY_BUDGET: SMS_HOURLY_BUDGET must be a whole number of SMS per hour, at least 1',
+      );
     }
   });
 });

@@ -22,7 +22,14 @@ async function setup() {
     createClient(app).request('/api/auth/register', {
       method: 'POST',
       headers: { 'x-forwarded-for': ip },
-      json: { firstName: 'Esi', lastName: 'Ansah', userType: 'renter', password: TEST_PASSWORD, registrationMethod: 'phone', phone },
+      json: {
+        firstName: 'Esi',
+        lastName: 'Ansah',
+        userType: 'renter',
+        password: TEST_PASSWORD,
+        registrationMethod: 'phone',
+        phone,
+      },
     });
   const budget = async () => {
     const res = await admin.request('/api/admin/outbox?status=failed');
@@ -46,11 +53,22 @@ describe('the hourly SMS budget', () => {
       `select attempts, sent_at, failed_at from outbox_messages where recipient = '+233241110003'`,
     );
     expect(held).toEqual({ attempts: 0, sent_at: null, failed_at: null });
-    expect(await budget()).toEqual({ perHour: 2, usedThisHour: 2, waiting: 1, reached: true, resumesAt: new Date(T0 + HOUR_MS).toISOString() });
+    expect(await budget()).toEqual({
+      perHour: 2,
+      usedThisHour: 2,
+      waiting: 1,
+      reached: true,
+      resumesAt: new Date(T0 + HOUR_MS).toISOString(),
+    });
 
     // Later in the hour: still held, while e-mail flows.
     at(T0 + 30 * 60 * 1000);
-    await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Note', text: 'E-mail is not held back.' });
+    await deps.outbox.enqueue({
+      channel: 'email',
+      to: 'team@efie.example',
+      subject: 'Note',
+      text: 'E-mail is not held back.',
+    });
     expect(await drainOutbox(deps.db, sender, clock, { smsHourlyBudget: 2 })).toBe(1);
     expect(sender.sent.filter((m) => m.channel === 'sms')).toHaveLength(2);
 
@@ -63,10 +81,14 @@ describe('the hourly SMS budget', () => {
 
   it('is shared by two workers: together they send no more than the budget', async () => {
     const { deps, clock } = await setup();
-    for (let i = 0; i < 6; i++) await deps.outbox.enqueue({ channel: 'sms', to: `+23324222000${i}`, subject: null, text: `Message ${i}` });
+    for (let i = 0; i < 6; i++)
+      await deps.outbox.enqueue({ channel: 'sms', to: `+23324222000${i}`, subject: null, text: `Message ${i}` });
     const a = createRecordingSender();
     const b = createRecordingSender();
-    await Promise.all([drainOutbox(deps.db, a, clock, { smsHourlyBudget: 2 }), drainOutbox(deps.db, b, clock, { smsHourlyBudget: 2 })]);
+    await Promise.all([
+      drainOutbox(deps.db, a, clock, { smsHourlyBudget: 2 }),
+      drainOutbox(deps.db, b, clock, { smsHourlyBudget: 2 }),
+    ]);
     expect([...a.sent, ...b.sent].filter((m) => m.channel === 'sms')).toHaveLength(2);
   });
 });

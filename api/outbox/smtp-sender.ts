@@ -30,14 +30,22 @@ export const messageIdOf = (outboxId: string, from: string) => `<${outboxId}@${m
 function toDeliveryError(error: unknown, timeoutMs: number): DeliveryError {
   const e = error as NodemailerError;
   if (e.code === 'EABORT') return new DeliveryError(`SMTP: no answer within ${timeoutMs} ms`, 'transient');
-  const reply = e.responseCode !== undefined ? ` (${e.responseCode}${e.command ? ` on ${e.command}` : ''})` : e.code ? ` (${e.code})` : '';
+  const reply =
+    e.responseCode !== undefined
+      ? ` (${e.responseCode}${e.command ? ` on ${e.command}` : ''})`
+      : e.code
+        ? ` (${e.code})`
+        : '';
   const message = `SMTP: ${e.message ?? String(error)}${reply}`.replace(/\s+/g, ' ').slice(0, 500);
   const permanent = e.permanent === true && e.code !== 'EAUTH';
   return new DeliveryError(message, permanent ? 'permanent' : 'transient');
 }
 
 /** E-mail over SMTP (nodemailer): a plain-text part, a simple HTML part, and a Message-ID derived from the outbox id. */
-export function createSmtpSender(settings: SmtpSettings, { timeoutMs = SEND_TIMEOUT_MS }: { timeoutMs?: number } = {}): MessageSender {
+export function createSmtpSender(
+  settings: SmtpSettings,
+  { timeoutMs = SEND_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): MessageSender {
   const transport = createTransport({
     url: settings.url,
     // Each wait ends before the whole send's limit, so the error says which one it was.
@@ -61,7 +69,8 @@ export function createSmtpSender(settings: SmtpSettings, { timeoutMs = SEND_TIME
           headers: { 'X-Efie-Outbox-Id': message.id },
           signal: AbortSignal.timeout(timeoutMs),
         });
-        if (info.accepted.length === 0) throw new DeliveryError(`SMTP: the server refused the recipient (${info.response})`, 'permanent');
+        if (info.accepted.length === 0)
+          throw new DeliveryError(`SMTP: the server refused the recipient (${info.response})`, 'permanent');
         return { providerId: info.messageId, response: info.response.slice(0, 500) };
       } catch (error) {
         if (error instanceof DeliveryError) throw error;

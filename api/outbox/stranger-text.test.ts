@@ -21,12 +21,19 @@ const PHISH = 'URGENT: verify your bank at http://evil.example/login';
 async function setup() {
   smtp = await startSmtpTestServer();
   const { app, deps } = await createTestApp(database(), { config: { supportEmail: 'team@efie.example' } });
-  const { sender } = createMessageSender({ ...deps.config, smtp: { url: smtp.url(), from: 'Efie <no-reply@efie.app>' } }, silentLogger);
+  const { sender } = createMessageSender(
+    { ...deps.config, smtp: { url: smtp.url(), from: 'Efie <no-reply@efie.app>' } },
+    silentLogger,
+  );
   const deliver = async (to: string) => {
     await drainOutbox(deps.db, sender, deps.clock);
     const mails = smtp!.received.filter((m) => m.to.includes(to));
     expect(mails.length, `mail to ${to}`).toBeGreaterThan(0);
-    return mails.map(({ mail }) => ({ subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' }));
+    return mails.map(({ mail }) => ({
+      subject: mail.subject ?? '',
+      text: mail.text ?? '',
+      html: typeof mail.html === 'string' ? mail.html : '',
+    }));
   };
   return { app, deps, deliver };
 }
@@ -52,7 +59,7 @@ describe('our e-mails say only what we wrote', () => {
     for (const href of links(mail!.html)) expect(href.startsWith(`${TEST_ORIGIN}/`)).toBe(true);
   });
 
-  it('names the business to the applicant\'s own proven address, as text that is no link', async () => {
+  it("names the business to the applicant's own proven address, as text that is no link", async () => {
     const { app, deps, deliver } = await setup();
     const applicant = createClient(app);
     const { email } = await registerVerifiedUser(app, applicant);
@@ -74,8 +81,13 @@ describe('our e-mails say only what we wrote', () => {
     const res = await createClient(app).request('/api/contact/message', {
       method: 'POST',
       json: {
-        firstName: 'Kofi', lastName: 'Owusu', email: 'kofi@example.com', contactMethod: 'email', userType: 'landlord',
-        subject: 'See www.evil.example', message: `Hello,\n${PHISH}\nThanks`,
+        firstName: 'Kofi',
+        lastName: 'Owusu',
+        email: 'kofi@example.com',
+        contactMethod: 'email',
+        userType: 'landlord',
+        subject: 'See www.evil.example',
+        message: `Hello,\n${PHISH}\nThanks`,
       },
     });
     expect(res.status).toBe(201);

@@ -7,7 +7,9 @@ describe('userText', () => {
   it('breaks schemes and domains so no mail client links them, and keeps decimals', () => {
     expect(userText(PHISH)).toBe('URGENT: verify your bank at hxxp://evil[.]example/login');
     expect(userText('HTTPS://Www.Evil.Example')).toBe('HxxPS://Www[.]Evil[.]Example');
-    expect(userText('ftp://files.example and mailto ama@gmail.com')).toBe('ftp[:]//files[.]example and mailto ama@gmail[.]com');
+    expect(userText('ftp://files.example and mailto ama@gmail.com')).toBe(
+      'ftp[:]//files[.]example and mailto ama@gmail[.]com',
+    );
     expect(userText('evil\uFF0Eexample')).toBe('evil[.]example');
     expect(userText('GH₵ 1.5 million, Kofi & Sons Ltd.')).toBe('GH₵ 1.5 million, Kofi & Sons Ltd.');
   });

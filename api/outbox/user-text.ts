@@ -9,7 +9,9 @@
 export function userText(text: string): string {
   return text
     .replace(/\b(h)(tt)(ps?):\/\//gi, (_, h: string, _tt: string, p: string) => `${h}xx${p}://`)
-    .replace(/\b([a-z][a-z0-9+.-]{0,30}):\/\//gi, (whole: string, scheme: string) => (/^hxxps?$/i.test(scheme) ? whole : `${scheme}[:]//`))
+    .replace(/\b([a-z][a-z0-9+.-]{0,30}):\/\//gi, (whole: string, scheme: string) =>
+      /^hxxps?$/i.test(scheme) ? whole : `${scheme}[:]//`,
+    )
     .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=\p{L})/gu, '[.]');
 }
 

@@ -8,7 +8,11 @@ const database = useMigratedDatabase();
 
 describe('a listing created with an Idempotency-Key and retried', () => {
   const create = (client: ReturnType<typeof createClient>, key: string) =>
-    client.request('/api/properties', { method: 'POST', json: listingBody({ title: 'Retried flat' }), headers: { 'idempotency-key': key } });
+    client.request('/api/properties', {
+      method: 'POST',
+      json: listingBody({ title: 'Retried flat' }),
+      headers: { 'idempotency-key': key },
+    });
 
   it('gives the first listing after a crash between the append and the stored answer, never a second one', async () => {
     const { app, deps } = await createTestApp(database());

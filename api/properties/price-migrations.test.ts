@@ -21,7 +21,11 @@ afterAll(async () => {
 
 const id = '10000000-0000-4000-8000-000000000001';
 const columns = (table: string) =>
-  t.db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = $1 order by column_name`, [table])
+  t.db
+    .query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_name = $1 order by column_name`,
+      [table],
+    )
     .then((rows) => rows.map((r) => r.column_name));
 
 describe('migrations 0730_properties_price_per_night and 0731_monthly_equivalent', () => {
@@ -44,7 +48,10 @@ describe('migrations 0730_properties_price_per_night and 0731_monthly_equivalent
     await t.db.query(`insert into search_changes (seq, states) values (1, '[{"monthlyPrice": 100}]')`);
     const [oldLog] = await t.db.query<{ log_id: string }>('select log_id::text from search_change_head');
 
-    expect(await migrate(t.db, MIGRATIONS_DIR)).toEqual(['0730_properties_price_per_night.sql', '0731_monthly_equivalent.sql']);
+    expect(await migrate(t.db, MIGRATIONS_DIR)).toEqual([
+      '0730_properties_price_per_night.sql',
+      '0731_monthly_equivalent.sql',
+    ]);
     expect(await columns('properties')).toContain('price_per_night');
     expect(await columns('properties')).not.toContain('price');
     expect(await columns('properties')).not.toContain('monthly_price');
@@ -53,10 +60,14 @@ describe('migrations 0730_properties_price_per_night and 0731_monthly_equivalent
     expect(await columns('listing_search')).not.toContain('monthly_price');
     expect(await t.db.query('select monthly_equivalent from listing_search')).toEqual([{ monthly_equivalent: 100 }]);
     // The price index kept its column: a sorted read still uses it.
-    const [index] = await t.db.query<{ def: string }>(`select indexdef as def from pg_indexes where indexname = 'listing_search_price'`);
+    const [index] = await t.db.query<{ def: string }>(
+      `select indexdef as def from pg_indexes where indexname = 'listing_search_price'`,
+    );
     expect(index?.def).toContain('(place_id, monthly_equivalent, listing_id)');
     expect(await t.db.query('select seq from search_changes')).toEqual([]);
-    const [newLog] = await t.db.query<{ log_id: string; seq: number }>('select log_id::text, seq::int from search_change_head');
+    const [newLog] = await t.db.query<{ log_id: string; seq: number }>(
+      'select log_id::text, seq::int from search_change_head',
+    );
     expect(newLog).toEqual({ log_id: expect.not.stringMatching(oldLog!.log_id), seq: 1 });
     expect(await migrate(t.db, MIGRATIONS_DIR)).toEqual([]);
   });

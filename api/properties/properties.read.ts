@@ -1,7 +1,16 @@
 import type { PropertyRow } from '../../events/listing/properties.projection.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
-import type { Amenity, Category, Currency, ListingType, PricingPeriod, Property, PropertyType, UserType } from '../contract/properties.schema.ts';
+import type {
+  Amenity,
+  Category,
+  Currency,
+  ListingType,
+  PricingPeriod,
+  Property,
+  PropertyType,
+  UserType,
+} from '../contract/properties.schema.ts';
 import { isUuid } from '../http/is-uuid.ts';
 
 /** A row of the properties read model (as the projection writes it) joined with its owner's public fields. */
@@ -85,7 +94,10 @@ export async function findProperty(db: SqlClient, id: string): Promise<PropertyR
 }
 
 export async function listOwnProperties(db: SqlClient, ownerId: string): Promise<PropertyReadRow[]> {
-  return db.query<PropertyReadRow>(`${PROPERTY_SELECT} where p.owner_id = $1 and not p.deleted order by p.created_at desc, p.id desc`, [ownerId]);
+  return db.query<PropertyReadRow>(
+    `${PROPERTY_SELECT} where p.owner_id = $1 and not p.deleted order by p.created_at desc, p.id desc`,
+    [ownerId],
+  );
 }
 
 /** Live and featured, in the admins' order (the home page). */

@@ -11,7 +11,12 @@ const database = useMigratedDatabase();
 async function setup() {
   const { app, deps } = await createTestApp(database());
   const host = createClient(app);
-  const hostUser = await registerUser(host, { firstName: 'Kofi', lastName: 'Owusu', userType: 'agent', businessName: 'Owusu Homes' });
+  const hostUser = await registerUser(host, {
+    firstName: 'Kofi',
+    lastName: 'Owusu',
+    userType: 'agent',
+    businessName: 'Owusu Homes',
+  });
   const admin = createClient(app);
   await createAdmin(deps, admin);
   const renter = createClient(app);
@@ -27,16 +32,45 @@ describe('POST /api/properties', () => {
     const { host, hostUser } = await setup();
     const res = await host.request('/api/properties', {
       method: 'POST',
-      json: { title: ' Kasoa house ', description: 'Quiet', city: 'Kasoa', country: 'Ghana', pricePerNight: 'GH₵ 1,250.50', images: '[]' },
+      json: {
+        title: ' Kasoa house ',
+        description: 'Quiet',
+        city: 'Kasoa',
+        country: 'Ghana',
+        pricePerNight: 'GH₵ 1,250.50',
+        images: '[]',
+      },
     });
     expect(res.status).toBe(201);
     const p = (await res.json()) as Property;
     expect(p).toMatchObject({
-      ownerId: hostUser.user.id, title: 'Kasoa house', propertyType: 'apartment', category: 'general', listingType: 'rent',
-      address: 'Kasoa, Ghana', location: 'Kasoa, Ghana', pricePerNight: 1250.5, currency: 'GH₵', pricingPeriod: 'month',
-      bedrooms: 1, bathrooms: 1, amenities: [], images: [], image: null, isVerified: false, isActive: true, isFeatured: false,
-      featuredOrder: null, averageRating: null, reviewCount: 0, ownerFirstName: 'Kofi', ownerLastName: 'Owusu',
-      ownerBusinessName: 'Owusu Homes', ownerUserType: 'agent', ownerEmail: hostUser.email, version: 1,
+      ownerId: hostUser.user.id,
+      title: 'Kasoa house',
+      propertyType: 'apartment',
+      category: 'general',
+      listingType: 'rent',
+      address: 'Kasoa, Ghana',
+      location: 'Kasoa, Ghana',
+      pricePerNight: 1250.5,
+      currency: 'GH₵',
+      pricingPeriod: 'month',
+      bedrooms: 1,
+      bathrooms: 1,
+      amenities: [],
+      images: [],
+      image: null,
+      isVerified: false,
+      isActive: true,
+      isFeatured: false,
+      featuredOrder: null,
+      averageRating: null,
+      reviewCount: 0,
+      ownerFirstName: 'Kofi',
+      ownerLastName: 'Owusu',
+      ownerBusinessName: 'Owusu Homes',
+      ownerUserType: 'agent',
+      ownerEmail: hostUser.email,
+      version: 1,
     });
   });
 
@@ -59,7 +93,11 @@ describe('POST /api/properties', () => {
     ['a negative price', { pricePerNight: -10 }, 'Please enter a valid price'],
     ['an absurd price', { pricePerNight: 1e15 }, 'The price must be at most 1,000,000,000'],
     ['a 100 KB title', { title: 'x'.repeat(100_000) }, 'The title must be at most 200 characters'],
-    ['an unknown property type', { propertyType: 'castle' }, 'Property type must be one of apartment, house, studio, room'],
+    [
+      'an unknown property type',
+      { propertyType: 'castle' },
+      'Property type must be one of apartment, house, studio, room',
+    ],
     ['an unknown amenity', { amenities: ['helipad'] }, 'Unknown amenity'],
     ['a city of another country', { city: 'Kingston' }, 'Choose a city of Ghana'],
     ['an unknown country', { country: 'Narnia' }, 'Country must be one of'],
@@ -79,7 +117,10 @@ describe('POST /api/properties', () => {
 
   it('refuses more than 25 images', async () => {
     const { host } = await setup();
-    const images = Array.from({ length: 26 }, (_, i) => `/files/images/00000000-0000-4000-8000-${String(i).padStart(12, '0')}-1200.webp`);
+    const images = Array.from(
+      { length: 26 },
+      (_, i) => `/files/images/00000000-0000-4000-8000-${String(i).padStart(12, '0')}-1200.webp`,
+    );
     const res = await host.request('/api/properties', { method: 'POST', json: listingBody({ images }) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('At most 25 photos per listing');
@@ -88,16 +129,31 @@ describe('POST /api/properties', () => {
   it('refuses a body over 1 MB with 413 and malformed JSON with 400', async () => {
     const { host } = await setup();
     const before = await eventCount();
-    const big = await host.request('/api/properties', { method: 'POST', json: listingBody({ description: 'x'.repeat(1_100_000) }) });
+    const big = await host.request('/api/properties', {
+      method: 'POST',
+      json: listingBody({ description: 'x'.repeat(1_100_000) }),
+    });
     expect(big.status).toBe(413);
-    const bad = await host.request('/api/properties', { method: 'POST', body: '{"title":', headers: { 'content-type': 'application/json' } });
-    expect(await expectError(bad, 400, 'bad_request')).toEqual({ error: 'Malformed JSON in request body', code: 'bad_request' });
+    const bad = await host.request('/api/properties', {
+      method: 'POST',
+      body: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await expectError(bad, 400, 'bad_request')).toEqual({
+      error: 'Malformed JSON in request body',
+      code: 'bad_request',
+    });
     expect(await eventCount()).toBe(before);
   });
 
   it('answers a repeated Idempotency-Key with the same listing and creates one', async () => {
     const { host } = await setup();
-    const send = () => host.request('/api/properties', { method: 'POST', json: listingBody(), headers: { 'idempotency-key': 'create-1' } });
+    const send = () =>
+      host.request('/api/properties', {
+        method: 'POST',
+        json: listingBody(),
+        headers: { 'idempotency-key': 'create-1' },
+      });
     const r1 = await send();
     const first = (await r1.json()) as Property;
     expect(r1.status, JSON.stringify(first)).toBe(201);
@@ -132,7 +188,12 @@ describe('GET /api/properties/:id', () => {
     const p = await createListing(host);
     await approveListing(admin, p.id);
     const seen = (await (await renter.request(`/api/properties/${p.id}`)).json()) as Property;
-    expect(seen).toMatchObject({ ownerEmail: hostUser.email, ownerFirstName: 'Kofi', isVerified: true, isActive: true });
+    expect(seen).toMatchObject({
+      ownerEmail: hostUser.email,
+      ownerFirstName: 'Kofi',
+      isVerified: true,
+      isActive: true,
+    });
     const anonymous = (await (await visitor.request(`/api/properties/${p.id}`)).json()) as Property;
     expect(anonymous).not.toHaveProperty('ownerEmail');
     expect(anonymous).not.toHaveProperty('ownerPhone');
@@ -143,11 +204,18 @@ describe('GET /api/properties/:id', () => {
     const { host, admin, renter, visitor } = await setup();
     const p = await createListing(host);
     await approveListing(admin, p.id);
-    for (const client of [host, admin, renter, visitor]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(200);
-    const hide = await admin.request(`/api/admin/properties/${p.id}/visibility`, { method: 'PATCH', json: { isActive: false } });
+    for (const client of [host, admin, renter, visitor])
+      expect((await client.request(`/api/properties/${p.id}`)).status).toBe(200);
+    const hide = await admin.request(`/api/admin/properties/${p.id}/visibility`, {
+      method: 'PATCH',
+      json: { isActive: false },
+    });
     expect(hide.status, await hide.clone().text()).toBe(200);
     for (const client of [renter, visitor]) {
-      expect(await expectError(await client.request(`/api/properties/${p.id}`), 404, 'property_not_found')).toEqual({ error: 'Property not found', code: 'property_not_found' });
+      expect(await expectError(await client.request(`/api/properties/${p.id}`), 404, 'property_not_found')).toEqual({
+        error: 'Property not found',
+        code: 'property_not_found',
+      });
     }
     for (const client of [host, admin]) {
       const res = await client.request(`/api/properties/${p.id}`);
@@ -164,17 +232,35 @@ describe('PUT /api/properties/:id', () => {
     await approveListing(admin, p.id);
     const res = await host.request(`/api/properties/${p.id}`, {
       method: 'PUT',
-      json: { title: 'Renovated flat', pricePerNight: 3000, description: 'New kitchen', images: [], expectedVersion: 2 },
+      json: {
+        title: 'Renovated flat',
+        pricePerNight: 3000,
+        description: 'New kitchen',
+        images: [],
+        expectedVersion: 2,
+      },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ title: 'Renovated flat', pricePerNight: 3000, isVerified: true, isActive: true, version: 3 });
+    expect(await res.json()).toMatchObject({
+      title: 'Renovated flat',
+      pricePerNight: 3000,
+      isVerified: true,
+      isActive: true,
+      version: 3,
+    });
   });
 
   it('answers 409 to a stale expectedVersion and changes nothing', async () => {
     const { host } = await setup();
     const p = await createListing(host);
-    expect((await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'First', expectedVersion: 1 } })).status).toBe(200);
-    const stale = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Second', expectedVersion: 1 } });
+    expect(
+      (await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'First', expectedVersion: 1 } }))
+        .status,
+    ).toBe(200);
+    const stale = await host.request(`/api/properties/${p.id}`, {
+      method: 'PUT',
+      json: { title: 'Second', expectedVersion: 1 },
+    });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toMatchObject({ code: 'version_conflict' });
     expect(((await (await host.request(`/api/properties/${p.id}`)).json()) as Property).title).toBe('First');
@@ -184,7 +270,9 @@ describe('PUT /api/properties/:id', () => {
     const { host } = await setup();
     const p = await createListing(host);
     const results = await Promise.all(
-      ['Edit A', 'Edit B'].map((title) => host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title, expectedVersion: 1 } })),
+      ['Edit A', 'Edit B'].map((title) =>
+        host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title, expectedVersion: 1 } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = (await results.find((r) => r.status === 200)!.json()) as Property;
@@ -194,12 +282,19 @@ describe('PUT /api/properties/:id', () => {
   it('refuses a signed-in stranger with the spec message, and hides pending listings from them', async () => {
     const { host, admin, renter } = await setup();
     const p = await createListing(host);
-    expect((await renter.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Mine now' } })).status).toBe(404);
+    expect(
+      (await renter.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Mine now' } })).status,
+    ).toBe(404);
     await approveListing(admin, p.id);
     const res = await renter.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Mine now' } });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: "Access Denied: You don't have permission to edit this property", code: 'not_owner' });
-    expect((await admin.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Admin edit' } })).status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      error: "Access Denied: You don't have permission to edit this property",
+      code: 'not_owner',
+    });
+    expect(
+      (await admin.request(`/api/properties/${p.id}`, { method: 'PUT', json: { title: 'Admin edit' } })).status,
+    ).toBe(403);
   });
 
   it('refuses empty required fields and a city outside the country', async () => {
@@ -212,7 +307,10 @@ describe('PUT /api/properties/:id', () => {
     }
     const wrongCity = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { country: 'Jamaica' } });
     expect(wrongCity.status).toBe(400);
-    const moved = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { country: 'Jamaica', city: 'Negril', currency: '$' } });
+    const moved = await host.request(`/api/properties/${p.id}`, {
+      method: 'PUT',
+      json: { country: 'Jamaica', city: 'Negril', currency: '$' },
+    });
     expect(await moved.json()).toMatchObject({ country: 'Jamaica', city: 'Negril', currency: '$' });
   });
 
@@ -225,16 +323,25 @@ describe('PUT /api/properties/:id', () => {
       json: { pricePerNight: 1950, address: '6 Oxford Street', bedrooms: 0, expectedVersion: studio.version },
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ bedrooms: 0, pricePerNight: 1950, address: '6 Oxford Street', propertyType: 'studio' });
+    expect(await res.json()).toMatchObject({
+      bedrooms: 0,
+      pricePerNight: 1950,
+      address: '6 Oxford Street',
+      propertyType: 'studio',
+    });
     const created = await host.request('/api/properties', { method: 'POST', json: listingBody({ bedrooms: -1 }) });
     const edited = await host.request(`/api/properties/${studio.id}`, { method: 'PUT', json: { bedrooms: -1 } });
-    for (const refused of [created, edited]) expect((await expectError(refused, 400, 'invalid_input')).error).toBe('Bedrooms must be 0 or more');
+    for (const refused of [created, edited])
+      expect((await expectError(refused, 400, 'invalid_input')).error).toBe('Bedrooms must be 0 or more');
   });
 
   it('lets the owner toggle isActive only once the listing is approved', async () => {
     const { host, admin, renter } = await setup();
     const p = await createListing(host);
-    const pending = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { isActive: false, title: 'Changed' } });
+    const pending = await host.request(`/api/properties/${p.id}`, {
+      method: 'PUT',
+      json: { isActive: false, title: 'Changed' },
+    });
     expect(pending.status).toBe(409);
     expect(await pending.json()).toMatchObject({ code: 'property_not_verified' });
     expect(((await (await host.request(`/api/properties/${p.id}`)).json()) as Property).title).toBe(p.title);
@@ -254,7 +361,8 @@ describe('DELETE /api/properties/:id', () => {
     const res = await host.request(`/api/properties/${p.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Property deleted successfully' });
-    for (const client of [host, admin, renter]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
+    for (const client of [host, admin, renter])
+      expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
     expect((await host.request(`/api/properties/${p.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await (await host.request('/api/user/properties')).json()) as Property[]).toEqual([]);
   });
@@ -267,12 +375,16 @@ describe('DELETE /api/properties/:id by an admin', () => {
     await approveListing(admin, p.id);
     const before = await eventCount();
     const res = await admin.request(`/api/properties/${p.id}`, { method: 'DELETE' });
-    expect(await expectError(res, 403, 'not_owner')).toEqual({ error: "You don't have permission to delete this property", code: 'not_owner' });
+    expect(await expectError(res, 403, 'not_owner')).toEqual({
+      error: "You don't have permission to delete this property",
+      code: 'not_owner',
+    });
     expect(await eventCount()).toBe(before);
     expect((await renter.request(`/api/properties/${p.id}`)).status).toBe(200);
     const permanent = await admin.request(`/api/admin/properties/${p.id}`, { method: 'DELETE' });
     expect(permanent.status).toBe(200);
-    for (const client of [host, admin, renter]) expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
+    for (const client of [host, admin, renter])
+      expect((await client.request(`/api/properties/${p.id}`)).status).toBe(404);
   });
 });
 
@@ -284,7 +396,10 @@ describe('GET /api/user/properties', () => {
     await createListing(renter, { title: 'Not mine' });
     await approveListing(admin, a.id);
     const mine = (await (await host.request('/api/user/properties')).json()) as Property[];
-    expect(mine.map((p) => [p.title, p.isVerified])).toEqual([['B', false], ['A', true]]);
+    expect(mine.map((p) => [p.title, p.isVerified])).toEqual([
+      ['B', false],
+      ['A', true],
+    ]);
     expect(mine[0]).toHaveProperty('averageRating', null);
     expect(b.id).toBe(mine[0]!.id);
     expect((await visitor.request('/api/user/properties')).status).toBe(401);
@@ -300,11 +415,24 @@ describe('GET /api/properties/featured', () => {
       await approveListing(admin, p.id);
       ids.push(p.id);
     }
-    await admin.request(`/api/admin/properties/${ids[0]}/featured`, { method: 'PATCH', json: { isFeatured: true, featuredOrder: 2 } });
-    await admin.request(`/api/admin/properties/${ids[1]}/featured`, { method: 'PATCH', json: { isFeatured: true, featuredOrder: 1 } });
-    await admin.request(`/api/admin/properties/${ids[2]}/featured`, { method: 'PATCH', json: { isFeatured: true, featuredOrder: null } });
+    await admin.request(`/api/admin/properties/${ids[0]}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true, featuredOrder: 2 },
+    });
+    await admin.request(`/api/admin/properties/${ids[1]}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true, featuredOrder: 1 },
+    });
+    await admin.request(`/api/admin/properties/${ids[2]}/featured`, {
+      method: 'PATCH',
+      json: { isFeatured: true, featuredOrder: null },
+    });
     const featured = (await (await visitor.request('/api/properties/featured')).json()) as Property[];
-    expect(featured.map((p) => [p.title, p.featuredOrder])).toEqual([['Two', 1], ['One', 2], ['Three', 3]]);
+    expect(featured.map((p) => [p.title, p.featuredOrder])).toEqual([
+      ['Two', 1],
+      ['One', 2],
+      ['Three', 3],
+    ]);
     await admin.request(`/api/admin/properties/${ids[1]}/visibility`, { method: 'PATCH', json: { isActive: false } });
     const after = (await (await visitor.request('/api/properties/featured')).json()) as Property[];
     expect(after.map((p) => p.title)).toEqual(['One', 'Three']);

@@ -3,7 +3,12 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
-import { cityMessage, CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
+import {
+  cityMessage,
+  CreatePropertySchema,
+  SearchQuerySchema,
+  UpdatePropertySchema,
+} from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
@@ -20,13 +25,25 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
   const now = () => clock().getTime();
   const changes = createSearchChangeFeed(db, { now });
   // A listing change drops only the answers it can have changed (search-matches.ts).
-  const searches = createSearchCache<SearchFilter, SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }>(changes, {
+  const searches = createSearchCache<
+    SearchFilter,
+    SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }
+  >(changes, {
     affectedBy: searchAffectedBy,
     now,
   });
-  const featured = createSearchCache<undefined, PropertyReadRow[]>(changes, { affectedBy: () => () => true, maxEntries: 1, now });
+  const featured = createSearchCache<undefined, PropertyReadRow[]>(changes, {
+    affectedBy: () => () => true,
+    maxEntries: 1,
+    now,
+  });
   // Typed locations → place name ids: a few dozen towns typed many ways, asked on every search.
-  const placeNames = createSearchCache<string, number[]>(changes, { affectedBy: placeNamesAffectedBy, maxEntries: 5000, ttlMs: 10 * 60_000, now });
+  const placeNames = createSearchCache<string, number[]>(changes, {
+    affectedBy: placeNamesAffectedBy,
+    maxEntries: 5000,
+    ttlMs: 10 * 60_000,
+    now,
+  });
   const lookUp: PlaceLookup = (place) => placeNames.get(place, place, () => lookUpPlaces(db)(place));
   return new Hono<AppEnv>()
     .get('/search', validate('query', SearchQuerySchema), async (c) => {
@@ -36,7 +53,10 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const viewer = c.var.user ? 'signedIn' : 'visitor';
       // "kumasi", "Kumasi " and "KUMASI" are one search.
       const place = placeQuery(q);
-      const answer = await searches.get(JSON.stringify({ ...q, location: place }), { q, place }, async () => ({ ...(await searchListings(db, q, lookUp, place)), bodies: {} }));
+      const answer = await searches.get(JSON.stringify({ ...q, location: place }), { q, place }, async () => ({
+        ...(await searchListings(db, q, lookUp, place)),
+        bodies: {},
+      }));
       answer.bodies[viewer] ??= JSON.stringify({
         properties: answer.rows.map((r) => toProperty(r, c.var.user)),
         total: answer.total,
@@ -67,10 +87,21 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
         propertyId,
         ownerId: user.id,
         details: {
-          title: input.title, description: input.description, propertyType: input.propertyType, category: input.category,
-          listingType: input.listingType, address: input.address, city: input.city, country: input.country,
-          location: input.location, pricePerNight: input.pricePerNight, currency: input.currency,
-          pricingPeriod: input.pricingPeriod, bedrooms: input.bedrooms, bathrooms: input.bathrooms, amenities: input.amenities,
+          title: input.title,
+          description: input.description,
+          propertyType: input.propertyType,
+          category: input.category,
+          listingType: input.listingType,
+          address: input.address,
+          city: input.city,
+          country: input.country,
+          location: input.location,
+          pricePerNight: input.pricePerNight,
+          currency: input.currency,
+          pricingPeriod: input.pricingPeriod,
+          bedrooms: input.bedrooms,
+          bathrooms: input.bathrooms,
+          amenities: input.amenities,
         },
         images,
         at: clock().toISOString(),
@@ -86,14 +117,23 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const country = changes.country ?? existing.country;
       const city = changes.city ?? existing.city;
       if ((changes.country !== undefined || changes.city !== undefined) && !citiesOf(country).includes(city)) {
-        throw new DomainError('invalid', 'invalid_input', cityMessage(country), { issues: [{ path: 'city', message: cityMessage(country) }] });
+        throw new DomainError('invalid', 'invalid_input', cityMessage(country), {
+          issues: [{ path: 'city', message: cityMessage(country) }],
+        });
       }
       await runCommand(
         store,
         requestOrigin(c.var),
         listingCommands,
         id,
-        { type: 'EditProperty', actor: actorOf(c), changes: stripUndefined(changes), images, isActive, at: clock().toISOString() },
+        {
+          type: 'EditProperty',
+          actor: actorOf(c),
+          changes: stripUndefined(changes),
+          images,
+          isActive,
+          at: clock().toISOString(),
+        },
         { expectedVersion },
       );
       const row = await findProperty(db, id);
@@ -102,11 +142,17 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
     .delete('/:id', requireUser, async (c) => {
       const id = c.req.param('id');
       await visibleProperty(c, db, id);
-      await runCommand(store, requestOrigin(c.var), listingCommands, id, { type: 'DeleteByOwner', actor: actorOf(c), at: clock().toISOString() });
+      await runCommand(store, requestOrigin(c.var), listingCommands, id, {
+        type: 'DeleteByOwner',
+        actor: actorOf(c),
+        at: clock().toISOString(),
+      });
       return c.json({ message: 'Property deleted successfully' });
     });
 }
 
 function stripUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }

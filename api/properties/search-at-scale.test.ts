@@ -6,7 +6,16 @@ import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { LOCATIONS } from '../contract/places.ts';
-import { AMENITIES, CATEGORIES, LISTING_TYPES, PRICING_PERIODS, PROPERTY_TYPES, SearchQuerySchema, type SearchPage, type SearchQuery } from '../contract/properties.schema.ts';
+import {
+  AMENITIES,
+  CATEGORIES,
+  LISTING_TYPES,
+  PRICING_PERIODS,
+  PROPERTY_TYPES,
+  SearchQuerySchema,
+  type SearchPage,
+  type SearchQuery,
+} from '../contract/properties.schema.ts';
 import { createRandom } from '../../scripts/seed/photos.ts';
 import { createAdmin, registerUser } from '../../testing/accounts.ts';
 import { seedListing } from '../../testing/listings.ts';
@@ -18,8 +27,19 @@ import { searchListings, TOTAL_CAP } from './search.read.ts';
 const database = useMigratedDatabase();
 
 type Listed = {
-  id: string; city: string; address: string; country: string; location: string; property_type: string; category: string; listing_type: string;
-  price_per_night: number; pricing_period: string; bedrooms: number; amenities: string[]; created_at: Date;
+  id: string;
+  city: string;
+  address: string;
+  country: string;
+  location: string;
+  property_type: string;
+  category: string;
+  listing_type: string;
+  price_per_night: number;
+  pricing_period: string;
+  bedrooms: number;
+  amenities: string[];
+  created_at: Date;
 };
 
 /** A period's length in twelfths of a week (a year is 52 weeks, a month a twelfth of it): whole numbers, so prices compare exactly. */
@@ -29,7 +49,8 @@ const TWELFTHS_OF_A_WEEK: Record<string, number> = { week: 12, month: 52, year: 
  * Whether price `a` per period `pa` is less than (-1), equal to (0) or more than (1) `b` per `pb`:
  * a / length(pa) against b / length(pb), cross-multiplied (the test's prices and bounds are whole).
  */
-const comparePrices = (a: number, pa: string, b: number, pb: string) => Math.sign(a * TWELFTHS_OF_A_WEEK[pb]! - b * TWELFTHS_OF_A_WEEK[pa]!);
+const comparePrices = (a: number, pa: string, b: number, pb: string) =>
+  Math.sign(a * TWELFTHS_OF_A_WEEK[pb]! - b * TWELFTHS_OF_A_WEEK[pa]!);
 
 /**
  * The contract's rule, written out on its own: a location matches where a word of a field begins it;
@@ -40,19 +61,25 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
   const place = normalisePlace(q.location ?? '');
   const period = q.timePeriod ?? 'month';
   const found = listings.filter((l) => {
-    return (place === '' || [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)))
-      && (!q.propertyType || l.property_type === q.propertyType) && (!q.category || l.category === q.category)
-      && (!q.listingType || l.listing_type === q.listingType)
-      && (q.minPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.minPrice, period) >= 0)
-      && (q.maxPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.maxPrice, period) <= 0)
-      && (!q.bedrooms || l.bedrooms >= q.bedrooms) && (q.amenities ?? []).every((a) => l.amenities.includes(a));
+    return (
+      (place === '' ||
+        [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`))) &&
+      (!q.propertyType || l.property_type === q.propertyType) &&
+      (!q.category || l.category === q.category) &&
+      (!q.listingType || l.listing_type === q.listingType) &&
+      (q.minPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.minPrice, period) >= 0) &&
+      (q.maxPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.maxPrice, period) <= 0) &&
+      (!q.bedrooms || l.bedrooms >= q.bedrooms) &&
+      (q.amenities ?? []).every((a) => l.amenities.includes(a))
+    );
   });
   const byId = (a: Listed, b: Listed) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const dir = q.sort === 'price_asc' ? 1 : -1;
   found.sort((a, b) =>
     q.sort === 'newest'
       ? -(a.created_at.getTime() - b.created_at.getTime()) || -byId(a, b)
-      : dir * comparePrices(a.price_per_night, a.pricing_period, b.price_per_night, b.pricing_period) || dir * byId(a, b),
+      : dir * comparePrices(a.price_per_night, a.pricing_period, b.price_per_night, b.pricing_period) ||
+        dir * byId(a, b),
   );
   return found.map((l) => l.id);
 }
@@ -67,10 +94,17 @@ const STREETS = ['Ring Road East', 'Oxford Street', 'Avenida España', 'Hope Roa
 /** Search strings as people type them, for every filter, sort and page size. */
 function searches(seed: number, count: number): string[] {
   const random = createRandom(seed);
-  const typed = (town: string) => random.pick([town, town.toUpperCase(), ` ${town.toLowerCase()} `, town.slice(0, 4), `${town}, Ghana`]);
+  const typed = (town: string) =>
+    random.pick([town, town.toUpperCase(), ` ${town.toLowerCase()} `, town.slice(0, 4), `${town}, Ghana`]);
   return Array.from({ length: count }, () => {
     const q = new URLSearchParams();
-    if (random.chance(0.7)) q.set('location', random.chance(0.85) ? typed(random.pick(TOWNS)) : random.pick(['espana', 'ring road', 'road', '100%', '5_', '%', 'ghana', 'e']));
+    if (random.chance(0.7))
+      q.set(
+        'location',
+        random.chance(0.85)
+          ? typed(random.pick(TOWNS))
+          : random.pick(['espana', 'ring road', 'road', '100%', '5_', '%', 'ghana', 'e']),
+      );
     if (random.chance(0.5)) q.set('propertyType', random.pick(PROPERTY_TYPES));
     if (random.chance(0.2)) q.set('category', random.pick(['general', 'student']));
     if (random.chance(0.4)) q.set('minPrice', String(random.int(100, 3000)));
@@ -98,9 +132,17 @@ async function setup() {
     const city = random.pick(TOWNS);
     const country = city === 'Kingston' ? 'Jamaica' : city === 'Santo Domingo' ? 'Dominican Republic' : 'Ghana';
     return {
-      title: `L${n}`, city, country, location: `${city}, ${country}`, address: `${random.int(1, 40)} ${random.pick(STREETS)}`,
-      propertyType: random.pick(PROPERTY_TYPES), category: random.pick(['general', 'student']), pricePerNight: random.int(2, 160) * 50,
-      pricingPeriod: random.pick(['month', 'month', 'week', 'year']), bedrooms: random.int(0, 4), amenities: random.subset(AMENITIES, 0.3),
+      title: `L${n}`,
+      city,
+      country,
+      location: `${city}, ${country}`,
+      address: `${random.int(1, 40)} ${random.pick(STREETS)}`,
+      propertyType: random.pick(PROPERTY_TYPES),
+      category: random.pick(['general', 'student']),
+      pricePerNight: random.int(2, 160) * 50,
+      pricingPeriod: random.pick(['month', 'month', 'week', 'year']),
+      bedrooms: random.int(0, 4),
+      amenities: random.subset(AMENITIES, 0.3),
       submittedAt: new Date(Date.UTC(2026, 0, 1 + random.int(0, 60))).toISOString(),
     };
   };
@@ -127,25 +169,54 @@ describe('search at scale: the read model, capped totals and the caches', () => 
         const direct = await searchListings(deps.db, q);
         const expected = oracle(listings, q);
         const page = expected.slice((q.page - 1) * q.limit, q.page * q.limit);
-        expect(cached.properties.map((p) => p.id), query).toEqual(page);
-        expect(direct.rows.map((r) => r.id), query).toEqual(page);
-        expect({ total: cached.total, exact: cached.totalIsExact }, query).toEqual({ total: expected.length, exact: true });
-        expect({ total: direct.total, exact: direct.totalIsExact }, query).toEqual({ total: expected.length, exact: true });
+        expect(
+          cached.properties.map((p) => p.id),
+          query,
+        ).toEqual(page);
+        expect(
+          direct.rows.map((r) => r.id),
+          query,
+        ).toEqual(page);
+        expect({ total: cached.total, exact: cached.totalIsExact }, query).toEqual({
+          total: expected.length,
+          exact: true,
+        });
+        expect({ total: direct.total, exact: direct.totalIsExact }, query).toEqual({
+          total: expected.length,
+          exact: true,
+        });
       }
     };
     await check();
-    const put = (client: typeof host, id: string, body: object) => client.request(`/api/properties/${id}`, { method: 'PUT', json: body });
+    const put = (client: typeof host, id: string, body: object) =>
+      client.request(`/api/properties/${id}`, { method: 'PUT', json: body });
     for (let round = 0; round < 6; round++) {
       for (let k = 0; k < 4; k++) {
         const id = random.pick(ids);
         const change = random.int(0, 5);
         // Through the API, as hosts and admins change listings: each shows in the very next search.
-        const res = change === 0 ? await put(host, id, { pricePerNight: random.int(2, 160) * 50 })
-          : change === 1 ? await put(host, id, { city: 'Tema', location: 'Tema, Ghana', country: 'Ghana' })
-          : change === 2 ? await put(host, id, { propertyType: random.pick(PROPERTY_TYPES), amenities: random.subset(AMENITIES, 0.4), bedrooms: random.int(0, 4) })
-          : change === 3 ? await admin.request(`/api/admin/properties/${id}/visibility`, { method: 'PATCH', json: { isActive: random.chance(0.5) } })
-          : change === 4 ? await admin.request(`/api/admin/properties/${id}/approve`, { method: 'POST' })
-          : await put(host, id, { address: `${random.int(1, 9)} ${random.pick(STREETS)}`, pricingPeriod: random.pick(['week', 'month', 'year']) });
+        const res =
+          change === 0
+            ? await put(host, id, { pricePerNight: random.int(2, 160) * 50 })
+            : change === 1
+              ? await put(host, id, { city: 'Tema', location: 'Tema, Ghana', country: 'Ghana' })
+              : change === 2
+                ? await put(host, id, {
+                    propertyType: random.pick(PROPERTY_TYPES),
+                    amenities: random.subset(AMENITIES, 0.4),
+                    bedrooms: random.int(0, 4),
+                  })
+                : change === 3
+                  ? await admin.request(`/api/admin/properties/${id}/visibility`, {
+                      method: 'PATCH',
+                      json: { isActive: random.chance(0.5) },
+                    })
+                  : change === 4
+                    ? await admin.request(`/api/admin/properties/${id}/approve`, { method: 'POST' })
+                    : await put(host, id, {
+                        address: `${random.int(1, 9)} ${random.pick(STREETS)}`,
+                        pricingPeriod: random.pick(['week', 'month', 'year']),
+                      });
         expect([200, 404, 409], await res.clone().text()).toContain(res.status);
       }
       // And one made by another process, straight to the log: this one shows once the head read is CHANGES_MAX_AGE_MS old.
@@ -157,8 +228,20 @@ describe('search at scale: the read model, capped totals and the caches', () => 
 
   it('shows a person their own change at once, and leaves unaffected answers cached', async () => {
     const { deps, host, ownerId, listing, search } = await setup();
-    const kumasi = await seedListing(deps.store, ownerId, { ...listing(1), city: 'Kumasi', location: 'Kumasi, Ghana', address: '3 Harper Road', pricePerNight: 2000, pricingPeriod: 'month' });
-    await seedListing(deps.store, ownerId, { ...listing(2), city: 'Accra', location: 'Accra, Ghana', address: '8 Oxford Street' });
+    const kumasi = await seedListing(deps.store, ownerId, {
+      ...listing(1),
+      city: 'Kumasi',
+      location: 'Kumasi, Ghana',
+      address: '3 Harper Road',
+      pricePerNight: 2000,
+      pricingPeriod: 'month',
+    });
+    await seedListing(deps.store, ownerId, {
+      ...listing(2),
+      city: 'Accra',
+      location: 'Accra, Ghana',
+      address: '8 Oxford Street',
+    });
     const band = '?location=kumasi&maxPrice=2500';
     expect((await search(band)).properties.map((p) => p.id)).toEqual([kumasi]);
     const accra = await search('?location=accra');
@@ -174,12 +257,31 @@ describe('search at scale: the read model, capped totals and the caches', () => 
 
   it('finds a place however it is typed, matches % and _ as themselves, and ignores accents', async () => {
     const { deps, ownerId, listing, search } = await setup();
-    const kumasi = await seedListing(deps.store, ownerId, { ...listing(1), city: 'Kumasi', location: 'Kumasi, Ghana', address: 'Plot 5_6, 100% Lane' });
-    const legon = await seedListing(deps.store, ownerId, { ...listing(2), city: 'East Legon', location: 'East Legon, Ghana', address: 'Near Accra Mall' });
-    const dr = await seedListing(deps.store, ownerId, { ...listing(3), city: 'Santo Domingo', country: 'Dominican Republic', location: 'Santo Domingo', address: '4 Avenida España' });
-    const ids = async (location: string) => (await search(`?location=${encodeURIComponent(location)}`)).properties.map((p) => p.id).sort();
-    for (const typed of ['kumasi', 'Kumasi ', 'KUMASI', '  kumasi', 'Kumási', 'kuma', 'kumasi, ghana', 'KUMASI GHANA']) expect(await ids(typed), typed).toEqual([kumasi]);
-    for (const typed of ['east legon', 'East  Legon', 'legon', 'accra mall', 'ACCRA']) expect(await ids(typed), typed).toEqual([legon]);
+    const kumasi = await seedListing(deps.store, ownerId, {
+      ...listing(1),
+      city: 'Kumasi',
+      location: 'Kumasi, Ghana',
+      address: 'Plot 5_6, 100% Lane',
+    });
+    const legon = await seedListing(deps.store, ownerId, {
+      ...listing(2),
+      city: 'East Legon',
+      location: 'East Legon, Ghana',
+      address: 'Near Accra Mall',
+    });
+    const dr = await seedListing(deps.store, ownerId, {
+      ...listing(3),
+      city: 'Santo Domingo',
+      country: 'Dominican Republic',
+      location: 'Santo Domingo',
+      address: '4 Avenida España',
+    });
+    const ids = async (location: string) =>
+      (await search(`?location=${encodeURIComponent(location)}`)).properties.map((p) => p.id).sort();
+    for (const typed of ['kumasi', 'Kumasi ', 'KUMASI', '  kumasi', 'Kumási', 'kuma', 'kumasi, ghana', 'KUMASI GHANA'])
+      expect(await ids(typed), typed).toEqual([kumasi]);
+    for (const typed of ['east legon', 'East  Legon', 'legon', 'accra mall', 'ACCRA'])
+      expect(await ids(typed), typed).toEqual([legon]);
     expect(await ids('espana')).toEqual([dr]);
     expect(await ids('avenida españa')).toEqual([dr]);
     expect(await ids('100%')).toEqual([kumasi]);
@@ -202,14 +304,33 @@ describe('search at scale: the read model, capped totals and the caches', () => 
         const id = crypto.randomUUID();
         const city = n < 3 ? 'Wa' : 'Tamale';
         const details = {
-          title: `T${n}`, description: 'A place', propertyType: n % 2 ? 'room' : 'house', category: 'general', listingType: 'rent', address: 'Main Street',
-          city, country: 'Ghana', location: `${city}, Ghana`, pricePerNight: 100 + n, currency: 'GH₵', pricingPeriod: 'month', bedrooms: 1, bathrooms: 1, amenities: [],
+          title: `T${n}`,
+          description: 'A place',
+          propertyType: n % 2 ? 'room' : 'house',
+          category: 'general',
+          listingType: 'rent',
+          address: 'Main Street',
+          city,
+          country: 'Ghana',
+          location: `${city}, Ghana`,
+          pricePerNight: 100 + n,
+          currency: 'GH₵',
+          pricingPeriod: 'month',
+          bedrooms: 1,
+          bathrooms: 1,
+          amenities: [],
         };
         const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
-        await store.appendIn(tx, listingStreamId(id), 'no_stream', [
-          { type: 'PropertySubmitted', data: { propertyId: id, ownerId, details, images: [], submittedAt: at } },
-          { type: 'PropertyApproved', data: { propertyId: id, approvedBy: ownerId, approvedAt: at } },
-        ], { actorId: 'seed' });
+        await store.appendIn(
+          tx,
+          listingStreamId(id),
+          'no_stream',
+          [
+            { type: 'PropertySubmitted', data: { propertyId: id, ownerId, details, images: [], submittedAt: at } },
+            { type: 'PropertyApproved', data: { propertyId: id, approvedBy: ownerId, approvedAt: at } },
+          ],
+          { actorId: 'seed' },
+        );
       }
     });
     await createProjectionSet(readModels).rebuild(deps.db);
@@ -222,7 +343,20 @@ describe('search at scale: the read model, capped totals and the caches', () => 
     expect(await search(`?minPrice=${100 + TOTAL_CAP + 2}`)).toMatchObject({ total: 6, totalIsExact: true });
     // Page 84 of 12 (listings 997 to 1,008): past the cap, counted one past the page.
     const last = await search('?page=84&sort=price_asc');
-    expect(last.properties.map((p) => p.title)).toEqual(['T996', 'T997', 'T998', 'T999', 'T1000', 'T1001', 'T1002', 'T1003', 'T1004', 'T1005', 'T1006', 'T1007']);
+    expect(last.properties.map((p) => p.title)).toEqual([
+      'T996',
+      'T997',
+      'T998',
+      'T999',
+      'T1000',
+      'T1001',
+      'T1002',
+      'T1003',
+      'T1004',
+      'T1005',
+      'T1006',
+      'T1007',
+    ]);
     expect(last).toMatchObject({ total: TOTAL_CAP + 8, totalIsExact: true });
     expect(await search('?page=83&sort=price_asc&limit=12')).toMatchObject({ total: TOTAL_CAP, totalIsExact: false });
     expect(await search('?page=85')).toMatchObject({ properties: [], total: TOTAL_CAP + 8, totalIsExact: true });
@@ -231,6 +365,10 @@ describe('search at scale: the read model, capped totals and the caches', () => 
   it('keeps the amenities’ bits and the search codes in the contract’s order, and a month’s worth for each of its pricing periods', () => {
     expect([...AMENITY_BITS]).toEqual([...AMENITIES]);
     expect(Object.keys(MONTHS_PER).sort()).toEqual([...PRICING_PERIODS].sort());
-    expect(SEARCH_CODES).toEqual({ propertyType: [...PROPERTY_TYPES], category: [...CATEGORIES], listingType: [...LISTING_TYPES] });
+    expect(SEARCH_CODES).toEqual({
+      propertyType: [...PROPERTY_TYPES],
+      category: [...CATEGORIES],
+      listingType: [...LISTING_TYPES],
+    });
   });
 });

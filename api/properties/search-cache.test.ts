@@ -3,19 +3,32 @@ import type { SearchState } from '../../events/listing/listing-search.ts';
 import { recordSearchChange } from '../../events/listing/listing-search.writer.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import { CHANGES_MAX_AGE_MS, createSearchCache, createSearchChangeFeed, listingsChanged, type SearchChange } from './search-cache.ts';
+import {
+  CHANGES_MAX_AGE_MS,
+  createSearchCache,
+  createSearchChangeFeed,
+  listingsChanged,
+  type SearchChange,
+} from './search-cache.ts';
 
 const database = useMigratedDatabase();
 
 const state = (name: string): SearchState => ({
-  names: ['', name], propertyType: 'house', category: 'general', listingType: 'rent', monthlyEquivalent: 1000, bedrooms: 2, amenities: 0,
+  names: ['', name],
+  propertyType: 'house',
+  category: 'general',
+  listingType: 'rent',
+  monthlyEquivalent: 1000,
+  bedrooms: 2,
+  amenities: 0,
 });
 
 /** What a listing change does, in this process or another: the projection logs it in its own transaction. */
 const logChange = (states: SearchState[] | null) => database().transaction((tx) => recordSearchChange(tx, states));
 
 /** In these tests a cached answer is about one town, and a change affects it when it touches that town. */
-const townAffectedBy = (town: string) => (change: SearchChange) => change === null || change.some((s) => s.names.includes(town));
+const townAffectedBy = (town: string) => (change: SearchChange) =>
+  change === null || change.some((s) => s.names.includes(town));
 
 /** A cache on the test database with a clock the test moves, and a compute that counts its calls. */
 function setup(options: { maxEntries?: number; ttlMs?: number; db?: SqlClient } = {}) {
@@ -26,10 +39,15 @@ function setup(options: { maxEntries?: number; ttlMs?: number; db?: SqlClient } 
   const computed: string[] = [];
   let version = 0;
   const get = (town: string, compute?: () => Promise<string>) =>
-    cache.get(town, town, compute ?? (async () => {
-      computed.push(town);
-      return `${town}@${++version}`;
-    }));
+    cache.get(
+      town,
+      town,
+      compute ??
+        (async () => {
+          computed.push(town);
+          return `${town}@${++version}`;
+        }),
+    );
   return { cache, get, computed, advance: (ms: number) => (now += ms) };
 }
 
@@ -104,10 +122,13 @@ describe('search cache', () => {
     let now = 1_000_000;
     const made: string[] = [];
     const feed = createSearchChangeFeed(database(), { now: () => now });
-    const cache = createSearchCache<string, string>(feed, { affectedBy: (town) => {
+    const cache = createSearchCache<string, string>(feed, {
+      affectedBy: (town) => {
         made.push(town);
         return townAffectedBy(town);
-      }, now: () => now });
+      },
+      now: () => now,
+    });
     expect(await cache.get('accra', 'accra', async () => 'accra@1')).toBe('accra@1');
     for (const town of ['kumasi', 'tamale', 'accra']) {
       await logChange([state(town)]);
@@ -156,7 +177,7 @@ describe('search cache', () => {
     let mostAtOnce = 0;
     // The real database behind a connection the test can hold.
     const held: SqlClient = {
-      query: async <Row,>(sql: string, params?: readonly unknown[]) => {
+      query: async <Row>(sql: string, params?: readonly unknown[]) => {
         mostAtOnce = Math.max(mostAtOnce, ++reading);
         try {
           await gate;
@@ -185,7 +206,7 @@ describe('search cache', () => {
     let failNext = true;
     // The real database behind a connection that drops once.
     const flaky: SqlClient = {
-      query: <Row,>(sql: string, params?: readonly unknown[]) => {
+      query: <Row>(sql: string, params?: readonly unknown[]) => {
         if (!failNext) return database().query<Row>(sql, params);
         failNext = false;
         return Promise.reject(new Error('connection reset'));

@@ -101,8 +101,16 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
  */
 export function createSearchCache<F, T>(
   feed: SearchChangeFeed,
-  { affectedBy, maxEntries = 2000, ttlMs = 30_000, now = () => Date.now() }: {
-    affectedBy: (filter: F) => (change: SearchChange) => boolean; maxEntries?: number; ttlMs?: number; now?: () => number;
+  {
+    affectedBy,
+    maxEntries = 2000,
+    ttlMs = 30_000,
+    now = () => Date.now(),
+  }: {
+    affectedBy: (filter: F) => (change: SearchChange) => boolean;
+    maxEntries?: number;
+    ttlMs?: number;
+    now?: () => number;
   },
 ) {
   const entries = new Map<string, { affected: (change: SearchChange) => boolean; at: number; value: T }>();

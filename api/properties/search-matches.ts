@@ -37,5 +37,7 @@ export const searchAffectedBy = (filter: SearchFilter) => {
  * normalised) finds. Names are removed only by a rebuild (a null change); ''
  * ("anywhere") is made with the first live listing, so any live state counts for it.
  */
-export const placeNamesAffectedBy = (place: string) => (change: SearchChange): boolean =>
-  change === null || change.some((state) => state.names.some((name) => name.startsWith(place)));
+export const placeNamesAffectedBy =
+  (place: string) =>
+  (change: SearchChange): boolean =>
+    change === null || change.some((state) => state.names.some((name) => name.startsWith(place)));

@@ -32,7 +32,12 @@ describe('upgrading past migration 0720_listing_search', () => {
     const oldStore = createEventStore(t.db);
     const ownerId = crypto.randomUUID();
     await seedListing(oldStore, ownerId, { title: 'Osu flat', city: 'Accra', submittedAt: '2026-01-01T00:00:00.000Z' });
-    await seedListing(oldStore, ownerId, { title: 'Adum room', city: 'Kumasi', location: 'Adum, Kumasi', submittedAt: '2026-01-02T00:00:00.000Z' });
+    await seedListing(oldStore, ownerId, {
+      title: 'Adum room',
+      city: 'Kumasi',
+      location: 'Adum, Kumasi',
+      submittedAt: '2026-01-02T00:00:00.000Z',
+    });
     await seedListing(oldStore, ownerId, { title: 'Pending', city: 'Accra' }, { live: false });
 
     const { app } = await createTestApp(t.db);

@@ -1,4 +1,10 @@
-import { amenityMask, monthlyEquivalent, MONTHS_PER, normalisePlace, searchCode } from '../../events/listing/listing-search.ts';
+import {
+  amenityMask,
+  monthlyEquivalent,
+  type MONTHS_PER,
+  normalisePlace,
+  searchCode,
+} from '../../events/listing/listing-search.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
@@ -15,7 +21,10 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  * A search's price bounds as monthly equivalents, the listings' being compared with them (ADR 170, 240):
  * both go through monthlyEquivalent, so a bound and a price written alike in one period are equal.
  */
-export function monthlyBounds(q: Pick<SearchQuery, 'minPrice' | 'maxPrice' | 'timePeriod'>): { min?: number; max?: number } {
+export function monthlyBounds(q: Pick<SearchQuery, 'minPrice' | 'maxPrice' | 'timePeriod'>): {
+  min?: number;
+  max?: number;
+} {
   const period: keyof typeof MONTHS_PER = q.timePeriod ?? DEFAULT_PERIOD;
   return {
     ...(q.minPrice !== undefined ? { min: monthlyEquivalent(q.minPrice, period) - 1e-9 } : {}),
@@ -50,12 +59,18 @@ function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
 /** The ids of the place names a typed location finds: those it starts; "anywhere" is the name ''. */
 export type PlaceLookup = (place: string) => Promise<number[]>;
 
-export const lookUpPlaces = (db: SqlClient): PlaceLookup => async (place) => {
-  const rows = place === ''
-    ? await db.query<{ id: number }>(`select id from search_places where name = ''`)
-    : await db.query<{ id: number }>('select id from search_places where name >= $1 and name < $2', [place, `${place}\u{10FFFF}`]);
-  return rows.map((r) => r.id);
-};
+export const lookUpPlaces =
+  (db: SqlClient): PlaceLookup =>
+  async (place) => {
+    const rows =
+      place === ''
+        ? await db.query<{ id: number }>(`select id from search_places where name = ''`)
+        : await db.query<{ id: number }>('select id from search_places where name >= $1 and name < $2', [
+            place,
+            `${place}\u{10FFFF}`,
+          ]);
+    return rows.map((r) => r.id);
+  };
 
 /** Up to this many place names are merged in order; more (a prefix of one or two letters) are grouped and sorted. */
 const MERGED_PLACES = 8;
@@ -73,7 +88,10 @@ function hitsQuery(q: SearchQuery, places: number[], upTo: number, param: (value
     return `select listing_id from listing_search where place_id = ${param(places[0])}${and} order by ${order.by} limit ${param(upTo)}`;
   }
   if (places.length <= MERGED_PLACES) {
-    const branches = places.map((id) => `(select ${order.key}, listing_id from listing_search where place_id = ${param(id)}${and} order by ${order.by})`);
+    const branches = places.map(
+      (id) =>
+        `(select ${order.key}, listing_id from listing_search where place_id = ${param(id)}${and} order by ${order.by})`,
+    );
     return `select distinct on (${order.key}, listing_id) listing_id from (${branches.join(' union all ')}) as found order by ${order.by} limit ${param(upTo)}`;
   }
   return `select listing_id from listing_search where place_id = any(${param(places)}::int[])${and}
@@ -88,7 +106,12 @@ export type SearchAnswer = { rows: PropertyReadRow[]; total: number; totalIsExac
  * the matches, counted up to TOTAL_CAP + 1; the page's rows come from
  * `properties` by id.
  */
-export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: PlaceLookup = lookUpPlaces(db), place = placeQuery(q)): Promise<SearchAnswer> {
+export async function searchListings(
+  db: SqlClient,
+  q: SearchQuery,
+  lookUp: PlaceLookup = lookUpPlaces(db),
+  place = placeQuery(q),
+): Promise<SearchAnswer> {
   const places = await lookUp(place);
   if (places.length === 0) return { rows: [], total: 0, totalIsExact: true };
   const params: unknown[] = [];
@@ -114,7 +137,14 @@ export async function searchListings(db: SqlClient, q: SearchQuery, lookUp: Plac
 
 type Page = { rows: PropertyReadRow[]; total: number };
 
-async function page(db: SqlClient, where: string[], params: unknown[], order: string, pageNo: number, limit: number): Promise<Page> {
+async function page(
+  db: SqlClient,
+  where: string[],
+  params: unknown[],
+  order: string,
+  pageNo: number,
+  limit: number,
+): Promise<Page> {
   const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
   const n = params.length;
   const [rows, counted] = await Promise.all([
@@ -123,7 +153,10 @@ async function page(db: SqlClient, where: string[], params: unknown[], order: st
       limit,
       (pageNo - 1) * limit,
     ]),
-    db.query<{ total: number }>(`select count(*)::int8 as total from properties p left join users u on u.id = p.owner_id ${clause}`, params),
+    db.query<{ total: number }>(
+      `select count(*)::int8 as total from properties p left join users u on u.id = p.owner_id ${clause}`,
+      params,
+    ),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }

@@ -26,8 +26,20 @@ describe('GET /api/properties/search', () => {
   it('filters by location text in city, address, country or location, any case', async () => {
     const { deps, ownerId, search } = await setup();
     await seedListing(deps.store, ownerId, { title: 'Accra flat', city: 'Accra', address: 'Osu', submittedAt: day(1) });
-    await seedListing(deps.store, ownerId, { title: 'Legon room', city: 'East Legon', address: 'Near Accra Mall', submittedAt: day(2) });
-    await seedListing(deps.store, ownerId, { title: 'Kingston house', city: 'Kingston', country: 'Jamaica', address: 'Hope Road', location: 'Kingston, Jamaica', submittedAt: day(3) });
+    await seedListing(deps.store, ownerId, {
+      title: 'Legon room',
+      city: 'East Legon',
+      address: 'Near Accra Mall',
+      submittedAt: day(2),
+    });
+    await seedListing(deps.store, ownerId, {
+      title: 'Kingston house',
+      city: 'Kingston',
+      country: 'Jamaica',
+      address: 'Hope Road',
+      location: 'Kingston, Jamaica',
+      submittedAt: day(3),
+    });
     await seedListing(deps.store, ownerId, { title: 'Pending Accra', city: 'Accra' }, { live: false });
     expect((await search('?location=accra')).properties.map((p) => p.title)).toEqual(['Legon room', 'Accra flat']);
     expect((await search('?location=JAMAICA')).properties.map((p) => p.title)).toEqual(['Kingston house']);
@@ -38,9 +50,26 @@ describe('GET /api/properties/search', () => {
 
   it('filters by type (either name), category, listing type, bedrooms and all amenities', async () => {
     const { deps, ownerId, search } = await setup();
-    await seedListing(deps.store, ownerId, { title: 'A', propertyType: 'house', category: 'student', bedrooms: 3, amenities: ['wifi', 'pool', 'gym'] });
-    await seedListing(deps.store, ownerId, { title: 'B', propertyType: 'house', listingType: 'sale', bedrooms: 1, amenities: ['wifi'] });
-    await seedListing(deps.store, ownerId, { title: 'C', propertyType: 'studio', bedrooms: 0, amenities: ['wifi', 'pool'] });
+    await seedListing(deps.store, ownerId, {
+      title: 'A',
+      propertyType: 'house',
+      category: 'student',
+      bedrooms: 3,
+      amenities: ['wifi', 'pool', 'gym'],
+    });
+    await seedListing(deps.store, ownerId, {
+      title: 'B',
+      propertyType: 'house',
+      listingType: 'sale',
+      bedrooms: 1,
+      amenities: ['wifi'],
+    });
+    await seedListing(deps.store, ownerId, {
+      title: 'C',
+      propertyType: 'studio',
+      bedrooms: 0,
+      amenities: ['wifi', 'pool'],
+    });
     const titles = async (q: string) => (await search(q)).properties.map((p) => p.title).sort();
     expect(await titles('?propertyType=house')).toEqual(['A', 'B']);
     expect(await titles('?type=studio')).toEqual(['C']);
@@ -69,16 +98,38 @@ describe('GET /api/properties/search', () => {
     expect(await titles('?timePeriod=weeks&maxPrice=250')).toEqual(['Monthly 1000', 'Yearly 11400']);
     // Without a period the bounds are a month's (ADR 170): 11400 a year is 950 a month, below 1000.
     expect(await titles('?minPrice=1000&maxPrice=12000')).toEqual(['Monthly 1000', 'Weekly 300']);
-    expect((await search('?sort=price_asc&timePeriod=month')).properties.map((p) => p.title)).toEqual(['Yearly 11400', 'Monthly 1000', 'Weekly 300']);
+    expect((await search('?sort=price_asc&timePeriod=month')).properties.map((p) => p.title)).toEqual([
+      'Yearly 11400',
+      'Monthly 1000',
+      'Weekly 300',
+    ]);
     expect((await search('?sort=price_desc')).properties.map((p) => p.title)[0]).toBe('Weekly 300');
   });
 
-  it('reads price bounds without a period as a month\'s, the period the search form shows (issue 28)', async () => {
+  it("reads price bounds without a period as a month's, the period the search form shows (issue 28)", async () => {
     const { deps, ownerId, search } = await setup();
     // GH₵3,750 a week is about GH₵16,250 a month: not a home within GH₵5,000 a month.
-    await seedListing(deps.store, ownerId, { title: 'Weekly 3750', country: 'Ghana', bedrooms: 2, pricePerNight: 3750, pricingPeriod: 'week' });
-    await seedListing(deps.store, ownerId, { title: 'Monthly 4500', country: 'Ghana', bedrooms: 2, pricePerNight: 4500, pricingPeriod: 'month' });
-    await seedListing(deps.store, ownerId, { title: 'Yearly 54000', country: 'Ghana', bedrooms: 3, pricePerNight: 54_000, pricingPeriod: 'year' });
+    await seedListing(deps.store, ownerId, {
+      title: 'Weekly 3750',
+      country: 'Ghana',
+      bedrooms: 2,
+      pricePerNight: 3750,
+      pricingPeriod: 'week',
+    });
+    await seedListing(deps.store, ownerId, {
+      title: 'Monthly 4500',
+      country: 'Ghana',
+      bedrooms: 2,
+      pricePerNight: 4500,
+      pricingPeriod: 'month',
+    });
+    await seedListing(deps.store, ownerId, {
+      title: 'Yearly 54000',
+      country: 'Ghana',
+      bedrooms: 3,
+      pricePerNight: 54_000,
+      pricingPeriod: 'year',
+    });
     const titles = async (q: string) => (await search(q)).properties.map((p) => p.title).sort();
     const asShown = await titles('?location=Ghana&bedrooms=2&maxPrice=5000');
     expect(asShown).toEqual(['Monthly 4500', 'Yearly 54000']);
@@ -91,7 +142,8 @@ describe('GET /api/properties/search', () => {
     const { deps, ownerId, search } = await setup();
     const ids: string[] = [];
     // Several share a timestamp: the id breaks ties so pages never overlap.
-    for (let n = 0; n < 29; n++) ids.push(await seedListing(deps.store, ownerId, { title: `L${n}`, submittedAt: day(Math.floor(n / 3)) }));
+    for (let n = 0; n < 29; n++)
+      ids.push(await seedListing(deps.store, ownerId, { title: `L${n}`, submittedAt: day(Math.floor(n / 3)) }));
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
       const body = await search(`?page=${page}`);

@@ -11,7 +11,10 @@ type Application = { businessName: string; email: string };
  * may be a stranger, and the message must carry no words the applicant chose.
  */
 export async function applicantProvedAddress(tx: SqlClient, applicantId: string, email: string): Promise<boolean> {
-  const rows = await tx.query('select 1 from users where id = $1 and email = $2 and email_verified', [applicantId, email.toLowerCase()]);
+  const rows = await tx.query('select 1 from users where id = $1 and email = $2 and email_verified', [
+    applicantId,
+    email.toLowerCase(),
+  ]);
   return rows.length > 0;
 }
 
@@ -23,10 +26,17 @@ export async function applicantProvedAddress(tx: SqlClient, applicantId: string,
  * (`proven`), and then defanged (api/outbox/user-text.ts): a name such as
  * "URGENT: verify your bank at http://evil.example" is no link and reaches no stranger.
  */
-export function providerDecisionMessage(event: ServiceProviderEvent, app: Application, origin: string, { proven }: { proven: boolean }): NewMessage | undefined {
+export function providerDecisionMessage(
+  event: ServiceProviderEvent,
+  app: Application,
+  origin: string,
+  { proven }: { proven: boolean },
+): NewMessage | undefined {
   const name = proven ? userText(app.businessName) : undefined;
   const email = (subject: string, text: string): NewMessage => ({ channel: 'email', to: app.email, subject, text });
-  const notYou = proven ? '' : '\nIf you did not apply to Efie, someone gave this address by mistake: you can ignore this e-mail.';
+  const notYou = proven
+    ? ''
+    : '\nIf you did not apply to Efie, someone gave this address by mistake: you can ignore this e-mail.';
   switch (event.type) {
     case 'ServiceProviderApproved':
     case 'ServiceProviderReapproved':

@@ -38,7 +38,10 @@ describe('who may call the service provider API', () => {
     ];
     for (const [method, path, json] of calls) {
       const res = await visitor.request(path, { method, json });
-      expect(await expectError(res, 401, 'unauthorized'), `${method} ${path}`).toEqual({ error: 'Not signed in', code: 'unauthorized' });
+      expect(await expectError(res, 401, 'unauthorized'), `${method} ${path}`).toEqual({
+        error: 'Not signed in',
+        code: 'unauthorized',
+      });
     }
     expect(await eventCount()).toBe(before);
     expect((await listProviders(admin, '?status=pending')).total).toBe(1);
@@ -53,7 +56,10 @@ describe('who may call the service provider API', () => {
         await expectError(await client.request(`/api/service-providers${query}`), 403, 'forbidden');
       }
       for (const status of ['approved', 'rejected', 'pending']) {
-        const res = await client.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status } });
+        const res = await client.request(`/api/service-providers/${p.id}/status`, {
+          method: 'PATCH',
+          json: { status },
+        });
         expect(await expectError(res, 403, 'forbidden')).toEqual({ error: 'Admins only', code: 'forbidden' });
       }
     }
@@ -70,9 +76,17 @@ describe('who may call the service provider API', () => {
     await setStatus(admin, rejected.id, 'rejected');
     // The same page for a renter and for each applicant: one whose application waits or was
     // rejected does not see it there, nor anyone else's; the approved one sees theirs as everyone does.
-    for (const [who, client] of [['renter', renter], ['pending applicant', waiting], ['approved applicant', accepted], ['rejected applicant', turnedDown]] as const) {
+    for (const [who, client] of [
+      ['renter', renter],
+      ['pending applicant', waiting],
+      ['approved applicant', accepted],
+      ['rejected applicant', turnedDown],
+    ] as const) {
       expect(await listProviders(client, '?status=approved'), who).toEqual({
-        providers: [expect.objectContaining({ id: approved.id, businessName: 'Approved Ltd', status: 'approved' })], total: 1, page: 1, pageSize: 12,
+        providers: [expect.objectContaining({ id: approved.id, businessName: 'Approved Ltd', status: 'approved' })],
+        total: 1,
+        page: 1,
+        pageSize: 12,
       });
       for (const query of ['?status=pending', '?status=rejected', '?status=all', '']) {
         await expectError(await client.request(`/api/service-providers${query}`), 403, 'forbidden');
@@ -104,8 +118,13 @@ describe('who may call the service provider API', () => {
     };
     const plumberAccra = await make({ categoryId: 'plumber', serviceArea: 'Greater Accra', emergencyAvailable: true });
     const plumberKumasi = await make({ categoryId: 'plumber', serviceArea: 'Kumasi', emergencyAvailable: false });
-    const painterAccra = await make({ categoryId: 'painter', serviceArea: 'East Legon, ACCRA', emergencyAvailable: false });
-    const ids = async (query: string) => (await listProviders(renter, `?status=approved${query}`)).providers.map((p) => p.id).sort();
+    const painterAccra = await make({
+      categoryId: 'painter',
+      serviceArea: 'East Legon, ACCRA',
+      emergencyAvailable: false,
+    });
+    const ids = async (query: string) =>
+      (await listProviders(renter, `?status=approved${query}`)).providers.map((p) => p.id).sort();
     expect(await ids('&category=plumber')).toEqual([plumberAccra, plumberKumasi].sort());
     expect(await ids('&area=accra')).toEqual([plumberAccra, painterAccra].sort());
     expect(await ids('&emergency=true')).toEqual([plumberAccra]);
@@ -115,9 +134,19 @@ describe('who may call the service provider API', () => {
     expect(await ids('&category=&area=')).toHaveLength(3);
     expect(await ids('&category=gardener')).toEqual([]);
     const bad = await renter.request('/api/service-providers?status=approved&category=roofer');
-    expect((await expectError(bad, 400, 'invalid_input')).error).toBe('category must be one of contractor, plumber, electrician, painter, gardener');
-    await expectError(await renter.request('/api/service-providers?status=approved&emergency=yes'), 400, 'invalid_input');
-    await expectError(await renter.request(`/api/service-providers?status=approved&area=${'a'.repeat(101)}`), 400, 'invalid_input');
+    expect((await expectError(bad, 400, 'invalid_input')).error).toBe(
+      'category must be one of contractor, plumber, electrician, painter, gardener',
+    );
+    await expectError(
+      await renter.request('/api/service-providers?status=approved&emergency=yes'),
+      400,
+      'invalid_input',
+    );
+    await expectError(
+      await renter.request(`/api/service-providers?status=approved&area=${'a'.repeat(101)}`),
+      400,
+      'invalid_input',
+    );
   });
 
   it('pages the directory: 12 a page by default, limit up to 100, newest first', async () => {

@@ -31,15 +31,31 @@ describe('service provider lifecycle', () => {
     const { applicant, admin } = await setup();
     const res = await applicant.request('/api/service-providers', {
       method: 'POST',
-      json: providerBody({ businessName: '  Kofi Pipes  ', email: 'KOFI@Example.com', phone: '024 123 4567', description: undefined }),
+      json: providerBody({
+        businessName: '  Kofi Pipes  ',
+        email: 'KOFI@Example.com',
+        phone: '024 123 4567',
+        description: undefined,
+      }),
     });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), categoryId: 'plumber', businessName: 'Kofi Pipes', contactPerson: 'Kofi Asante',
-      email: 'kofi@example.com', phone: '+233241234567', businessAddress: '12 Ring Road, Accra', serviceArea: 'Accra and Tema',
-      yearsExperience: 7, servicesOffered: 'Leaks, boreholes, water heaters', emergencyAvailable: true, description: '',
-      status: 'pending', createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      categoryId: 'plumber',
+      businessName: 'Kofi Pipes',
+      contactPerson: 'Kofi Asante',
+      email: 'kofi@example.com',
+      phone: '+233241234567',
+      businessAddress: '12 Ring Road, Accra',
+      serviceArea: 'Accra and Tema',
+      yearsExperience: 7,
+      servicesOffered: 'Leaks, boreholes, water heaters',
+      emergencyAvailable: true,
+      description: '',
+      status: 'pending',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const page = await listProviders(admin, '?status=pending');
     expect(page.providers.map((p) => p.id)).toEqual([body.id]);
@@ -49,16 +65,29 @@ describe('service provider lifecycle', () => {
     const { applicant, admin, adminAccount } = await setup();
     const p = await registerProvider(applicant);
     expect((await setStatus(admin, p.id, 'approved')).status).toBe('approved');
-    const revoke = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'rejected' } });
+    const revoke = await admin.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'rejected' },
+    });
     expect(revoke.status).toBe(200);
     expect(await revoke.json()).toMatchObject({
-      message: 'Service provider rejected. They do not show in the directory.', provider: { id: p.id, status: 'rejected' },
+      message: 'Service provider rejected. They do not show in the directory.',
+      provider: { id: p.id, status: 'rejected' },
     });
-    const again = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'approved' } });
-    expect(await again.json()).toMatchObject({ message: 'Service provider approved. They now show in the directory.', provider: { status: 'approved' } });
+    const again = await admin.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved' },
+    });
+    expect(await again.json()).toMatchObject({
+      message: 'Service provider approved. They now show in the directory.',
+      provider: { status: 'approved' },
+    });
     const events = await eventsOf(p.id);
     expect(events.map((e) => e.type)).toEqual([
-      'ServiceProviderRegistered', 'ServiceProviderApproved', 'ServiceProviderApprovalRevoked', 'ServiceProviderReapproved',
+      'ServiceProviderRegistered',
+      'ServiceProviderApproved',
+      'ServiceProviderApprovalRevoked',
+      'ServiceProviderReapproved',
     ]);
     const adminId = adminAccount.user.id;
     expect(events.slice(1)).toEqual([
@@ -87,9 +116,13 @@ describe('service provider lifecycle', () => {
     const { applicant, admin } = await setup();
     const p = await registerProvider(applicant);
     await setStatus(admin, p.id, 'rejected');
-    const res = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'pending' } });
+    const res = await admin.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'pending' },
+    });
     expect(await expectError(res, 409, 'provider_transition_not_allowed')).toEqual({
-      error: 'A reviewed application cannot go back to pending.', code: 'provider_transition_not_allowed',
+      error: 'A reviewed application cannot go back to pending.',
+      code: 'provider_transition_not_allowed',
     });
     expect(await eventsOf(p.id)).toHaveLength(2);
   });
@@ -97,12 +130,30 @@ describe('service provider lifecycle', () => {
   it('answers 404 for an unknown or malformed id and 400 for an unknown status', async () => {
     const { applicant, admin } = await setup();
     const p = await registerProvider(applicant);
-    const unknown = await admin.request('/api/service-providers/00000000-0000-4000-8000-000000000000/status', { method: 'PATCH', json: { status: 'approved' } });
-    expect(await expectError(unknown, 404, 'provider_not_found')).toMatchObject({ error: 'Service provider not found' });
-    await expectError(await admin.request('/api/service-providers/not-an-id/status', { method: 'PATCH', json: { status: 'approved' } }), 404, 'provider_not_found');
-    const bad = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'live' } });
-    expect((await expectError(bad, 400, 'invalid_input')).issues).toEqual([{ path: 'status', message: 'status must be one of pending, approved, rejected' }]);
-    await expectError(await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: [] }), 400, 'invalid_input');
+    const unknown = await admin.request('/api/service-providers/00000000-0000-4000-8000-000000000000/status', {
+      method: 'PATCH',
+      json: { status: 'approved' },
+    });
+    expect(await expectError(unknown, 404, 'provider_not_found')).toMatchObject({
+      error: 'Service provider not found',
+    });
+    await expectError(
+      await admin.request('/api/service-providers/not-an-id/status', { method: 'PATCH', json: { status: 'approved' } }),
+      404,
+      'provider_not_found',
+    );
+    const bad = await admin.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'live' },
+    });
+    expect((await expectError(bad, 400, 'invalid_input')).issues).toEqual([
+      { path: 'status', message: 'status must be one of pending, approved, rejected' },
+    ]);
+    await expectError(
+      await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: [] }),
+      400,
+      'invalid_input',
+    );
   });
 
   it('refuses a second pending application of one account (409), and takes one after a review', async () => {
@@ -120,13 +171,19 @@ describe('service provider lifecycle', () => {
 
   it('tells the applicant by e-mail when approved, rejected, revoked and approved again', async () => {
     const { app, applicant, admin } = await setup();
-    const p = await registerProvider(applicant, { businessName: 'Ama Gardens', email: 'ama.gardens@example.com', categoryId: 'gardener' });
+    const p = await registerProvider(applicant, {
+      businessName: 'Ama Gardens',
+      email: 'ama.gardens@example.com',
+      categoryId: 'gardener',
+    });
     expect(await readOutbox(app, 'ama.gardens@example.com')).toEqual([]);
     await setStatus(admin, p.id, 'approved');
     // Nobody proved this address: the e-mails do not name the business (its name is the applicant's words).
     const [approved] = await readOutbox(app, 'ama.gardens@example.com');
     expect(approved).toMatchObject({ channel: 'email', subject: 'Your business is approved on Efie' });
-    expect(approved!.text).toContain('Good news: we approved the business that gave this e-mail address on its application. It now shows in the Efie service directory with a Verified badge');
+    expect(approved!.text).toContain(
+      'Good news: we approved the business that gave this e-mail address on its application. It now shows in the Efie service directory with a Verified badge',
+    );
     expect(approved!.text).toContain('http://localhost:3000/services');
     await setStatus(admin, p.id, 'approved');
     expect(await readOutbox(app, 'ama.gardens@example.com')).toHaveLength(1);
@@ -136,7 +193,9 @@ describe('service provider lifecycle', () => {
     expect(revoked!.text).toContain('We have withdrawn the approval of the business that gave this e-mail address');
     await setStatus(admin, p.id, 'approved');
     expect((await readOutbox(app, 'ama.gardens@example.com')).map((m) => m.subject)).toEqual([
-      'Your business is approved on Efie', 'Your business is no longer listed on Efie', 'Your business is approved on Efie',
+      'Your business is approved on Efie',
+      'Your business is no longer listed on Efie',
+      'Your business is approved on Efie',
     ]);
     const other = await registerProvider(admin, { businessName: 'Bad Paint', email: 'bad.paint@example.com' });
     await setStatus(admin, other.id, 'rejected');
@@ -154,25 +213,44 @@ describe('service provider lifecycle', () => {
       const res = await createClient(app).request('/api/contact/message', {
         method: 'POST',
         headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
-        json: { firstName: 'Kofi', lastName: 'Owusu', email: target, contactMethod: 'email', userType: 'landlord', subject: 'Hello', message: 'Hi' },
+        json: {
+          firstName: 'Kofi',
+          lastName: 'Owusu',
+          email: target,
+          contactMethod: 'email',
+          userType: 'landlord',
+          subject: 'Hello',
+          message: 'Hi',
+        },
       });
       expect(res.status).toBe(201);
     }
     const p = await registerProvider(applicant, { email: target });
-    const res = await admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'rejected' } });
+    const res = await admin.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'rejected' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      message: 'Service provider rejected. They do not show in the directory. No e-mail was sent: Efie has sent this address as many messages as it may for now.',
+      message:
+        'Service provider rejected. They do not show in the directory. No e-mail was sent: Efie has sent this address as many messages as it may for now.',
       emailHeldBack: true,
     });
     expect((await eventsOf(p.id)).map((e) => e.type)).toEqual(['ServiceProviderRegistered', 'ServiceProviderRejected']);
-    expect((await readOutbox(app, target)).map((m) => m.subject)).not.toContain('Your Efie service provider application');
+    expect((await readOutbox(app, target)).map((m) => m.subject)).not.toContain(
+      'Your Efie service provider application',
+    );
   });
 
   it('answers a replayed status change from the first answer, with no second event and no second message', async () => {
     const { app, applicant, admin } = await setup();
     const p = await registerProvider(applicant, { email: 'replay@example.com' });
-    const send = () => admin.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'approved' }, headers: { 'idempotency-key': 'approve-1' } });
+    const send = () =>
+      admin.request(`/api/service-providers/${p.id}/status`, {
+        method: 'PATCH',
+        json: { status: 'approved' },
+        headers: { 'idempotency-key': 'approve-1' },
+      });
     const first = await send();
     expect(first.status).toBe(200);
     const firstBody = await first.json();
@@ -186,11 +264,25 @@ describe('service provider lifecycle', () => {
   it('stores no decision whose message could not be put in the outbox (one transaction)', async () => {
     const { deps, applicant, admin } = await setup();
     const p = await registerProvider(applicant, { email: 'atomic@example.com' });
-    const failing = createApp({ ...deps, outbox: { ...deps.outbox, enqueue: async () => { throw new Error('outbox down'); } } });
+    const failing = createApp({
+      ...deps,
+      outbox: {
+        ...deps.outbox,
+        enqueue: async () => {
+          throw new Error('outbox down');
+        },
+      },
+    });
     const adminOnFailing = createClient(failing);
-    adminOnFailing.cookies.set(...([...admin.cookies][0]!));
-    const res = await adminOnFailing.request(`/api/service-providers/${p.id}/status`, { method: 'PATCH', json: { status: 'approved' } });
-    expect(await expectError(res, 500, 'server_error')).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'server_error' });
+    adminOnFailing.cookies.set(...[...admin.cookies][0]!);
+    const res = await adminOnFailing.request(`/api/service-providers/${p.id}/status`, {
+      method: 'PATCH',
+      json: { status: 'approved' },
+    });
+    expect(await expectError(res, 500, 'server_error')).toEqual({
+      error: 'Something went wrong on our side. Please try again.',
+      code: 'server_error',
+    });
     expect(await eventsOf(p.id)).toHaveLength(1);
     expect((await listProviders(admin, '?status=pending')).providers.map((x) => x.id)).toEqual([p.id]);
     expect((await setStatus(admin, p.id, 'approved')).status).toBe('approved');

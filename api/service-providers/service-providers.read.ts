@@ -50,7 +50,10 @@ export async function findProvider(db: SqlClient, id: string): Promise<ProviderR
 }
 
 export async function hasPendingApplication(db: SqlClient, applicantId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from service_providers where applicant_id = $1 and status = $2', [applicantId, 'pending']);
+  const rows = await db.query('select 1 from service_providers where applicant_id = $1 and status = $2', [
+    applicantId,
+    'pending',
+  ]);
   return rows.length > 0;
 }
 
@@ -72,7 +75,10 @@ export async function listProviders(
   if (q.area) where.push(`lower(service_area) like ${param(likePattern(q.area))}`);
   if (q.emergency === true) where.push('emergency_available');
   const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
-  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from service_providers ${clause}`, params);
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from service_providers ${clause}`,
+    params,
+  );
   const rows = await db.query<ProviderRow>(
     `select ${COLUMNS} from service_providers ${clause} order by created_at desc, id desc limit ${param(q.limit)} offset ${param((q.page - 1) * q.limit)}`,
     params,

@@ -18,7 +18,8 @@ async function setup() {
   return { app, applicant };
 }
 
-const providerCount = async () => (await database().query<{ n: number }>('select count(*)::int as n from service_providers'))[0]!.n;
+const providerCount = async () =>
+  (await database().query<{ n: number }>('select count(*)::int as n from service_providers'))[0]!.n;
 const post = (client: ReturnType<typeof createClient>, json: unknown, headers: Record<string, string> = {}) =>
   client.request('/api/service-providers', { method: 'POST', json, headers });
 
@@ -41,8 +42,14 @@ describe('registering a service provider: validation', () => {
         expect(body.issues, `${field}=${JSON.stringify(value)}`).toEqual([{ path: field, message }]);
       }
     }
-    const noCategory = await expectError(await post(applicant, { ...providerBody(), categoryId: undefined }), 400, 'invalid_input');
-    expect(noCategory.issues).toEqual([{ path: 'categoryId', message: 'Choose a category: contractor, plumber, electrician, painter, gardener' }]);
+    const noCategory = await expectError(
+      await post(applicant, { ...providerBody(), categoryId: undefined }),
+      400,
+      'invalid_input',
+    );
+    expect(noCategory.issues).toEqual([
+      { path: 'categoryId', message: 'Choose a category: contractor, plumber, electrician, painter, gardener' },
+    ]);
     await expectError(await post(applicant, { ...providerBody(), categoryId: 'roofer' }), 400, 'invalid_input');
     expect(await providerCount()).toBe(0);
   });
@@ -63,7 +70,9 @@ describe('registering a service provider: validation', () => {
     for (const years of [-1, 51, 2.5, '7', null, true, Number.MAX_SAFE_INTEGER]) {
       const res = await post(applicant, { ...providerBody(), yearsExperience: years });
       const body = await expectError(res, 400, 'invalid_input');
-      expect(body.issues, JSON.stringify(years)).toEqual([{ path: 'yearsExperience', message: 'Years of experience must be a whole number from 0 to 50' }]);
+      expect(body.issues, JSON.stringify(years)).toEqual([
+        { path: 'yearsExperience', message: 'Years of experience must be a whole number from 0 to 50' },
+      ]);
     }
     await expectError(await post(applicant, { ...providerBody(), yearsExperience: undefined }), 400, 'invalid_input');
     expect(await providerCount()).toBe(0);
@@ -77,10 +86,13 @@ describe('registering a service provider: validation', () => {
 
   it('checks the e-mail and phone, and the emergency flag is a boolean defaulting to false', async () => {
     const { applicant } = await setup();
-    expect((await expectError(await post(applicant, { ...providerBody(), email: 'not-an-email' }), 400, 'invalid_input')).issues)
-      .toEqual([{ path: 'email', message: 'Invalid email address' }]);
-    expect((await expectError(await post(applicant, { ...providerBody(), phone: '12' }), 400, 'invalid_input')).issues)
-      .toEqual([{ path: 'phone', message: 'Please enter a valid phone number' }]);
+    expect(
+      (await expectError(await post(applicant, { ...providerBody(), email: 'not-an-email' }), 400, 'invalid_input'))
+        .issues,
+    ).toEqual([{ path: 'email', message: 'Invalid email address' }]);
+    expect(
+      (await expectError(await post(applicant, { ...providerBody(), phone: '12' }), 400, 'invalid_input')).issues,
+    ).toEqual([{ path: 'phone', message: 'Please enter a valid phone number' }]);
     await expectError(await post(applicant, { ...providerBody(), emergencyAvailable: 'yes' }), 400, 'invalid_input');
     const res = await post(applicant, { ...providerBody(), emergencyAvailable: undefined, description: null });
     expect(await res.json()).toMatchObject({ emergencyAvailable: false, description: '' });
@@ -100,17 +112,31 @@ describe('registering a service provider: validation', () => {
       const res = await post(applicant, { ...providerBody(), [field]: 'x'.repeat(max + 1) });
       expect((await expectError(res, 400, 'invalid_input')).issues, field).toEqual([{ path: field, message }]);
     }
-    await expectError(await post(applicant, { ...providerBody(), email: `${'a'.repeat(250)}@example.com` }), 400, 'invalid_input');
+    await expectError(
+      await post(applicant, { ...providerBody(), email: `${'a'.repeat(250)}@example.com` }),
+      400,
+      'invalid_input',
+    );
     expect(await providerCount()).toBe(0);
-    const atLimit = await post(applicant, providerBody({ businessName: 'x'.repeat(120), description: 'y'.repeat(2000) }));
+    const atLimit = await post(
+      applicant,
+      providerBody({ businessName: 'x'.repeat(120), description: 'y'.repeat(2000) }),
+    );
     expect(atLimit.status).toBe(201);
   });
 
   it('answers 413 to a body over the JSON limit and 400 to malformed JSON or a non-object, never 500', async () => {
     const { applicant } = await setup();
     const big = await post(applicant, providerBody({ description: 'x'.repeat(1_100_000) }));
-    expect(await expectError(big, 413, 'too_large')).toEqual({ error: 'The request body is too large.', code: 'too_large' });
-    const bad = await applicant.request('/api/service-providers', { method: 'POST', body: '{"businessName":', headers: { 'content-type': 'application/json' } });
+    expect(await expectError(big, 413, 'too_large')).toEqual({
+      error: 'The request body is too large.',
+      code: 'too_large',
+    });
+    const bad = await applicant.request('/api/service-providers', {
+      method: 'POST',
+      body: '{"businessName":',
+      headers: { 'content-type': 'application/json' },
+    });
     await expectError(bad, 400, 'bad_request');
     for (const json of [[], 'text', 42, null]) {
       const res = await post(applicant, json);
@@ -130,16 +156,26 @@ describe('registering a service provider: validation', () => {
     expect(await again.json()).toEqual(made);
     expect(await providerCount()).toBe(1);
     // A different body under the same key is refused, not applied.
-    await expectError(await post(applicant, providerBody(), { 'idempotency-key': 'register-1' }), 409, 'idempotency_key_reused');
+    await expectError(
+      await post(applicant, providerBody(), { 'idempotency-key': 'register-1' }),
+      409,
+      'idempotency_key_reused',
+    );
     // A new key while the first application waits is the one-pending rule's 409.
-    await expectError(await post(applicant, providerBody(), { 'idempotency-key': 'register-2' }), 409, 'provider_pending_exists');
+    await expectError(
+      await post(applicant, providerBody(), { 'idempotency-key': 'register-2' }),
+      409,
+      'provider_pending_exists',
+    );
     expect(await providerCount()).toBe(1);
   });
 
   it('finds the application of a key whose HTTP answer was forgotten, instead of refusing it as a second one', async () => {
     const { applicant } = await setup();
     const body = providerBody();
-    const first = (await (await post(applicant, body, { 'idempotency-key': 'register-lost' })).json()) as ServiceProvider;
+    const first = (await (
+      await post(applicant, body, { 'idempotency-key': 'register-lost' })
+    ).json()) as ServiceProvider;
     await database().query('delete from http_idempotency');
     const again = await post(applicant, body, { 'idempotency-key': 'register-lost' });
     expect(again.status).toBe(201);
@@ -153,7 +189,9 @@ describe('registering a service provider: validation', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409]);
     const refused = answers.find((r) => r.status === 409)!;
-    expect(await expectError(refused, 409, 'provider_pending_exists')).toMatchObject({ code: 'provider_pending_exists' });
+    expect(await expectError(refused, 409, 'provider_pending_exists')).toMatchObject({
+      code: 'provider_pending_exists',
+    });
     expect(await providerCount()).toBe(1);
   });
 
@@ -167,7 +205,13 @@ describe('registering a service provider: validation', () => {
     // What the loser of a race does: its check ran before the winner's append committed.
     const providerId = randomUUID();
     await expect(
-      runCommand(deps.store, requestOrigin({ user, requestId: 'r-1' }), providerCommands, providerId, { type: 'RegisterProvider', providerId, applicantId: user.id, details, at: new Date().toISOString() }),
+      runCommand(deps.store, requestOrigin({ user, requestId: 'r-1' }), providerCommands, providerId, {
+        type: 'RegisterProvider',
+        providerId,
+        applicantId: user.id,
+        details,
+        at: new Date().toISOString(),
+      }),
     ).rejects.toMatchObject({ code: 'provider_pending_exists', kind: 'conflict' });
     expect(await providerCount()).toBe(1);
   });

@@ -20,7 +20,13 @@ import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { decisionMessages, providerCommands } from './provider-commands.ts';
 import { applicantProvedAddress, providerDecisionMessage } from './provider-messages.ts';
-import { countByStatus, findProvider, hasPendingApplication, listProviders, toProvider } from './service-providers.read.ts';
+import {
+  countByStatus,
+  findProvider,
+  hasPendingApplication,
+  listProviders,
+  toProvider,
+} from './service-providers.read.ts';
 
 const directoryOnly = () =>
   new DomainError('forbidden', 'forbidden', 'Only approved providers are listed for you; ask with status=approved.');
@@ -49,7 +55,11 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       if (made) return c.json(toProvider(made), 201);
       if (await hasPendingApplication(db, user.id)) throw PROVIDER_ERRORS.pendingElsewhere();
       await runCommand(deps.store, requestOrigin(c.var), providerCommands, providerId, {
-        type: 'RegisterProvider', providerId, applicantId: user.id, details, at: clock().toISOString(),
+        type: 'RegisterProvider',
+        providerId,
+        applicantId: user.id,
+        details,
+        at: clock().toISOString(),
       });
       const row = await findProvider(db, providerId);
       return c.json(toProvider(row!), 201);
@@ -85,8 +95,13 @@ export function serviceProvidersRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
       );
       const heldBack = messages.heldBack();
       const row = await findProvider(db, id);
-      const held = heldBack > 0 ? ' No e-mail was sent: Efie has sent this address as many messages as it may for now.' : '';
-      const answer: ProviderStatusAnswer = { message: `${STATUS_MESSAGES[row!.status]}${held}`, provider: toProvider(row!), emailHeldBack: heldBack > 0 };
+      const held =
+        heldBack > 0 ? ' No e-mail was sent: Efie has sent this address as many messages as it may for now.' : '';
+      const answer: ProviderStatusAnswer = {
+        message: `${STATUS_MESSAGES[row!.status]}${held}`,
+        provider: toProvider(row!),
+        emailHeldBack: heldBack > 0,
+      };
       return c.json(answer);
     });
 }

@@ -12,10 +12,12 @@ const database = useMigratedDatabase();
 async function setup() {
   let tick = Date.parse('2026-11-23T10:00:00Z');
   // Each request a minute later: "newest first" is then a fact of the data, not of timing.
-  const { app, deps } = await createTestApp(database(), { clock: () => {
-    tick += 60_000;
-    return new Date(tick);
-  } });
+  const { app, deps } = await createTestApp(database(), {
+    clock: () => {
+      tick += 60_000;
+      return new Date(tick);
+    },
+  });
   const admin = createClient(app);
   const adminAccount = await createAdmin(deps, admin);
   const renter = createClient(app);
@@ -29,7 +31,15 @@ async function send(visitor: Client, subject: string, form: 'support' | 'contact
   const json =
     form === 'support'
       ? { email: uniqueEmail(), subject, message: `About ${subject}` }
-      : { firstName: 'Esi', lastName: 'Asante', contactMethod: 'phone', phone: '+233 20 111 2222', userType: 'tenant', subject, message: `About ${subject}` };
+      : {
+          firstName: 'Esi',
+          lastName: 'Asante',
+          contactMethod: 'phone',
+          phone: '+233 20 111 2222',
+          userType: 'tenant',
+          subject,
+          message: `About ${subject}`,
+        };
   const res = await visitor.request(`/api/${form}/message`, { method: 'POST', json });
   expect(res.status).toBe(201);
   return (await res.json()) as MessageReceipt;
@@ -46,8 +56,16 @@ describe('admin messages', () => {
     const { id } = await send(visitor, 'Leaking roof');
     for (const client of [visitor, renter]) {
       const status = client === visitor ? 401 : 403;
-      await expectError(await client.request('/api/admin/messages'), status, client === visitor ? 'unauthorized' : 'forbidden');
-      await expectError(await client.request(`/api/admin/messages/${id}/handled`, { method: 'POST' }), status, client === visitor ? 'unauthorized' : 'forbidden');
+      await expectError(
+        await client.request('/api/admin/messages'),
+        status,
+        client === visitor ? 'unauthorized' : 'forbidden',
+      );
+      await expectError(
+        await client.request(`/api/admin/messages/${id}/handled`, { method: 'POST' }),
+        status,
+        client === visitor ? 'unauthorized' : 'forbidden',
+      );
     }
     expect((await list(admin)).messages[0]).toMatchObject({ id, status: 'unhandled', handledBy: null });
   });
@@ -61,7 +79,15 @@ describe('admin messages', () => {
     expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     expect(all.messages.map((m) => m.reference)).toEqual([third.reference, second.reference, first.reference]);
     expect(all.messages[1]).toMatchObject<Partial<TeamMessage>>({
-      form: 'contact', firstName: 'Esi', lastName: 'Asante', contactMethod: 'phone', phone: '+233 20 111 2222', userType: 'tenant', subject: 'Second', message: 'About Second', status: 'unhandled',
+      form: 'contact',
+      firstName: 'Esi',
+      lastName: 'Asante',
+      contactMethod: 'phone',
+      phone: '+233 20 111 2222',
+      userType: 'tenant',
+      subject: 'Second',
+      message: 'About Second',
+      status: 'unhandled',
     });
     const paged = await list(admin, '?limit=2&page=2');
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
@@ -78,13 +104,32 @@ describe('admin messages', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { message: string; teamMessage: TeamMessage };
     expect(body.message).toBe('Message marked as handled.');
-    expect(body.teamMessage).toMatchObject({ id: a.id, status: 'handled', handledBy: adminAccount.user.id, handledByEmail: adminAccount.email, handledAt: expect.any(String), version: 2 });
-    const again = await expectError(await admin.request(`/api/admin/messages/${a.id}/handled`, { method: 'POST' }), 409, 'already_handled');
+    expect(body.teamMessage).toMatchObject({
+      id: a.id,
+      status: 'handled',
+      handledBy: adminAccount.user.id,
+      handledByEmail: adminAccount.email,
+      handledAt: expect.any(String),
+      version: 2,
+    });
+    const again = await expectError(
+      await admin.request(`/api/admin/messages/${a.id}/handled`, { method: 'POST' }),
+      409,
+      'already_handled',
+    );
     expect(again.error).toBe('This message was already marked handled.');
     expect((await list(admin, '?status=unhandled')).messages.map((m) => m.id)).toEqual([b.id]);
     expect((await list(admin, '?status=handled')).messages.map((m) => m.id)).toEqual([a.id]);
-    await expectError(await admin.request('/api/admin/messages/00000000-0000-4000-8000-000000000000/handled', { method: 'POST' }), 404, 'message_not_found');
-    await expectError(await admin.request('/api/admin/messages/not-an-id/handled', { method: 'POST' }), 404, 'message_not_found');
+    await expectError(
+      await admin.request('/api/admin/messages/00000000-0000-4000-8000-000000000000/handled', { method: 'POST' }),
+      404,
+      'message_not_found',
+    );
+    await expectError(
+      await admin.request('/api/admin/messages/not-an-id/handled', { method: 'POST' }),
+      404,
+      'message_not_found',
+    );
   });
 
   it('replays a mark-handled sent again with its Idempotency-Key instead of answering 409', async () => {

@@ -25,7 +25,11 @@ export function adminMessagesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'
       const id = c.req.param('id');
       if (!isUuid(id) || !(await findTeamMessage(db, id))) throw SUPPORT_MESSAGE_ERRORS.notFound();
       const admin = currentUser(c);
-      await runCommand(store, requestOrigin(c.var), supportMessageCommands, id, { type: 'MarkHandled', actor: { id: admin.id, isAdmin: admin.isAdmin }, at: clock().toISOString() });
+      await runCommand(store, requestOrigin(c.var), supportMessageCommands, id, {
+        type: 'MarkHandled',
+        actor: { id: admin.id, isAdmin: admin.isAdmin },
+        at: clock().toISOString(),
+      });
       return c.json({ message: 'Message marked as handled.', teamMessage: await findTeamMessage(db, id) });
     });
 }

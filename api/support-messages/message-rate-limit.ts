@@ -24,7 +24,9 @@ export const tooManyMessages = rateLimited(
 export function messageLimits(content: SupportMessageContent, client: string | undefined): Limit[] {
   const limits: Limit[] = [];
   if (client) limits.push({ key: `message:ip:${client}`, max: PER_IP, windowMs: WINDOW_MS });
-  if (content.email) limits.push({ key: `message:${destinationKey('email', content.email)}`, max: PER_SENDER, windowMs: WINDOW_MS });
-  if (content.phone) limits.push({ key: `message:${destinationKey('phone', content.phone)}`, max: PER_SENDER, windowMs: WINDOW_MS });
+  if (content.email)
+    limits.push({ key: `message:${destinationKey('email', content.email)}`, max: PER_SENDER, windowMs: WINDOW_MS });
+  if (content.phone)
+    limits.push({ key: `message:${destinationKey('phone', content.phone)}`, max: PER_SENDER, windowMs: WINDOW_MS });
   return limits;
 }

@@ -18,7 +18,11 @@ export const RECEIVED_TEXT = {
   contact: "Message Sent Successfully. We'll get back to you within 24-48 hours. Thank you for contacting Efie!",
 } as const;
 
-const receipt = (id: string, reference: string, form: SupportMessageContent['form']): MessageReceipt => ({ id, reference, message: RECEIVED_TEXT[form] });
+const receipt = (id: string, reference: string, form: SupportMessageContent['form']): MessageReceipt => ({
+  id,
+  reference,
+  message: RECEIVED_TEXT[form],
+});
 
 /**
  * Receives a support or contact message: the id comes from the caller's Idempotency-Key (a
@@ -26,7 +30,11 @@ const receipt = (id: string, reference: string, form: SupportMessageContent['for
  * the limit and both outbox messages (team, sender) are written in one transaction, so a
  * message is never stored without being passed on, nor passed on twice.
  */
-export async function receiveMessage(deps: Pick<AppDeps, 'store' | 'clock' | 'outbox' | 'config'>, c: Context<AppEnv>, content: SupportMessageContent) {
+export async function receiveMessage(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'outbox' | 'config'>,
+  c: Context<AppEnv>,
+  content: SupportMessageContent,
+) {
   const { store, clock, outbox, config } = deps;
   const id = newRecordId(c.var.idempotency, 'support-message');
   const reference = messageReference(id);
@@ -48,7 +56,8 @@ export async function receiveMessage(deps: Pick<AppDeps, 'store' | 'clock' | 'ou
           const ack = acknowledgement(content, reference);
           // The acknowledgement goes to an address nobody has proven: it counts against that address's
           // limit on what Efie sends (api/limits/send-limits.ts), and past it the message is still taken, unacknowledged.
-          if (ack && !(await limiter.attempt(tx, sendLimits({ channel: ack.channel, to: ack.to })))) await outbox.enqueue(ack, tx);
+          if (ack && !(await limiter.attempt(tx, sendLimits({ channel: ack.channel, to: ack.to }))))
+            await outbox.enqueue(ack, tx);
         },
       },
     );

@@ -9,25 +9,46 @@ const database = useMigratedDatabase();
 const TEAM = 'team@efie.test';
 
 async function setup(clock?: () => Date) {
-  const { app, deps } = await createTestApp(database(), { config: { supportEmail: TEAM }, ...(clock ? { clock } : {}) });
+  const { app, deps } = await createTestApp(database(), {
+    config: { supportEmail: TEAM },
+    ...(clock ? { clock } : {}),
+  });
   return { app, deps, visitor: createClient(app) };
 }
 type App = Awaited<ReturnType<typeof setup>>['app'];
 
 /** A request from a given client address, as @hono/node-server hands it to the app. */
-const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 50000, remoteFamily: 'IPv4' } } });
+const fromAddress = (remoteAddress: string) => ({
+  incoming: { socket: { remoteAddress, remotePort: 50000, remoteFamily: 'IPv4' } },
+});
 function post(app: App, path: string, body: unknown, options: { key?: string; ip?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.key) headers['idempotency-key'] = options.key;
-  return app.request(path, { method: 'POST', headers, body: JSON.stringify(body) }, fromAddress(options.ip ?? '203.0.113.7'));
+  return app.request(
+    path,
+    { method: 'POST', headers, body: JSON.stringify(body) },
+    fromAddress(options.ip ?? '203.0.113.7'),
+  );
 }
 
 const support = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Ama Mensah', email: uniqueEmail(), subject: 'Booking question', category: 'booking', message: 'Can I view the flat in Osu on Saturday?', ...overrides,
+  name: 'Ama Mensah',
+  email: uniqueEmail(),
+  subject: 'Booking question',
+  category: 'booking',
+  message: 'Can I view the flat in Osu on Saturday?',
+  ...overrides,
 });
 const contact = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Kofi', lastName: 'Owusu', contactMethod: 'email', email: uniqueEmail('kofi'), phone: '', userType: 'landlord',
-  subject: 'Listing two flats', message: 'How do I list two flats in Kumasi?', ...overrides,
+  firstName: 'Kofi',
+  lastName: 'Owusu',
+  contactMethod: 'email',
+  email: uniqueEmail('kofi'),
+  phone: '',
+  userType: 'landlord',
+  subject: 'Listing two flats',
+  message: 'How do I list two flats in Kumasi?',
+  ...overrides,
 });
 
 async function countMessages(deps: Awaited<ReturnType<typeof setup>>['deps']) {
@@ -42,7 +63,11 @@ describe('POST /api/support/message', () => {
     const res = await post(app, '/api/support/message', body);
     expect(res.status).toBe(201);
     const receipt = (await res.json()) as MessageReceipt;
-    expect(receipt).toEqual({ id: expect.any(String), reference: expect.stringMatching(/^EF-[0-9A-HJKMNP-TV-Z]{6}$/), message: "Message Sent Successfully. We'll get back to you within 24 hours." });
+    expect(receipt).toEqual({
+      id: expect.any(String),
+      reference: expect.stringMatching(/^EF-[0-9A-HJKMNP-TV-Z]{6}$/),
+      message: "Message Sent Successfully. We'll get back to you within 24 hours.",
+    });
     const [team] = await readOutbox(app, TEAM);
     expect(team).toMatchObject({ channel: 'email', subject: `[${receipt.reference}] Support: Booking question` });
     expect(team!.text).toContain(body.message);
@@ -67,13 +92,28 @@ describe('POST /api/support/message', () => {
     ['a blank e-mail', { email: '   ' }, 'email', 'Please fill in all required fields (email, subject, and message).'],
     ['a bad e-mail', { email: 'ama@' }, 'email', 'Invalid email address'],
     ['no subject', { subject: '' }, 'subject', 'Please fill in all required fields (email, subject, and message).'],
-    ['no message', { message: undefined }, 'message', 'Please fill in all required fields (email, subject, and message).'],
-    ['an unknown category', { category: 'rent' }, 'category', 'category must be one of booking, payment, property, account, technical, verification, general, other'],
+    [
+      'no message',
+      { message: undefined },
+      'message',
+      'Please fill in all required fields (email, subject, and message).',
+    ],
+    [
+      'an unknown category',
+      { category: 'rent' },
+      'category',
+      'category must be one of booking, payment, property, account, technical, verification, general, other',
+    ],
     ['a name over 100 characters', { name: 'a'.repeat(101) }, 'name', 'At most 100 characters'],
     ['a subject over 200 characters', { subject: 's'.repeat(201) }, 'subject', 'At most 200 characters'],
     ['a message over 5000 characters', { message: 'm'.repeat(5001) }, 'message', 'At most 5000 characters'],
     ['an e-mail over 254 characters', { email: `${'a'.repeat(250)}@example.com` }, 'email', 'Invalid email address'],
-    ['a number for a subject', { subject: 42 }, 'subject', 'Please fill in all required fields (email, subject, and message).'],
+    [
+      'a number for a subject',
+      { subject: 42 },
+      'subject',
+      'Please fill in all required fields (email, subject, and message).',
+    ],
   ])('answers 400 to %s and stores nothing', async (_, overrides, path, message) => {
     const { app, deps } = await setup();
     const body = await expectError(await post(app, '/api/support/message', support(overrides)), 400, 'invalid_input');
@@ -83,7 +123,11 @@ describe('POST /api/support/message', () => {
 
   it('answers 400 to a body that is not JSON, and 413 to one over 1 MB', async () => {
     const { app } = await setup();
-    const bad = await app.request('/api/support/message', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' }, fromAddress('203.0.113.7'));
+    const bad = await app.request(
+      '/api/support/message',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' },
+      fromAddress('203.0.113.7'),
+    );
     await expectError(bad, 400, 'bad_request');
     const huge = await post(app, '/api/support/message', support({ message: 'x'.repeat(1_100_000) }));
     await expectError(huge, 413, 'too_large');
@@ -110,15 +154,23 @@ describe('POST /api/support/message', () => {
     expect(await countMessages(deps)).toBe(1);
     expect(await readOutbox(app, TEAM)).toHaveLength(1);
     // Another body under the same key is refused.
-    await expectError(await post(app, '/api/support/message', support(), { key: 'support-key-1' }), 409, 'idempotency_key_reused');
+    await expectError(
+      await post(app, '/api/support/message', support(), { key: 'support-key-1' }),
+      409,
+      'idempotency_key_reused',
+    );
   });
 
   it('limits one sender to 5 messages an hour: the 6th is 429 with Retry-After and changes nothing, and the limit passes', async () => {
     let now = new Date('2026-11-23T10:00:00Z');
     const { app, deps } = await setup(() => now);
     const email = uniqueEmail();
-    for (let i = 0; i < 5; i++) expect((await post(app, '/api/support/message', support({ email }), { ip: `198.51.100.${i}` })).status).toBe(201);
-    const refused = await post(app, '/api/support/message', support({ email: email.toUpperCase() }), { ip: '198.51.100.99', key: 'after-limit' });
+    for (let i = 0; i < 5; i++)
+      expect((await post(app, '/api/support/message', support({ email }), { ip: `198.51.100.${i}` })).status).toBe(201);
+    const refused = await post(app, '/api/support/message', support({ email: email.toUpperCase() }), {
+      ip: '198.51.100.99',
+      key: 'after-limit',
+    });
     await expectError(refused, 429, 'too_many_messages');
     expect(Number(refused.headers.get('retry-after'))).toBe(3600);
     expect(await countMessages(deps)).toBe(5);
@@ -127,7 +179,10 @@ describe('POST /api/support/message', () => {
     expect(await readOutbox(app, email)).toHaveLength(3);
     // The 429 is not kept as the key's answer: the same key is taken once the hour has passed.
     now = new Date('2026-11-23T11:00:01Z');
-    const later = await post(app, '/api/support/message', support({ email }), { ip: '198.51.100.99', key: 'after-limit' });
+    const later = await post(app, '/api/support/message', support({ email }), {
+      ip: '198.51.100.99',
+      key: 'after-limit',
+    });
     expect(later.status).toBe(201);
     expect(await countMessages(deps)).toBe(6);
   });
@@ -139,8 +194,16 @@ describe('POST /api/support/message', () => {
       const res = await post(i % 2 ? app : otherInstance, '/api/support/message', support(), { ip: '192.0.2.50' });
       expect(res.status).toBe(201);
     }
-    await expectError(await post(otherInstance, '/api/support/message', support(), { ip: '192.0.2.50' }), 429, 'too_many_messages');
-    await expectError(await post(app, '/api/contact/message', contact(), { ip: '192.0.2.50' }), 429, 'too_many_messages');
+    await expectError(
+      await post(otherInstance, '/api/support/message', support(), { ip: '192.0.2.50' }),
+      429,
+      'too_many_messages',
+    );
+    await expectError(
+      await post(app, '/api/contact/message', contact(), { ip: '192.0.2.50' }),
+      429,
+      'too_many_messages',
+    );
     expect(await countMessages(deps)).toBe(20);
     expect((await post(app, '/api/support/message', support(), { ip: '192.0.2.51' })).status).toBe(201);
   });
@@ -153,7 +216,9 @@ describe('POST /api/contact/message', () => {
     const res = await post(app, '/api/contact/message', body);
     expect(res.status).toBe(201);
     const receipt = (await res.json()) as MessageReceipt;
-    expect(receipt.message).toBe("Message Sent Successfully. We'll get back to you within 24-48 hours. Thank you for contacting Efie!");
+    expect(receipt.message).toBe(
+      "Message Sent Successfully. We'll get back to you within 24-48 hours. Thank you for contacting Efie!",
+    );
     const [team] = await readOutbox(app, TEAM);
     expect(team).toMatchObject({ subject: `[${receipt.reference}] Contact: Listing two flats` });
     expect(team!.text).toContain('From: Kofi Owusu');
@@ -166,11 +231,19 @@ describe('POST /api/contact/message', () => {
 
   it('takes a phone-method message without an e-mail and acknowledges it by SMS', async () => {
     const { app } = await setup();
-    const res = await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone: '024 412 3456' }));
+    const res = await post(
+      app,
+      '/api/contact/message',
+      contact({ contactMethod: 'phone', email: '', phone: '024 412 3456' }),
+    );
     expect(res.status).toBe(201);
     const { reference } = (await res.json()) as MessageReceipt;
     const [sms] = await readOutbox(app, '+233244123456');
-    expect(sms).toMatchObject({ channel: 'sms', subject: null, text: `Efie: we received your message, reference ${reference}. We will call you back within 24-48 hours.` });
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      subject: null,
+      text: `Efie: we received your message, reference ${reference}. We will call you back within 24-48 hours.`,
+    });
     const [team] = await readOutbox(app, TEAM);
     expect(team!.text).toContain('Phone: 024 412 3456');
     expect(team!.text).toContain('Preferred contact method: Phone');
@@ -178,7 +251,15 @@ describe('POST /api/contact/message', () => {
 
   it('texts no acknowledgement to a number whose country it would have to guess', async () => {
     const { app, deps } = await setup();
-    expect((await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: undefined, phone: '415 555 0100' }))).status).toBe(201);
+    expect(
+      (
+        await post(
+          app,
+          '/api/contact/message',
+          contact({ contactMethod: 'phone', email: undefined, phone: '415 555 0100' }),
+        )
+      ).status,
+    ).toBe(201);
     // No SMS to any number, whatever country code a guess would have given it.
     expect(await deps.db.query(`select recipient from outbox_messages where channel = 'sms'`)).toEqual([]);
     expect(await readOutbox(app, TEAM)).toHaveLength(1);
@@ -192,11 +273,26 @@ describe('POST /api/contact/message', () => {
     ['no subject', { subject: ' ' }, 'subject', 'Please fill in all required fields.'],
     ['no message', { message: '' }, 'message', 'Please fill in all required fields.'],
     ['the e-mail method without an e-mail', { email: '' }, 'email', 'Please provide your email address.'],
-    ['the e-mail method with only a phone', { email: undefined, phone: '0244123456' }, 'email', 'Please provide your email address.'],
-    ['the phone method without a phone', { contactMethod: 'phone', phone: '' }, 'phone', 'Please provide your phone number.'],
+    [
+      'the e-mail method with only a phone',
+      { email: undefined, phone: '0244123456' },
+      'email',
+      'Please provide your email address.',
+    ],
+    [
+      'the phone method without a phone',
+      { contactMethod: 'phone', phone: '' },
+      'phone',
+      'Please provide your phone number.',
+    ],
     ['an unknown method', { contactMethod: 'fax' }, 'contactMethod', 'contactMethod must be email or phone'],
     ['a bad e-mail', { email: 'kofi.example.com' }, 'email', 'Invalid email address'],
-    ['a phone with letters', { contactMethod: 'phone', phone: 'call me' }, 'phone', 'Please enter a valid phone number'],
+    [
+      'a phone with letters',
+      { contactMethod: 'phone', phone: 'call me' },
+      'phone',
+      'Please enter a valid phone number',
+    ],
     ['a phone too short', { contactMethod: 'phone', phone: '12345' }, 'phone', 'Please enter a valid phone number'],
     ['a phone over 30 characters', { contactMethod: 'phone', phone: '1'.repeat(31) }, 'phone', 'At most 30 characters'],
     ['a first name over 100 characters', { firstName: 'K'.repeat(101) }, 'firstName', 'At most 100 characters'],
@@ -213,16 +309,36 @@ describe('POST /api/contact/message', () => {
   it('does not need the e-mail for the phone method, nor the phone for the e-mail method', async () => {
     const { app } = await setup();
     expect((await post(app, '/api/contact/message', contact({ phone: undefined }))).status).toBe(201);
-    expect((await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: null, phone: '+1 (415) 555-0100' }))).status).toBe(201);
+    expect(
+      (
+        await post(
+          app,
+          '/api/contact/message',
+          contact({ contactMethod: 'phone', email: null, phone: '+1 (415) 555-0100' }),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   it('limits one phone number to 5 messages an hour however it is written', async () => {
     const { app } = await setup();
     const spellings = ['0244123456', '024 412 3456', '024-412-3456', '(024) 4123456', '0244 123 456'];
     for (const [i, phone] of spellings.entries()) {
-      expect((await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone }), { ip: `198.51.100.${i}` })).status).toBe(201);
+      expect(
+        (
+          await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone }), {
+            ip: `198.51.100.${i}`,
+          })
+        ).status,
+      ).toBe(201);
     }
-    await expectError(await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone: '0244123456' }), { ip: '198.51.100.77' }), 429, 'too_many_messages');
+    await expectError(
+      await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone: '0244123456' }), {
+        ip: '198.51.100.77',
+      }),
+      429,
+      'too_many_messages',
+    );
   });
 
   it('counts 024 123 4567, +233 24 123 4567 and 00233241234567 as one sender: 5 an hour in all', async () => {
@@ -230,7 +346,12 @@ describe('POST /api/contact/message', () => {
     const spellings = ['024 123 4567', '+233 24 123 4567', '00233241234567'];
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const res = await post(app, '/api/contact/message', contact({ contactMethod: 'phone', email: '', phone: spellings[i % 3] }), { ip: `198.51.100.${i}` });
+      const res = await post(
+        app,
+        '/api/contact/message',
+        contact({ contactMethod: 'phone', email: '', phone: spellings[i % 3] }),
+        { ip: `198.51.100.${i}` },
+      );
       statuses.push(res.status);
       if (res.status === 429) await expectError(res, 429, 'too_many_messages');
     }
@@ -256,7 +377,10 @@ describe('signed-in senders', () => {
     const { app, deps } = await setup();
     const admin = createClient(app);
     await createAdmin(deps, admin);
-    const res = await admin.request('/api/support/message', { method: 'POST', json: support({ subject: 'From an admin' }) });
+    const res = await admin.request('/api/support/message', {
+      method: 'POST',
+      json: support({ subject: 'From an admin' }),
+    });
     expect(res.status).toBe(201);
     const page = (await (await admin.request('/api/admin/messages')).json()) as TeamMessagePage;
     expect(page.messages.map((m) => m.subject)).toEqual(['From an admin']);

@@ -12,8 +12,17 @@ export function supportRoutes(deps: Deps) {
   return new Hono<AppEnv>().post('/message', validate('json', SupportMessageSchema), async (c) => {
     const m = c.req.valid('json');
     const answer = await receiveMessage(deps, c, {
-      form: 'support', name: m.name ?? null, firstName: null, lastName: null, contactMethod: 'email', email: m.email, phone: null,
-      category: m.category ?? null, userType: null, subject: m.subject, message: m.message,
+      form: 'support',
+      name: m.name ?? null,
+      firstName: null,
+      lastName: null,
+      contactMethod: 'email',
+      email: m.email,
+      phone: null,
+      category: m.category ?? null,
+      userType: null,
+      subject: m.subject,
+      message: m.message,
     });
     return c.json(answer, 201);
   });
@@ -24,8 +33,17 @@ export function contactRoutes(deps: Deps) {
   return new Hono<AppEnv>().post('/message', validate('json', ContactMessageSchema), async (c) => {
     const m = c.req.valid('json');
     const answer = await receiveMessage(deps, c, {
-      form: 'contact', name: null, firstName: m.firstName, lastName: m.lastName, contactMethod: m.contactMethod,
-      email: m.email ?? null, phone: m.phone ?? null, category: null, userType: m.userType, subject: m.subject, message: m.message,
+      form: 'contact',
+      name: null,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      contactMethod: m.contactMethod,
+      email: m.email ?? null,
+      phone: m.phone ?? null,
+      category: null,
+      userType: m.userType,
+      subject: m.subject,
+      message: m.message,
     });
     return c.json(answer, 201);
   });

@@ -7,12 +7,24 @@ import { userText } from '../outbox/user-text.ts';
 // the person wrote, and an acknowledgement to the person quoting the reference.
 
 const CATEGORY_NAMES: Record<string, string> = {
-  booking: 'Booking', payment: 'Payment', property: 'Property', account: 'Account', technical: 'Technical',
-  verification: 'Verification', general: 'General', other: 'Other',
+  booking: 'Booking',
+  payment: 'Payment',
+  property: 'Property',
+  account: 'Account',
+  technical: 'Technical',
+  verification: 'Verification',
+  general: 'General',
+  other: 'Other',
 };
-const USER_TYPE_NAMES: Record<string, string> = { landlord: 'Landlord', tenant: 'Tenant/Renter', property_manager: 'Property Manager', other: 'Other' };
+const USER_TYPE_NAMES: Record<string, string> = {
+  landlord: 'Landlord',
+  tenant: 'Tenant/Renter',
+  property_manager: 'Property Manager',
+  other: 'Other',
+};
 
-export const senderName = (c: SupportMessageContent) => (c.form === 'contact' ? `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() : (c.name ?? ''))
+export const senderName = (c: SupportMessageContent) =>
+  c.form === 'contact' ? `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() : (c.name ?? '');
 
 /**
  * To the team's address (SUPPORT_EMAIL): the whole message, and how to answer. What the sender
@@ -26,7 +38,9 @@ export function teamNotice(content: SupportMessageContent, reference: string, te
     `From: ${userText(senderName(content)) || '(no name given)'}`,
     content.email ? `E-mail: ${content.email}` : null,
     content.phone ? `Phone: ${content.phone}` : null,
-    content.form === 'contact' ? `Preferred contact method: ${content.contactMethod === 'phone' ? 'Phone' : 'Email'}` : null,
+    content.form === 'contact'
+      ? `Preferred contact method: ${content.contactMethod === 'phone' ? 'Phone' : 'Email'}`
+      : null,
     content.userType ? `Role: ${USER_TYPE_NAMES[content.userType] ?? content.userType}` : null,
     content.category ? `Category: ${CATEGORY_NAMES[content.category] ?? content.category}` : null,
     `Subject: ${userText(content.subject)}`,
@@ -38,7 +52,10 @@ export function teamNotice(content: SupportMessageContent, reference: string, te
   return {
     channel: 'email',
     to: teamAddress,
-    subject: `[${reference}] ${content.form === 'support' ? 'Support' : 'Contact'}: ${userText(content.subject)}`.slice(0, 250),
+    subject: `[${reference}] ${content.form === 'support' ? 'Support' : 'Contact'}: ${userText(content.subject)}`.slice(
+      0,
+      250,
+    ),
     text: lines.filter((line) => line !== null).join('\n'),
   };
 }
@@ -74,5 +91,10 @@ export function acknowledgement(content: SupportMessageContent, reference: strin
   }
   const phone = content.phone ? textablePhone(content.phone) : null;
   if (!phone) return null;
-  return { channel: 'sms', to: phone, subject: null, text: `Efie: we received your message, reference ${reference}. We will call you back ${promise}.` };
+  return {
+    channel: 'sms',
+    to: phone,
+    subject: null,
+    text: `Efie: we received your message, reference ${reference}. We will call you back ${promise}.`,
+  };
 }

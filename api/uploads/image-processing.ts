@@ -21,7 +21,8 @@ export const IMAGE_ERRORS = {
   tooLarge: () => new DomainError('too_large', 'image_too_large', 'Each photo must be at most 5 MB.'),
   unsupported: () =>
     new DomainError('unsupported_media', 'unsupported_image_type', 'Photos must be JPEG, PNG, GIF or WebP images.'),
-  unreadable: () => new DomainError('unsupported_media', 'unreadable_image', 'This photo could not be read as an image.'),
+  unreadable: () =>
+    new DomainError('unsupported_media', 'unreadable_image', 'This photo could not be read as an image.'),
 };
 
 /** Checks size and bytes before any decoding: a refusal costs nothing. */

@@ -11,7 +11,8 @@ import { TEXT_FAULT_MESSAGES, textFault } from '../contract/well-formed-text.ts'
 // handler slows the client instead of filling memory. The answers are those
 // of UploadImagesJsonSchema.
 
-const invalid = (path: string, message: string) => new DomainError('invalid', 'invalid_input', message, { issues: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new DomainError('invalid', 'invalid_input', message, { issues: [{ path, message }] });
 const NOT_A_LIST = () => invalid('images', 'images must be a list of data URLs');
 const NOT_A_DATA_URL = (index: number) => invalid(`images.${index}`, 'Each image must be a base64 data URL');
 
@@ -30,7 +31,10 @@ class DataUrlDecoder {
   private header = '';
   private inBody = false;
   private pending = '';
-  constructor(private readonly index: number, readonly sink: PhotoSink) {}
+  constructor(
+    private readonly index: number,
+    readonly sink: PhotoSink,
+  ) {}
 
   /** Characters of the string as they come (escapes already undone). */
   push(text: string) {
@@ -87,7 +91,13 @@ export async function readImagesJson<Sink extends PhotoSink>(
   let seenImages = false;
   let done = false;
   // Inside a string: what it is for, and escape state.
-  let string: { role: 'key' | 'image' | 'skip'; text: string; escape: number | null; unicode: string; decoder: DataUrlDecoder | null } | null = null;
+  let string: {
+    role: 'key' | 'image' | 'skip';
+    text: string;
+    escape: number | null;
+    unicode: string;
+    decoder: DataUrlDecoder | null;
+  } | null = null;
   // A number or true/false/null being read.
   let literal: string | null = null;
   const ready: { sink: Sink; index: number }[] = [];
@@ -116,13 +126,18 @@ export async function readImagesJson<Sink extends PhotoSink>(
     }
     if (inImagesList()) {
       const index = (frame as Extract<Frame, { kind: 'array' }>).count;
-      if (index >= MAX_IMAGES_PER_LISTING) throw invalid('images', `At most ${MAX_IMAGES_PER_LISTING} photos per listing`);
+      if (index >= MAX_IMAGES_PER_LISTING)
+        throw invalid('images', `At most ${MAX_IMAGES_PER_LISTING} photos per listing`);
       if (char !== '"') throw invalid(`images.${index}`, 'Each image must be a data URL');
     }
     if (frame?.kind === 'array') frame.count += 1;
     if (char === '{' || char === '[') {
       if (stack.length >= MAX_DEPTH) throw malformedJson();
-      stack.push(char === '{' ? { kind: 'object', expect: 'key-or-end', key: '' } : { kind: 'array', expect: 'value-or-end', count: 0 });
+      stack.push(
+        char === '{'
+          ? { kind: 'object', expect: 'key-or-end', key: '' }
+          : { kind: 'array', expect: 'value-or-end', count: 0 },
+      );
       return;
     }
     if (char === '"') {
@@ -170,7 +185,16 @@ export async function readImagesJson<Sink extends PhotoSink>(
           s.escape = 2;
           return;
         }
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         if (!(char in simple)) throw malformedJson();
         return stringChar(simple[char]!);
       }

@@ -34,7 +34,8 @@ export class StagedPhoto {
     if (this.failed) throw this.failed;
     this.size += bytes.length;
     if (this.size > MAX_IMAGE_BYTES) throw IMAGE_ERRORS.tooLarge();
-    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, bytes.subarray(0, HEAD_BYTES - this.head.length)]);
+    if (this.head.length < HEAD_BYTES)
+      this.head = Buffer.concat([this.head, bytes.subarray(0, HEAD_BYTES - this.head.length)]);
     this.out.write(bytes);
   }
 
@@ -75,7 +76,11 @@ export const photoStagingDirectory = (dataDir: string) => join(dataDir, 'photo-u
 export const STAGED_PHOTO_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Deletes staged photos older than `maxAgeMs` (their uploads ended with their process); answers how many. */
-export async function sweepStagedPhotos(directory: string, now: Date, maxAgeMs = STAGED_PHOTO_MAX_AGE_MS): Promise<number> {
+export async function sweepStagedPhotos(
+  directory: string,
+  now: Date,
+  maxAgeMs = STAGED_PHOTO_MAX_AGE_MS,
+): Promise<number> {
   const names = await readdir(directory).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {

@@ -13,15 +13,34 @@ import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 const database = useMigratedDatabase();
 let dir: string;
 let server: { close(): Promise<void> };
-let s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+let s3: {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
 let client: S3Client;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'efie-s3-app-'));
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
-  const { port } = (await (server as unknown as { run(): Promise<{ port: number }> }).run());
-  s3 = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'efie-files', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-  client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const { port } = await (server as unknown as { run(): Promise<{ port: number }> }).run();
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'efie-files',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
 });
 afterAll(async () => {
@@ -43,7 +62,10 @@ describe('photos on S3 (s3rver)', () => {
     await registerUser(host, { userType: 'owner' });
     const admin = createClient(app);
     await createAdmin(deps, admin);
-    const res = await host.request('/api/upload/property-images', { method: 'POST', json: { images: [dataUrl(await samplePhoto())] } });
+    const res = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      json: { images: [dataUrl(await samplePhoto())] },
+    });
     expect(res.status).toBe(201);
     const [url] = ((await res.json()) as { images: string[] }).images;
     const key = url!.replace('/files/', '');

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../testing/accounts.ts';
 import { dataUrl, samplePhoto } from '../../testing/listings.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
@@ -52,7 +52,9 @@ describe('POST /api/upload/property-images', () => {
     const largeMeta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
     expect(largeMeta).toMatchObject({ format: 'webp', width: 1200 });
     expect(largeMeta.exif).toBeUndefined();
-    const small = await sharp(Buffer.from(await (await app.request(images[0]!.replace('-1200.webp', '-400.webp'))).arrayBuffer())).metadata();
+    const small = await sharp(
+      Buffer.from(await (await app.request(images[0]!.replace('-1200.webp', '-400.webp'))).arrayBuffer()),
+    ).metadata();
     expect(small).toMatchObject({ width: 400 });
     expect(small.exif).toBeUndefined();
     // A small original is never enlarged.
@@ -82,8 +84,14 @@ describe('POST /api/upload/property-images', () => {
     const script = new TextEncoder().encode('#!/bin/sh\necho pwned\n');
     const json = await postJson(host, [`data:image/jpeg;base64,${Buffer.from(script).toString('base64')}`]);
     expect(json.status).toBe(415);
-    expect(await json.json()).toEqual({ error: 'Photos must be JPEG, PNG, GIF or WebP images.', code: 'unsupported_image_type' });
-    const form = await host.request('/api/upload/property-images', { method: 'POST', body: multipart([{ bytes: script, name: 'cat.jpg', type: 'image/jpeg' }]) });
+    expect(await json.json()).toEqual({
+      error: 'Photos must be JPEG, PNG, GIF or WebP images.',
+      code: 'unsupported_image_type',
+    });
+    const form = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      body: multipart([{ bytes: script, name: 'cat.jpg', type: 'image/jpeg' }]),
+    });
     expect(form.status).toBe(415);
     const truncated = (await samplePhoto('jpeg')).subarray(0, 200);
     expect((await postJson(host, [dataUrl(Buffer.from(truncated))])).status).toBe(415);
@@ -95,30 +103,51 @@ describe('POST /api/upload/property-images', () => {
     const res = await postJson(host, [dataUrl(await samplePhoto()), dataUrl(big)]);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'Each photo must be at most 5 MB.', code: 'image_too_large' });
-    const form = await host.request('/api/upload/property-images', { method: 'POST', body: multipart([{ bytes: big, name: 'a.jpg', type: 'image/jpeg' }]) });
+    const form = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      body: multipart([{ bytes: big, name: 'a.jpg', type: 'image/jpeg' }]),
+    });
     expect(form.status).toBe(413);
   });
 
   it('refuses more than 25 photos, no photos, bad data URLs, other content types and signed-out callers', async () => {
     const { host, visitor } = await setup();
     const tiny = dataUrl(await samplePhoto('png', 10, 10), 'image/png');
-    expect((await postJson(host, Array.from({ length: 26 }, () => tiny))).status).toBe(400);
+    expect(
+      (
+        await postJson(
+          host,
+          Array.from({ length: 26 }, () => tiny),
+        )
+      ).status,
+    ).toBe(400);
     expect((await postJson(host, [])).status).toBe(400);
     const notData = await postJson(host, ['https://example.com/a.jpg']);
     expect(notData.status).toBe(400);
     expect(await notData.json()).toMatchObject({ error: 'Each image must be a base64 data URL' });
-    const text = await host.request('/api/upload/property-images', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } });
+    const text = await host.request('/api/upload/property-images', {
+      method: 'POST',
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
-    expect((await host.request('/api/upload/property-images', { method: 'POST', body: multipart([], 'other') })).status).toBe(400);
+    expect(
+      (await host.request('/api/upload/property-images', { method: 'POST', body: multipart([], 'other') })).status,
+    ).toBe(400);
     expect((await postJson(visitor, [tiny])).status).toBe(401);
   });
 
   it('reads the JSON as it streams: escapes, other keys and any spacing are JSON’s, and bad JSON is a 400 that stores nothing', async () => {
     const { host } = await setup();
     const url = dataUrl(await samplePhoto('png', 30, 20), 'image/png');
-    const raw = (text: string) => host.request('/api/upload/property-images', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } });
+    const raw = (text: string) =>
+      host.request('/api/upload/property-images', {
+        method: 'POST',
+        body: text,
+        headers: { 'content-type': 'application/json' },
+      });
     // "\/" as some encoders write "/", keys before and after, nested values, non-ASCII text.
-    const escaped = `{ "note": {"a": [1, -2.5e3, true, null, "Ɔdɔ \\\" ok"]},\n "images" : [ ${JSON.stringify(url).replaceAll('/', '\\/')} ], "z": false }`;
+    const escaped = `{ "note": {"a": [1, -2.5e3, true, null, "Ɔdɔ \\" ok"]},\n "images" : [ ${JSON.stringify(url).replaceAll('/', '\\/')} ], "z": false }`;
     const ok = await raw(escaped);
     expect(ok.status, await ok.clone().text()).toBe(201);
     expect(((await ok.json()) as { images: string[] }).images).toHaveLength(1);
@@ -126,11 +155,47 @@ describe('POST /api/upload/property-images', () => {
       [`{"images": [${JSON.stringify(url)}]`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
       [`{"images": [${JSON.stringify(url)}]} x`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
       [`{"images": [${JSON.stringify(url)},]}`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
-      ['[1, 2]', 400, { error: 'The body must be a JSON object', code: 'invalid_input', issues: [{ path: '', message: 'The body must be a JSON object' }] }],
-      ['{"images": "data:image/png;base64,AAAA"}', 400, { error: 'images must be a list of data URLs', code: 'invalid_input', issues: [{ path: 'images', message: 'images must be a list of data URLs' }] }],
-      ['{"other": 1}', 400, { error: 'images must be a list of data URLs', code: 'invalid_input', issues: [{ path: 'images', message: 'images must be a list of data URLs' }] }],
-      [`{"images": [${JSON.stringify(url)}, 7]}`, 400, { error: 'Each image must be a data URL', code: 'invalid_input', issues: [{ path: 'images.1', message: 'Each image must be a data URL' }] }],
-      [`{"x": ${'['.repeat(100)}${']'.repeat(100)}, "images": []}`, 400, { error: 'Malformed JSON in request body', code: 'bad_request' }],
+      [
+        '[1, 2]',
+        400,
+        {
+          error: 'The body must be a JSON object',
+          code: 'invalid_input',
+          issues: [{ path: '', message: 'The body must be a JSON object' }],
+        },
+      ],
+      [
+        '{"images": "data:image/png;base64,AAAA"}',
+        400,
+        {
+          error: 'images must be a list of data URLs',
+          code: 'invalid_input',
+          issues: [{ path: 'images', message: 'images must be a list of data URLs' }],
+        },
+      ],
+      [
+        '{"other": 1}',
+        400,
+        {
+          error: 'images must be a list of data URLs',
+          code: 'invalid_input',
+          issues: [{ path: 'images', message: 'images must be a list of data URLs' }],
+        },
+      ],
+      [
+        `{"images": [${JSON.stringify(url)}, 7]}`,
+        400,
+        {
+          error: 'Each image must be a data URL',
+          code: 'invalid_input',
+          issues: [{ path: 'images.1', message: 'Each image must be a data URL' }],
+        },
+      ],
+      [
+        `{"x": ${'['.repeat(100)}${']'.repeat(100)}, "images": []}`,
+        400,
+        { error: 'Malformed JSON in request body', code: 'bad_request' },
+      ],
     ];
     for (const [body, status, answer] of refusals) {
       const res = await raw(body);
@@ -150,7 +215,11 @@ describe('POST /api/upload/property-images', () => {
     expect((await postJson(host, [dataUrl(good), dataUrl(good), dataUrl(big)])).status).toBe(413);
     expect((await postJson(host, [dataUrl(good), dataUrl(script)])).status).toBe(415);
     const form = await host.request('/api/upload/property-images', {
-      method: 'POST', body: multipart([{ bytes: good, name: 'a.jpg', type: 'image/jpeg' }, { bytes: big, name: 'b.jpg', type: 'image/jpeg' }]),
+      method: 'POST',
+      body: multipart([
+        { bytes: good, name: 'a.jpg', type: 'image/jpeg' },
+        { bytes: big, name: 'b.jpg', type: 'image/jpeg' },
+      ]),
     });
     expect(form.status).toBe(413);
     expect(await readdir(join(dataDir, 'files', 'images')).catch(() => [])).toEqual([]);
@@ -160,7 +229,12 @@ describe('POST /api/upload/property-images', () => {
   it('answers a retry with the same Idempotency-Key with the first answer and stores nothing more', async () => {
     const { host } = await setup();
     const body = { images: [dataUrl(await samplePhoto('png', 40, 40), 'image/png')] };
-    const send = () => host.request('/api/upload/property-images', { method: 'POST', json: body, headers: { 'idempotency-key': 'photos-1' } });
+    const send = () =>
+      host.request('/api/upload/property-images', {
+        method: 'POST',
+        json: body,
+        headers: { 'idempotency-key': 'photos-1' },
+      });
     const first = await send();
     expect(first.status).toBe(201);
     const again = await send();
@@ -183,7 +257,13 @@ describe('POST /api/upload/property-images', () => {
 describe('GET /files', () => {
   it('answers 404 for unknown files, path tricks and private folders', async () => {
     const { app } = await setup();
-    for (const path of ['/files/images/nope-1200.webp', '/files/images/..%2F..%2Fetc%2Fpasswd', '/files/%E0%A4%A', '/files/videos/x.mp4', '/files/']) {
+    for (const path of [
+      '/files/images/nope-1200.webp',
+      '/files/images/..%2F..%2Fetc%2Fpasswd',
+      '/files/%E0%A4%A',
+      '/files/videos/x.mp4',
+      '/files/',
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
     }

@@ -16,7 +16,11 @@ const MAX_UPLOAD_BODY = Math.ceil(MAX_IMAGES_PER_LISTING * MAX_IMAGE_BYTES * 1.4
 
 /** The app's body limit (api/http/body-limit.ts) lets uploads, and only them, past 1 MB. */
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
-  { pathPrefix: '/api/upload/property-images', maxBytes: MAX_UPLOAD_BODY, message: `At most ${MAX_IMAGES_PER_LISTING} photos of 5 MB each per upload.` },
+  {
+    pathPrefix: '/api/upload/property-images',
+    maxBytes: MAX_UPLOAD_BODY,
+    message: `At most ${MAX_IMAGES_PER_LISTING} photos of 5 MB each per upload.`,
+  },
 ];
 
 /** Photo uploads are read as they stream: the idempotency middleware must not read them whole either. */
@@ -29,7 +33,9 @@ async function* bodyOf(c: Context<AppEnv>): AsyncIterable<Uint8Array> {
   try {
     yield* body as unknown as AsyncIterable<Uint8Array>;
   } catch (error) {
-    throw error instanceof DomainError ? error : new DomainError('invalid', 'invalid_input', 'The upload could not be read.');
+    throw error instanceof DomainError
+      ? error
+      : new DomainError('invalid', 'invalid_input', 'The upload could not be read.');
   }
 }
 
@@ -43,54 +49,55 @@ async function* bodyOf(c: Context<AppEnv>): AsyncIterable<Uint8Array> {
  */
 export function uploadRoutes({ files, config }: Pick<AppDeps, 'files' | 'config'>) {
   const staging = photoStagingDirectory(config.dataDir);
-  return new Hono<AppEnv>().post(
-    '/property-images',
-    requireUser,
-    async (c) => {
-      const type = c.req.header('content-type') ?? '';
-      const urls: string[] = [];
-      const staged = new Set<StagedPhoto>();
-      const stage = () => {
-        const photo = new StagedPhoto(staging);
-        staged.add(photo);
-        return photo;
-      };
-      const store = async (photo: StagedPhoto) => {
-        try {
-          urls.push(await storeListingImage(files, await photo.finish()));
-        } finally {
-          staged.delete(photo);
-          await photo.discard();
-        }
-      };
+  return new Hono<AppEnv>().post('/property-images', requireUser, async (c) => {
+    const type = c.req.header('content-type') ?? '';
+    const urls: string[] = [];
+    const staged = new Set<StagedPhoto>();
+    const stage = () => {
+      const photo = new StagedPhoto(staging);
+      staged.add(photo);
+      return photo;
+    };
+    const store = async (photo: StagedPhoto) => {
       try {
-        if (type.startsWith('multipart/form-data')) {
-          const { files: count } = await readStreamedMultipart(c, {
-            fileFields: ['images', 'images[]'],
-            maxFiles: MAX_IMAGES_PER_LISTING,
-            onFile: async (file) => {
-              const photo = stage();
-              for await (const chunk of file.stream as AsyncIterable<Buffer>) {
-                photo.write(chunk);
-                await photo.drained();
-              }
-              await store(photo);
-            },
-          });
-          if (count === 0) throw new DomainError('invalid', 'invalid_input', 'Choose at least one photo (multipart field "images").');
-        } else if (type.startsWith('application/json')) {
-          await readImagesJson(bodyOf(c), { open: stage, onImage: store });
-        } else {
-          throw new DomainError('unsupported_media', 'unsupported_media_type', 'Send JSON {images: [data URLs]} or multipart/form-data with field "images".');
-        }
-      } catch (error) {
-        await Promise.all([
-          ...[...staged].map((photo) => photo.discard()),
-          ...urls.map((url) => deleteListingImage(files, url).catch(() => undefined)),
-        ]);
-        throw error;
+        urls.push(await storeListingImage(files, await photo.finish()));
+      } finally {
+        staged.delete(photo);
+        await photo.discard();
       }
-      return c.json({ images: urls }, 201);
-    },
-  );
+    };
+    try {
+      if (type.startsWith('multipart/form-data')) {
+        const { files: count } = await readStreamedMultipart(c, {
+          fileFields: ['images', 'images[]'],
+          maxFiles: MAX_IMAGES_PER_LISTING,
+          onFile: async (file) => {
+            const photo = stage();
+            for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+              photo.write(chunk);
+              await photo.drained();
+            }
+            await store(photo);
+          },
+        });
+        if (count === 0)
+          throw new DomainError('invalid', 'invalid_input', 'Choose at least one photo (multipart field "images").');
+      } else if (type.startsWith('application/json')) {
+        await readImagesJson(bodyOf(c), { open: stage, onImage: store });
+      } else {
+        throw new DomainError(
+          'unsupported_media',
+          'unsupported_media_type',
+          'Send JSON {images: [data URLs]} or multipart/form-data with field "images".',
+        );
+      }
+    } catch (error) {
+      await Promise.all([
+        ...[...staged].map((photo) => photo.discard()),
+        ...urls.map((url) => deleteListingImage(files, url).catch(() => undefined)),
+      ]);
+      throw error;
+    }
+    return c.json({ images: urls }, 201);
+  });
 }

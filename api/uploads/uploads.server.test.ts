@@ -22,10 +22,20 @@ beforeAll(async () => {
   const res = await fetch(`${server.base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Kofi', lastName: 'Photos', userType: 'owner', password: 'correct-horse-battery', registrationMethod: 'email', email: `photos.${Date.now()}@example.com` }),
+    body: JSON.stringify({
+      firstName: 'Kofi',
+      lastName: 'Photos',
+      userType: 'owner',
+      password: 'correct-horse-battery',
+      registrationMethod: 'email',
+      email: `photos.${Date.now()}@example.com`,
+    }),
   });
   expect(res.status).toBe(201);
-  cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }, 120_000);
 afterAll(async () => {
   if (server) await stopServer(server.child);
@@ -36,7 +46,9 @@ afterAll(async () => {
  * that fill it to the limit. Every byte is sent and counted; decoding it is quick.
  */
 async function fiveMegabyteJpeg(): Promise<Buffer> {
-  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
   const segments: Buffer[] = [];
   let left = MAX_IMAGE_BYTES - picture.length;
   while (left > 0) {
@@ -54,9 +66,17 @@ async function fiveMegabyteJpeg(): Promise<Buffer> {
 }
 
 /** Sends `parts` as one request body with its length declared, writing with backpressure; the status and answer. */
-function send(path: string, headers: Record<string, string>, parts: () => Iterable<Buffer>, length: number): Promise<{ status: number; body: string }> {
+function send(
+  path: string,
+  headers: Record<string, string>,
+  parts: () => Iterable<Buffer>,
+  length: number,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.base}${path}`, { method: 'POST', headers: { ...headers, cookie, 'content-length': String(length) } });
+    const req = httpRequest(`${server.base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, cookie, 'content-length': String(length) },
+    });
     req.on('response', (res) => {
       let body = '';
       res.on('data', (d: Buffer) => (body += d.toString()));
@@ -82,13 +102,20 @@ function jsonUpload(photo: Buffer, key: string) {
     yield Buffer.from(']}');
   };
   const length = [...parts()].reduce((n, p) => n + p.length, 0);
-  return send('/api/upload/property-images', { 'content-type': 'application/json', 'idempotency-key': key }, parts, length);
+  return send(
+    '/api/upload/property-images',
+    { 'content-type': 'application/json', 'idempotency-key': key },
+    parts,
+    length,
+  );
 }
 
 /** The largest multipart upload: 25 photos of 5 MB in field "images" (125 MB). */
 function multipartUpload(photo: Buffer, key: string) {
   const boundary = `----efie${key}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   const parts = function* () {
     for (let i = 0; i < MAX_IMAGES_PER_LISTING; i++) {
       yield head;
@@ -98,7 +125,12 @@ function multipartUpload(photo: Buffer, key: string) {
     yield Buffer.from(`--${boundary}--\r\n`);
   };
   const length = [...parts()].reduce((n, p) => n + p.length, 0);
-  return send('/api/upload/property-images', { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key }, parts, length);
+  return send(
+    '/api/upload/property-images',
+    { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key },
+    parts,
+    length,
+  );
 }
 
 describe('photo uploads on the real server', () => {
@@ -106,8 +138,21 @@ describe('photo uploads on the real server', () => {
     const photo = await fiveMegabyteJpeg();
     const pid = server.child.pid!;
     // Warm up the photo path once (sharp's first decode, the routes' first use), then measure idle.
-    const small = Buffer.from(JSON.stringify({ images: [`data:image/jpeg;base64,${(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).jpeg().toBuffer()).toString('base64')}`] }));
-    expect((await send('/api/upload/property-images', { 'content-type': 'application/json' }, () => [small], small.length)).status).toBe(201);
+    const small = Buffer.from(
+      JSON.stringify({
+        images: [
+          `data:image/jpeg;base64,${(
+            await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+              .jpeg()
+              .toBuffer()
+          ).toString('base64')}`,
+        ],
+      }),
+    );
+    expect(
+      (await send('/api/upload/property-images', { 'content-type': 'application/json' }, () => [small], small.length))
+        .status,
+    ).toBe(201);
     const idleSamples: number[] = [];
     for (let i = 0; i < 10; i++) {
       idleSamples.push(residentBytes(pid));
@@ -118,12 +163,20 @@ describe('photo uploads on the real server', () => {
     const sampling = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 10);
     let answers: { status: number; body: string }[];
     try {
-      answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? jsonUpload(photo, `json-${i}`) : multipartUpload(photo, `form-${i}`))));
+      answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          i % 2 === 0 ? jsonUpload(photo, `json-${i}`) : multipartUpload(photo, `form-${i}`),
+        ),
+      );
     } finally {
       clearInterval(sampling);
     }
-    expect(answers.map((a) => a.status), answers.map((a) => a.body.slice(0, 200)).join('\n')).toEqual(Array(10).fill(201));
-    for (const answer of answers) expect((JSON.parse(answer.body) as { images: string[] }).images).toHaveLength(MAX_IMAGES_PER_LISTING);
+    expect(
+      answers.map((a) => a.status),
+      answers.map((a) => a.body.slice(0, 200)).join('\n'),
+    ).toEqual(Array(10).fill(201));
+    for (const answer of answers)
+      expect((JSON.parse(answer.body) as { images: string[] }).images).toHaveLength(MAX_IMAGES_PER_LISTING);
     // Two sizes of each of 251 photos.
     expect((await readdir(join(dataDir, 'files', 'images'))).length).toBe(2 * (10 * MAX_IMAGES_PER_LISTING + 1));
     expect(peak - idle, `idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB`).toBeLessThan(100 * MB);

@@ -20,7 +20,11 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function withClamd<T>(name: string, settings: Record<string, string>, use: (socket: string) => Promise<T>): Promise<T> {
+async function withClamd<T>(
+  name: string,
+  settings: Record<string, string>,
+  use: (socket: string) => Promise<T>,
+): Promise<T> {
   const clamd = await startClamd(join(dir, name), db, settings);
   try {
     return await use(clamd.socket);
@@ -39,7 +43,10 @@ describe("clamd's limits at start-up", () => {
     await withClamd('good', REQUIRED, async (socket) => {
       expect(await probeClamdLimits({ socket })).toEqual({ wrong: [] });
       const { lines, log } = capturedLog();
-      await warnAboutClamdLimits({ socket, host: undefined, port: undefined, clamscanPath: undefined, database: undefined }, log);
+      await warnAboutClamdLimits(
+        { socket, host: undefined, port: undefined, clamscanPath: undefined, database: undefined },
+        log,
+      );
       expect(lines).toEqual([]);
     });
   }, 120_000);
@@ -49,21 +56,30 @@ describe("clamd's limits at start-up", () => {
     ['MaxFileSize', { MaxFileSize: '100M' }],
     ['MaxScanSize', { MaxScanSize: '100M' }],
     ['AlertExceedsMax', { AlertExceedsMax: 'no' }],
-  ] as const)('names %s when it is not what the README asks', async (setting, wrong) => {
-    await withClamd(`wrong-${setting}`, { ...REQUIRED, ...wrong }, async (socket) => {
-      expect(await probeClamdLimits({ socket })).toEqual({ wrong: [setting] });
-    });
-  }, 120_000);
+  ] as const)(
+    'names %s when it is not what the README asks',
+    async (setting, wrong) => {
+      await withClamd(`wrong-${setting}`, { ...REQUIRED, ...wrong }, async (socket) => {
+        expect(await probeClamdLimits({ socket })).toEqual({ wrong: [setting] });
+      });
+    },
+    120_000,
+  );
 
   it("warns in one line naming every setting it found wrong with Debian's defaults, over TCP too", async () => {
     // Debian's clamd.conf sets none of them: StreamMaxLength and MaxFileSize are then too small, and AlertExceedsMax is off.
     const clamd = await startClamd(join(dir, 'debian'), db, {});
     try {
       const { lines, log } = capturedLog();
-      await warnAboutClamdLimits({ socket: undefined, host: '127.0.0.1', port: clamd.port, clamscanPath: undefined, database: undefined }, log);
+      await warnAboutClamdLimits(
+        { socket: undefined, host: '127.0.0.1', port: clamd.port, clamscanPath: undefined, database: undefined },
+        log,
+      );
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ level: 'warn', settings: ['StreamMaxLength', 'AlertExceedsMax'] });
-      expect(lines[0]!.message).toMatch(/^clamd is not configured as Efie needs: set StreamMaxLength 120M, AlertExceedsMax yes in clamd.conf/);
+      expect(lines[0]!.message).toMatch(
+        /^clamd is not configured as Efie needs: set StreamMaxLength 120M, AlertExceedsMax yes in clamd.conf/,
+      );
     } finally {
       await clamd.stop();
     }
@@ -73,7 +89,11 @@ describe("clamd's limits at start-up", () => {
     await withClamd('server', { ...REQUIRED, MaxScanSize: '50M' }, async (socket) => {
       const server = await spawnServer({ DATA_DIR: join(dir, 'server-data'), CLAMD_SOCKET: socket });
       try {
-        const warned = () => server.output().split('\n').filter((line) => line.includes('clamd is not configured as Efie needs'));
+        const warned = () =>
+          server
+            .output()
+            .split('\n')
+            .filter((line) => line.includes('clamd is not configured as Efie needs'));
         await expect.poll(() => warned().length, { timeout: 60_000, interval: 200 }).toBe(1);
         expect(JSON.parse(warned()[0]!)).toMatchObject({ level: 'warn', settings: ['MaxScanSize'] });
       } finally {
@@ -84,10 +104,22 @@ describe("clamd's limits at start-up", () => {
 
   it('says the limits were not checked when clamd does not answer, and checks nothing without clamd', async () => {
     const { lines, log } = capturedLog();
-    await warnAboutClamdLimits({ socket: join(dir, 'nobody.sock'), host: undefined, port: undefined, clamscanPath: undefined, database: undefined }, log);
+    await warnAboutClamdLimits(
+      {
+        socket: join(dir, 'nobody.sock'),
+        host: undefined,
+        port: undefined,
+        clamscanPath: undefined,
+        database: undefined,
+      },
+      log,
+    );
     expect(lines).toEqual([expect.objectContaining({ level: 'warn', message: 'clamd limits not checked' })]);
     const none = capturedLog();
-    await warnAboutClamdLimits({ socket: undefined, host: undefined, port: undefined, clamscanPath: 'clamscan', database: undefined }, none.log);
+    await warnAboutClamdLimits(
+      { socket: undefined, host: undefined, port: undefined, clamscanPath: 'clamscan', database: undefined },
+      none.log,
+    );
     expect(none.lines).toEqual([]);
   });
 });

@@ -17,9 +17,11 @@ const NESTING = 120;
 /** `bytes` zeros in 64 KiB pieces, never held whole. */
 function zeros(bytes: number): Readable {
   const piece = Buffer.alloc(64 * 1024);
-  return Readable.from((function* () {
-    for (let left = bytes; left > 0; left -= piece.length) yield piece.subarray(0, Math.min(left, piece.length));
-  })());
+  return Readable.from(
+    (function* () {
+      for (let left = bytes; left > 0; left -= piece.length) yield piece.subarray(0, Math.min(left, piece.length));
+    })(),
+  );
 }
 
 function nestedArchive(): Buffer {
@@ -37,7 +39,9 @@ function nestedArchive(): Buffer {
  * small archive nested past MaxRecursion, must be reported; unreported, AlertExceedsMax is off.
  * Resolves with the settings found wrong, or why clamd could not be asked.
  */
-export async function probeClamdLimits(address: ClamdAddress): Promise<{ wrong: ClamdSetting[] } | { unchecked: string }> {
+export async function probeClamdLimits(
+  address: ClamdAddress,
+): Promise<{ wrong: ClamdSetting[] } | { unchecked: string }> {
   const scanner = createClamdScanner({ address, maxBytes: REQUIRED_LIMIT_BYTES });
   const wrong: ClamdSetting[] = [];
   const large = await scanner.scan(zeros(REQUIRED_LIMIT_BYTES));
@@ -69,7 +73,9 @@ export async function warnAboutClamdLimits(clamav: Config['clamav'], log: Logger
     return;
   }
   if (outcome.wrong.length === 0) return;
-  const fixes = outcome.wrong.map((setting) => (setting === 'AlertExceedsMax' ? 'AlertExceedsMax yes' : `${setting} ${REQUIRED_LIMIT}`));
+  const fixes = outcome.wrong.map((setting) =>
+    setting === 'AlertExceedsMax' ? 'AlertExceedsMax yes' : `${setting} ${REQUIRED_LIMIT}`,
+  );
   log.warn(
     `clamd is not configured as Efie needs: set ${fixes.join(', ')} in clamd.conf (Efie needs StreamMaxLength, MaxFileSize and MaxScanSize of ${REQUIRED_LIMIT} and AlertExceedsMax yes, or videos fail their scan)`,
     { settings: outcome.wrong },

@@ -25,7 +25,10 @@ const CHUNK_BYTES = 64 * 1024;
 
 function connect(address: ClamdAddress, timeoutMs: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = 'socket' in address ? createConnection({ path: address.socket }) : createConnection({ host: address.host, port: address.port });
+    const socket =
+      'socket' in address
+        ? createConnection({ path: address.socket })
+        : createConnection({ host: address.host, port: address.port });
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new Error(`no connection to clamd within ${timeoutMs} ms`));
@@ -63,7 +66,11 @@ function readAnswer(socket: Socket, timeoutMs: number): Promise<string> {
     });
     // clamd closes after an early answer ("INSTREAM size limit exceeded"): our writes may then fail, its answer stands.
     socket.on('error', (error) => settle(() => (chunks.length > 0 ? resolve(text()) : reject(error))));
-    socket.on('close', () => settle(() => (chunks.length > 0 ? resolve(text()) : reject(new Error('clamd closed the connection without an answer')))));
+    socket.on('close', () =>
+      settle(() =>
+        chunks.length > 0 ? resolve(text()) : reject(new Error('clamd closed the connection without an answer')),
+      ),
+    );
   });
 }
 
@@ -97,14 +104,23 @@ export function verdictOfAnswer(answer: string): ScanVerdict {
   if (found) return foundVerdict('clamd', found[1]!);
   const error = /^(?:stream: )?(.+) ERROR$/.exec(text);
   if (error) return { kind: 'failed', failure: 'error', reason: `clamd: ${error[1]}` };
-  return { kind: 'failed', failure: 'error', reason: `unexpected answer from clamd: ${JSON.stringify(text.slice(0, 200))}` };
+  return {
+    kind: 'failed',
+    failure: 'error',
+    reason: `unexpected answer from clamd: ${JSON.stringify(text.slice(0, 200))}`,
+  };
 }
 
 /**
  * clamd over its unix socket or TCP with INSTREAM: the file goes in chunks of at
  * most 64 KiB, each after a 4-byte big-endian length, then a zero length.
  */
-export function createClamdScanner({ address, connectTimeoutMs = 5_000, timeoutMs = 120_000, maxBytes = MAX_VIDEO_BYTES }: ClamdOptions) {
+export function createClamdScanner({
+  address,
+  connectTimeoutMs = 5_000,
+  timeoutMs = 120_000,
+  maxBytes = MAX_VIDEO_BYTES,
+}: ClamdOptions) {
   async function send(socket: Socket, source: Readable, answered: () => boolean): Promise<ScanVerdict | undefined> {
     await write(socket, Buffer.from('zINSTREAM\0'));
     let sent = 0;
@@ -113,7 +129,8 @@ export function createClamdScanner({ address, connectTimeoutMs = 5_000, timeoutM
       for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
         const piece = bytes.subarray(at, at + CHUNK_BYTES);
         sent += piece.length;
-        if (sent > maxBytes) return { kind: 'failed', failure: 'error', reason: `the file is longer than ${maxBytes} bytes: not scanned` };
+        if (sent > maxBytes)
+          return { kind: 'failed', failure: 'error', reason: `the file is longer than ${maxBytes} bytes: not scanned` };
         if (answered()) return undefined;
         await write(socket, lengthPrefix(piece.length));
         await write(socket, piece);
@@ -153,7 +170,9 @@ export function createClamdScanner({ address, connectTimeoutMs = 5_000, timeoutM
       if (early || sourceFailed) {
         socket.destroy();
         source.destroy();
-        return early ?? { kind: 'failed', failure: 'error', reason: `reading the file failed: ${errorText(sendError)}` };
+        return (
+          early ?? { kind: 'failed', failure: 'error', reason: `reading the file failed: ${errorText(sendError)}` }
+        );
       }
       try {
         return verdictOfAnswer(await answer);

@@ -28,11 +28,20 @@ const OUTPUT_LIMIT = 64 * 1024;
  * codes are ClamAV's own (0 clean, 1 found, 2 error) and are checked against
  * its one line of output; anything else is a failure.
  */
-export function createClamscanScanner({ path = 'clamscan', database, timeoutMs = 300_000, maxBytes = MAX_VIDEO_BYTES }: ClamscanOptions = {}): VirusScanner {
+export function createClamscanScanner({
+  path = 'clamscan',
+  database,
+  timeoutMs = 300_000,
+  maxBytes = MAX_VIDEO_BYTES,
+}: ClamscanOptions = {}): VirusScanner {
   // clamscan's size options take bytes, or a number with K or M.
   const limit = String(maxBytes);
   const args = [
-    '--no-summary', '--stdout', `--max-filesize=${limit}`, `--max-scansize=${limit}`, '--alert-exceeds-max=yes',
+    '--no-summary',
+    '--stdout',
+    `--max-filesize=${limit}`,
+    `--max-scansize=${limit}`,
+    '--alert-exceeds-max=yes',
     ...(database ? ['--database', database] : []),
     '-',
   ];
@@ -63,7 +72,8 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
         });
         child.once('error', (error: NodeJS.ErrnoException) => {
           const said = `clamscan could not start: ${errorText(error)}`;
-          if (error.code === 'ENOENT' || error.code === 'EACCES') done({ kind: 'failed', failure: 'unavailable', reason: NO_SCANNER_INSTALLED, detail: said });
+          if (error.code === 'ENOENT' || error.code === 'EACCES')
+            done({ kind: 'failed', failure: 'unavailable', reason: NO_SCANNER_INSTALLED, detail: said });
           else done({ kind: 'failed', failure: 'error', reason: said });
         });
         // clamscan may exit (no signatures) before it has read stdin: the write then fails with EPIPE
@@ -85,7 +95,8 @@ export function createClamscanScanner({ path = 'clamscan', database, timeoutMs =
           // No signatures to scan with is no scanner at all, as much as a missing binary.
           // An empty folder says "No supported database files"; a missing one only "cl_load(): No such file".
           const exited = `clamscan exited with ${signal ?? code}: ${said || 'no output'}`;
-          if (code === 2 && /database|cl_load\(\)/i.test(said)) done({ kind: 'failed', failure: 'unavailable', reason: NO_SIGNATURE_DATABASE, detail: exited });
+          if (code === 2 && /database|cl_load\(\)/i.test(said))
+            done({ kind: 'failed', failure: 'unavailable', reason: NO_SIGNATURE_DATABASE, detail: exited });
           else done({ kind: 'failed', failure: 'error', reason: exited });
         });
       });

@@ -14,6 +14,7 @@ export const CLAMD_DEFAULT_PORT = 3310;
  */
 export function createVirusScanner(clamav: Config['clamav']): VirusScanner {
   if (clamav.socket) return createClamdScanner({ address: { socket: clamav.socket } });
-  if (clamav.host) return createClamdScanner({ address: { host: clamav.host, port: clamav.port ?? CLAMD_DEFAULT_PORT } });
+  if (clamav.host)
+    return createClamdScanner({ address: { host: clamav.host, port: clamav.port ?? CLAMD_DEFAULT_PORT } });
   return createClamscanScanner({ path: clamav.clamscanPath ?? 'clamscan', database: clamav.database });
 }

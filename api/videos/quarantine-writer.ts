@@ -7,7 +7,8 @@ import type { FileStorage } from '../files/file-storage.ts';
 import { detectVideoType, VIDEO_HEAD_BYTES } from './video-type.ts';
 
 export const QUARANTINE_ERRORS = {
-  unsupported: () => new DomainError('unsupported_media', 'video_type_unsupported', 'Videos must be MP4, MOV or AVI files.'),
+  unsupported: () =>
+    new DomainError('unsupported_media', 'video_type_unsupported', 'Videos must be MP4, MOV or AVI files.'),
   tooLarge: () => new DomainError('too_large', 'video_too_large', 'A video may be at most 100 MB.'),
 };
 
@@ -49,23 +50,25 @@ export async function writeToQuarantine(
   const quarantineKey = quarantineKeyFor(videoId, uploadId, contentType);
   let size = 0;
   const hash = createHash('sha256');
-  const counted = Readable.from((async function* () {
-    for (const bytes of head) {
-      size += bytes.length;
-      if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
-      hash.update(bytes);
-      yield bytes;
-    }
-    if (ended) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      size += next.value.length;
-      if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
-      hash.update(next.value);
-      yield next.value;
-    }
-  })());
+  const counted = Readable.from(
+    (async function* () {
+      for (const bytes of head) {
+        size += bytes.length;
+        if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
+        hash.update(bytes);
+        yield bytes;
+      }
+      if (ended) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        size += next.value.length;
+        if (size > maxBytes) throw QUARANTINE_ERRORS.tooLarge();
+        hash.update(next.value);
+        yield next.value;
+      }
+    })(),
+  );
   try {
     await files.put(quarantineKey, counted, contentType);
   } catch (error) {

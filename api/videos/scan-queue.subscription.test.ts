@@ -23,10 +23,15 @@ describe('video scan queue subscription', () => {
     const videoId = randomUUID();
     const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
     await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-      type: 'UploadVideo', videoId, actor: { id: randomUUID(), isAdmin: false }, propertyId: null, at: new Date().toISOString(),
+      type: 'UploadVideo',
+      videoId,
+      actor: { id: randomUUID(), isAdmin: false },
+      propertyId: null,
+      at: new Date().toISOString(),
       upload: { originalName: 'tour.mp4', size: 64, contentType: 'video/mp4', quarantineKey: key },
     });
-    const queued = () => database().query<{ quarantine_key: string; file: string }>('select quarantine_key, file from video_scans');
+    const queued = () =>
+      database().query<{ quarantine_key: string; file: string }>('select quarantine_key, file from video_scans');
 
     // Once the upload lies below the horizon, the first batch is sure to see it.
     await readAllSettled(database(), 1);
@@ -34,7 +39,9 @@ describe('video scan queue subscription', () => {
     // The checkpoint moved past it: a second batch is handed nothing, and the file is queued once.
     expect(await runSubscriptionBatch(database(), videoScanQueue)).toEqual({ handled: 0, busy: false });
     expect(await queued()).toEqual([{ quarantine_key: key, file: 'original' }]);
-    expect((await database().query('select 1 from subscription_checkpoints where name = $1', ['video-scan-queue'])).length).toBe(1);
+    expect(
+      (await database().query('select 1 from subscription_checkpoints where name = $1', ['video-scan-queue'])).length,
+    ).toBe(1);
     const [row] = await database().query<{ status: string }>('select status from videos where id = $1', [videoId]);
     expect(row).toEqual({ status: 'pending_scan' });
   });

@@ -52,24 +52,49 @@ beforeEach(async () => {
   now = new Date('2026-11-23T10:00:00.000Z');
   files = createLocalDiskStorage(join(dir, `files-${randomUUID()}`));
   store = createEventStore(database(), { project: projections.applyInline });
-  await store.append(userStreamId(owner.id), 'no_stream', [{ type: 'UserRegistered', data: {
-    userId: owner.id, email: ownerEmail, phone: null, firstName: 'Ama', lastName: 'Mensah', userType: 'owner', businessName: null,
-    passwordHash: 'not-a-real-hash', registeredAt: now.toISOString(),
-  } }]);
+  await store.append(userStreamId(owner.id), 'no_stream', [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: owner.id,
+        email: ownerEmail,
+        phone: null,
+        firstName: 'Ama',
+        lastName: 'Mensah',
+        userType: 'owner',
+        businessName: null,
+        passwordHash: 'not-a-real-hash',
+        registeredAt: now.toISOString(),
+      },
+    },
+  ]);
 });
 
 /** A scanner that counts the files it was given. */
 function counting(scanner: VirusScanner) {
-  const counter = { scans: 0, scanner: { name: scanner.name, scan: (s: Parameters<VirusScanner['scan']>[0]) => {
-    counter.scans += 1;
-    return scanner.scan(s);
-  } } };
+  const counter = {
+    scans: 0,
+    scanner: {
+      name: scanner.name,
+      scan: (s: Parameters<VirusScanner['scan']>[0]) => {
+        counter.scans += 1;
+        return scanner.scan(s);
+      },
+    },
+  };
   return counter;
 }
 const clamscan = () => counting(createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures }));
 
 function workerWith(scanner: VirusScanner) {
-  return createVideoScanWorker({ db: database(), store, files, scanner, outbox: createOutbox(database(), clock), clock });
+  return createVideoScanWorker({
+    db: database(),
+    store,
+    files,
+    scanner,
+    outbox: createOutbox(database(), clock),
+    clock,
+  });
 }
 
 /** What the subscription does for these events, in a transaction of its own (as a batch would). */
@@ -83,7 +108,11 @@ async function upload(bytes: Uint8Array, by: Actor = owner): Promise<{ videoId: 
   const key = quarantineKeyFor(videoId, randomUUID(), 'video/mp4');
   await files.put(key, bytes, 'video/mp4');
   await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-    type: 'UploadVideo', videoId, actor: by, propertyId: null, at: now.toISOString(),
+    type: 'UploadVideo',
+    videoId,
+    actor: by,
+    propertyId: null,
+    at: now.toISOString(),
     upload: { originalName: 'tour.mp4', size: bytes.length, contentType: 'video/mp4', quarantineKey: key },
   });
   await feedQueue(videoId);
@@ -91,22 +120,34 @@ async function upload(bytes: Uint8Array, by: Actor = owner): Promise<{ videoId: 
 }
 
 /** The admin's edited version, stored in quarantine and recorded (not yet queued). */
-async function uploadEdited(videoId: string, bytes: Buffer, contentType: 'video/mp4' | 'video/quicktime', originalName: string): Promise<string> {
+async function uploadEdited(
+  videoId: string,
+  bytes: Buffer,
+  contentType: 'video/mp4' | 'video/quicktime',
+  originalName: string,
+): Promise<string> {
   const editedKey = quarantineKeyFor(videoId, randomUUID(), contentType);
   await files.put(editedKey, bytes, contentType);
   await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-    type: 'UploadEditedVideo', actor: admin, at: now.toISOString(),
+    type: 'UploadEditedVideo',
+    actor: admin,
+    at: now.toISOString(),
     upload: { originalName, size: bytes.length, contentType, quarantineKey: editedKey },
   });
   return editedKey;
 }
 
 const video = async (id: string) =>
-  (await database().query<Record<string, unknown>>(
-    `select status, scan_attempts, last_scan_error, next_scan_at, infected_signature, approved_key from videos where id = $1`, [id],
-  ))[0];
+  (
+    await database().query<Record<string, unknown>>(
+      `select status, scan_attempts, last_scan_error, next_scan_at, infected_signature, approved_key from videos where id = $1`,
+      [id],
+    )
+  )[0];
 const verdictEvents = async (id: string) =>
-  (await store.readStream(videoStreamId(id))).map((e) => e.type).filter((t) => t !== 'VideoUploaded' && t !== 'EditedVideoUploaded');
+  (await store.readStream(videoStreamId(id)))
+    .map((e) => e.type)
+    .filter((t) => t !== 'VideoUploaded' && t !== 'EditedVideoUploaded');
 const later = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
@@ -187,7 +228,9 @@ describe('video scan worker', () => {
     expect(await files.get(editedKey)).toBeUndefined();
     expect(await files.get(waiting.key)).toBeDefined();
     expect(await buffer((await files.get(approvedKeyFor(owner.id, videoId, 'video/mp4')))!.body)).toEqual(CLEAN);
-    const deleted = (await store.readStream(videoStreamId(videoId))).filter((e) => e.type === 'QuarantineCopyDeleted').map((e) => (e.data as { quarantineKey: string }).quarantineKey);
+    const deleted = (await store.readStream(videoStreamId(videoId)))
+      .filter((e) => e.type === 'QuarantineCopyDeleted')
+      .map((e) => (e.data as { quarantineKey: string }).quarantineKey);
     expect(deleted.sort()).toEqual([originalKey, editedKey].sort());
   });
 
@@ -215,7 +258,9 @@ describe('video scan worker', () => {
     const missing = workerWith(createClamscanScanner({ path: join(dir, 'no-clamscan') }));
     expect(await missing.scanNext()).toBe('failed');
     expect(await video(videoId)).toMatchObject({
-      status: 'scan_unavailable', scan_attempts: 1, last_scan_error: NO_SCANNER_INSTALLED,
+      status: 'scan_unavailable',
+      scan_attempts: 1,
+      last_scan_error: NO_SCANNER_INSTALLED,
     });
     expect(new Date((await video(videoId))!.next_scan_at as string).toISOString()).toBe('2026-11-23T10:00:30.000Z');
     expect(await missing.scanNext()).toBe('idle');
@@ -237,26 +282,35 @@ describe('video scan worker', () => {
     await files.delete(key);
     const scanner = clamscan();
     expect(await workerWith(scanner.scanner).scanNext()).toBe('failed');
-    expect(await video(videoId)).toMatchObject({ status: 'scan_failed', last_scan_error: 'the quarantine copy is missing' });
+    expect(await video(videoId)).toMatchObject({
+      status: 'scan_failed',
+      last_scan_error: 'the quarantine copy is missing',
+    });
     expect(scanner.scans).toBe(0);
   });
 
   it('leaves a file being scanned to its worker until the lease ends; a verdict that comes too late is not recorded', async () => {
     const { videoId } = await upload(CLEAN);
     let release: ((verdict: ScanVerdict) => void) | undefined;
-    const hanging: VirusScanner = { name: 'clamscan', scan: (s) => {
-      s.resume();
-      return new Promise<ScanVerdict>((resolve) => {
-        release = resolve;
-      });
-    } };
+    const hanging: VirusScanner = {
+      name: 'clamscan',
+      scan: (s) => {
+        s.resume();
+        return new Promise<ScanVerdict>((resolve) => {
+          release = resolve;
+        });
+      },
+    };
     const first = workerWith(hanging).scanNext();
     // The claim is written before the scan starts: wait, bounded, until the row says so and the
     // first worker's scanner holds the file (so there is a verdict to release later).
-    await vi.waitFor(async () => {
-      expect(await database().query('select 1 from video_scans where claimed_until is not null')).toHaveLength(1);
-      expect(release).toBeDefined();
-    }, { timeout: 10_000, interval: 10 });
+    await vi.waitFor(
+      async () => {
+        expect(await database().query('select 1 from video_scans where claimed_until is not null')).toHaveLength(1);
+        expect(release).toBeDefined();
+      },
+      { timeout: 10_000, interval: 10 },
+    );
     const scanner = clamscan();
     const second = workerWith(scanner.scanner);
     expect(await second.scanNext()).toBe('idle');
@@ -266,7 +320,9 @@ describe('video scan worker', () => {
     expect(await first).toBe('infected');
     expect(await video(videoId)).toMatchObject({ status: 'pending_review', infected_signature: null });
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
-    expect((await database().query<{ scans_started: number }>('select scans_started from video_scans'))[0]!.scans_started).toBe(2);
+    expect(
+      (await database().query<{ scans_started: number }>('select scans_started from video_scans'))[0]!.scans_started,
+    ).toBe(2);
   });
 
   it('runs the verdict again when the video changed between its read and its append: a lost race is retried, never taken for a superseded file', async () => {
@@ -280,11 +336,20 @@ describe('video scan worker', () => {
         return store.appendIn(tx, streamId, expected, events, metadata, options);
       },
     };
-    const worker = createVideoScanWorker({ db: database(), store: racing, files, scanner: clamscan().scanner, outbox: createOutbox(database(), clock), clock });
+    const worker = createVideoScanWorker({
+      db: database(),
+      store: racing,
+      files,
+      scanner: clamscan().scanner,
+      outbox: createOutbox(database(), clock),
+      clock,
+    });
     expect(await worker.scanNext()).toBe('clean');
     expect(rivals).toBe(-1);
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
-    expect((await store.readStream(videoStreamId(videoId))).at(-1)!.metadata).toEqual({ actorId: 'system:video-scanner' });
+    expect((await store.readStream(videoStreamId(videoId))).at(-1)!.metadata).toEqual({
+      actorId: 'system:video-scanner',
+    });
     expect(await database().query('select verdict from video_scans')).toEqual([{ verdict: 'clean' }]);
   });
 
@@ -295,14 +360,19 @@ describe('video scan worker', () => {
       name: 'clamscan',
       async scan(source) {
         await handleCommand(store, videoAggregate, videoStreamId(videoId), {
-          type: 'RecordScanResult', quarantineKey: key, verdict: { kind: 'clean', scanner: 'elsewhere' }, at: now.toISOString(),
+          type: 'RecordScanResult',
+          quarantineKey: key,
+          verdict: { kind: 'clean', scanner: 'elsewhere' },
+          at: now.toISOString(),
         });
         return scanner.scanner.scan(source);
       },
     };
     expect(await workerWith(meanwhile).scanNext()).toBe('clean');
     expect(await verdictEvents(videoId)).toEqual(['VideoScannedClean']);
-    expect(await database().query('select verdict, claimed_until from video_scans')).toEqual([{ verdict: 'superseded', claimed_until: null }]);
+    expect(await database().query('select verdict, claimed_until from video_scans')).toEqual([
+      { verdict: 'superseded', claimed_until: null },
+    ]);
   });
 
   it('takes owners in turn: one account’s many uploads delay another’s first by one scan at most (issue 27)', async () => {
@@ -316,15 +386,20 @@ describe('video scan worker', () => {
     later(1000);
     const second = (await upload(CLEAN)).videoId;
     const scanned: string[] = [];
-    const recorder: VirusScanner = { name: 'clamscan', scan: async (source) => {
-      source.destroy();
-      return { kind: 'clean', scanner: 'clamscan' };
-    } };
+    const recorder: VirusScanner = {
+      name: 'clamscan',
+      scan: async (source) => {
+        source.destroy();
+        return { kind: 'clean', scanner: 'clamscan' };
+      },
+    };
     const worker = workerWith(recorder);
     for (let i = 0; i < 8; i++) {
       expect(await worker.scanNext()).toBe('clean');
       later(1000);
-      const [row] = await database().query<{ video_id: string }>('select video_id::text as video_id from video_scans order by claimed_at desc nulls last limit 1');
+      const [row] = await database().query<{ video_id: string }>(
+        'select video_id::text as video_id from video_scans order by claimed_at desc nulls last limit 1',
+      );
       scanned.push(row!.video_id);
     }
     // The flooder's oldest first (it was due first), then the other owner's, then turns.
@@ -337,7 +412,10 @@ describe('video scan worker', () => {
     const { videoId: unscanned, key: unscannedKey } = await upload(CLEAN);
     const worker = workerWith(clamscan().scanner);
     // The first is scanned clean and waits for an admin; the second never gets its scan (no scanner for a month).
-    await database().query('update video_scans set due_at = $2 where video_id = $1', [unscanned, new Date(now.getTime() + 40 * 24 * 3600 * 1000)]);
+    await database().query('update video_scans set due_at = $2 where video_id = $1', [
+      unscanned,
+      new Date(now.getTime() + 40 * 24 * 3600 * 1000),
+    ]);
     expect(await worker.scanNext()).toBe('clean');
     later(30 * 24 * 60 * 60 * 1000 - 60_000);
     expect(await worker.expireUnreviewedNext()).toBe(false);
@@ -350,7 +428,10 @@ describe('video scan worker', () => {
       expect((await store.readStream(videoStreamId(id))).map((e) => e.type)).toContain('VideoExpiredUnreviewed');
     }
     const told = await createOutbox(database(), clock).listTo(ownerEmail);
-    expect(told.map((m) => m.subject)).toEqual(['Your video was removed before its review', 'Your video was removed before its review']);
+    expect(told.map((m) => m.subject)).toEqual([
+      'Your video was removed before its review',
+      'Your video was removed before its review',
+    ]);
     expect(told[0]!.text).toContain('"tour.mp4" was not reviewed within 30 days');
     // The quarantine copies go, and the unscanned one is never scanned now.
     expect(await worker.deletePublishedCopyNext()).toBe(true);

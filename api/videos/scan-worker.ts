@@ -3,8 +3,19 @@ import type { CommandResult } from '../../events/store/command-handler.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import { startPolling, type Poller } from '../../events/store/polling.ts';
 import type { Database } from '../../events/store/sql.ts';
-import { AWAITING_REVIEW, type KnownVideo, type ScanVerdict, type VideoEvent, type VideoState } from '../../events/video/video.decider.ts';
-import { addDays, approvedKeyFor, INFECTED_RETENTION_DAYS, UNREVIEWED_EXPIRY_DAYS } from '../../events/video/video.policy.ts';
+import {
+  AWAITING_REVIEW,
+  type KnownVideo,
+  type ScanVerdict,
+  type VideoEvent,
+  type VideoState,
+} from '../../events/video/video.decider.ts';
+import {
+  addDays,
+  approvedKeyFor,
+  INFECTED_RETENTION_DAYS,
+  UNREVIEWED_EXPIRY_DAYS,
+} from '../../events/video/video.policy.ts';
 import { runCommand, systemOrigin } from '../commands/run-command.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { errorText, type Logger } from '../logger.ts';
@@ -33,7 +44,10 @@ const SCANNER = systemOrigin('system:video-scanner');
 type Claimed = { quarantine_key: string; video_id: string; file: 'original' | 'edited'; scans_started: number };
 
 /** What the uploader is told about an infected video, by e-mail or else SMS. */
-export function infectedNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+export function infectedNotice(
+  contact: { email: string | null; phone: string | null },
+  video: KnownVideo,
+): NewMessage | undefined {
   const name = userFileName(cutText(video.original.originalName, 100));
   const text =
     `Your video "${name}" was not accepted: our virus scanner found something harmful in the file. ` +
@@ -45,18 +59,25 @@ export function infectedNotice(contact: { email: string | null; phone: string | 
 }
 
 /** What the owner is told when their video expired without a review (issue 27). */
-export function expiredNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+export function expiredNotice(
+  contact: { email: string | null; phone: string | null },
+  video: KnownVideo,
+): NewMessage | undefined {
   const name = cutText(video.original.originalName, 100);
   const text =
     `Your video "${name}" was not reviewed within ${UNREVIEWED_EXPIRY_DAYS} days of its upload, so it has been removed. ` +
     'Sorry about that. If you still want it on your listing, please upload it again in Efie.';
-  if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video was removed before its review', text };
+  if (contact.email)
+    return { channel: 'email', to: contact.email, subject: 'Your video was removed before its review', text };
   if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
   return undefined;
 }
 
 /** What the owner is told when the edited video is in their approved area (spec: "the user is told when ready"). */
-export function readyNotice(contact: { email: string | null; phone: string | null }, video: KnownVideo): NewMessage | undefined {
+export function readyNotice(
+  contact: { email: string | null; phone: string | null },
+  video: KnownVideo,
+): NewMessage | undefined {
   const name = userFileName(cutText(video.original.originalName, 100));
   const text = `Your video "${name}" is ready. Find it under My Videos in Efie, where you can watch and download it.`;
   if (contact.email) return { channel: 'email', to: contact.email, subject: 'Your video is ready', text };
@@ -70,7 +91,16 @@ export function readyNotice(contact: { email: string | null; phone: string | nul
  * closes (or reschedules) the queue row in one transaction. Also publishes
  * clean edited versions to the owner's approved area.
  */
-export function createVideoScanWorker({ db, store, files, scanner, outbox, clock, leaseMs = SCAN_LEASE_MS, log }: ScanWorkerDeps) {
+export function createVideoScanWorker({
+  db,
+  store,
+  files,
+  scanner,
+  outbox,
+  clock,
+  leaseMs = SCAN_LEASE_MS,
+  log,
+}: ScanWorkerDeps) {
   /**
    * The next due file, owners taking turns (issue 27): the owner whose last
    * scan started longest ago (or never) goes first, and within an owner the
@@ -94,7 +124,8 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
 
   async function scanFile(key: string): Promise<ScanOutcome> {
     const stored = await files.get(key).catch((error: unknown) => error as Error);
-    if (stored instanceof Error) return { kind: 'failed', failure: 'error', reason: `reading the quarantine copy failed: ${errorText(stored)}` };
+    if (stored instanceof Error)
+      return { kind: 'failed', failure: 'error', reason: `reading the quarantine copy failed: ${errorText(stored)}` };
     if (!stored) return { kind: 'failed', failure: 'error', reason: 'the quarantine copy is missing' };
     return scanner.scan(stored.body);
   }
@@ -103,31 +134,50 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     await db.transaction(async (tx) => {
       // Still ours? Past our lease another worker may have taken (and finished) the file.
       const [row] = await tx.query<{ scans_started: number; done_at: Date | null }>(
-        'select scans_started, done_at from video_scans where quarantine_key = $1 for update', [job.quarantine_key]);
+        'select scans_started, done_at from video_scans where quarantine_key = $1 for update',
+        [job.quarantine_key],
+      );
       if (!row || row.done_at !== null || row.scans_started !== job.scans_started) return;
       const at = clock().toISOString();
       let result: CommandResult<VideoEvent, VideoState>;
       try {
         // In this transaction: the verdict commits with its queue row, or neither does.
-        result = await runCommand(store, SCANNER, videoCommands, job.video_id, { type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at }, { tx });
+        result = await runCommand(
+          store,
+          SCANNER,
+          videoCommands,
+          job.video_id,
+          { type: 'RecordScanResult', quarantineKey: job.quarantine_key, verdict, at },
+          { tx },
+        );
       } catch (error) {
         // A lost race goes to scanNext, which tries again; the decider's refusal ends the file's scans.
         if (!(error instanceof DomainError) || error instanceof ConcurrencyError) throw error;
         // The video no longer waits for this file (a verdict recorded elsewhere): nothing left to scan.
-        await tx.query(`update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where quarantine_key = $1`, [job.quarantine_key, at]);
+        await tx.query(
+          `update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where quarantine_key = $1`,
+          [job.quarantine_key, at],
+        );
         return;
       }
       const { events, state } = result;
       const [event] = events;
       if (event?.type === 'VideoScanFailed') {
-        await tx.query('update video_scans set due_at = $2, claimed_until = null where quarantine_key = $1', [job.quarantine_key, event.data.nextAttemptAt]);
+        await tx.query('update video_scans set due_at = $2, claimed_until = null where quarantine_key = $1', [
+          job.quarantine_key,
+          event.data.nextAttemptAt,
+        ]);
         return;
       }
-      await tx.query('update video_scans set done_at = $2, verdict = $3, claimed_until = null where quarantine_key = $1', [
-        job.quarantine_key, at, verdict.kind,
-      ]);
+      await tx.query(
+        'update video_scans set done_at = $2, verdict = $3, claimed_until = null where quarantine_key = $1',
+        [job.quarantine_key, at, verdict.kind],
+      );
       if (event?.type === 'VideoFoundInfected' && event.data.file === 'original' && state.status !== 'none') {
-        const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [state.ownerId]);
+        const [contact] = await tx.query<{ email: string | null; phone: string | null }>(
+          'select email, phone from users where id = $1',
+          [state.ownerId],
+        );
         const notice = contact && infectedNotice(contact, state);
         if (notice) await outbox.enqueue(notice, tx);
       }
@@ -142,14 +192,24 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
     if (!source) throw new Error(`video ${state.videoId}: the edited file ${state.edited.quarantineKey} is missing`);
     await files.put(approvedKey, source.body, state.edited.contentType);
     try {
-      await runCommand(store, SCANNER, videoCommands, state.videoId, { type: 'PublishVideo', approvedKey, at: clock().toISOString() }, {
-        // Told in the publication's transaction: once, and only if it is recorded.
-        alongside: async (tx) => {
-          const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [state.ownerId]);
-          const notice = contact && readyNotice(contact, state);
-          if (notice) await outbox.enqueue(notice, tx);
+      await runCommand(
+        store,
+        SCANNER,
+        videoCommands,
+        state.videoId,
+        { type: 'PublishVideo', approvedKey, at: clock().toISOString() },
+        {
+          // Told in the publication's transaction: once, and only if it is recorded.
+          alongside: async (tx) => {
+            const [contact] = await tx.query<{ email: string | null; phone: string | null }>(
+              'select email, phone from users where id = $1',
+              [state.ownerId],
+            );
+            const notice = contact && readyNotice(contact, state);
+            if (notice) await outbox.enqueue(notice, tx);
+          },
         },
-      });
+      );
     } catch (error) {
       // Another worker published it first: the same bytes at the same key.
       if (!(error instanceof DomainError && error.code === 'video_not_publishable')) throw error;
@@ -173,7 +233,11 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       );
       if (!row) return false;
       await files.delete(row.quarantine_key);
-      await runCommand(store, SCANNER, videoCommands, row.video_id, { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at: at.toISOString() });
+      await runCommand(store, SCANNER, videoCommands, row.video_id, {
+        type: 'DeleteQuarantineCopy',
+        quarantineKey: row.quarantine_key,
+        at: at.toISOString(),
+      });
       await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
       return true;
     },
@@ -191,16 +255,29 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
         [AWAITING_REVIEW, addDays(at, -UNREVIEWED_EXPIRY_DAYS)],
       );
       if (!row) return false;
-      await runCommand(store, SCANNER, videoCommands, row.id, { type: 'ExpireUnreviewed', at }, {
-        alongside: async (tx, events, state) => {
-          const [event] = events;
-          if (event?.type !== 'VideoExpiredUnreviewed') return;
-          await tx.query(`update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where video_id = $1 and done_at is null`, [row.id, at]);
-          const [contact] = await tx.query<{ email: string | null; phone: string | null }>('select email, phone from users where id = $1', [event.data.ownerId]);
-          const notice = contact && state.status !== 'none' && expiredNotice(contact, state);
-          if (notice) await outbox.enqueue(notice, tx);
+      await runCommand(
+        store,
+        SCANNER,
+        videoCommands,
+        row.id,
+        { type: 'ExpireUnreviewed', at },
+        {
+          alongside: async (tx, events, state) => {
+            const [event] = events;
+            if (event?.type !== 'VideoExpiredUnreviewed') return;
+            await tx.query(
+              `update video_scans set done_at = $2, verdict = 'superseded', claimed_until = null where video_id = $1 and done_at is null`,
+              [row.id, at],
+            );
+            const [contact] = await tx.query<{ email: string | null; phone: string | null }>(
+              'select email, phone from users where id = $1',
+              [event.data.ownerId],
+            );
+            const notice = contact && state.status !== 'none' && expiredNotice(contact, state);
+            if (notice) await outbox.enqueue(notice, tx);
+          },
         },
-      });
+      );
       return true;
     },
 
@@ -222,7 +299,11 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       );
       if (!row) return false;
       await files.delete(row.quarantine_key);
-      await runCommand(store, SCANNER, videoCommands, row.video_id, { type: 'DeleteQuarantineCopy', quarantineKey: row.quarantine_key, at });
+      await runCommand(store, SCANNER, videoCommands, row.video_id, {
+        type: 'DeleteQuarantineCopy',
+        quarantineKey: row.quarantine_key,
+        at,
+      });
       await db.query('update video_scans set copy_deleted_at = $2 where quarantine_key = $1', [row.quarantine_key, at]);
       return true;
     },
@@ -233,10 +314,17 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
       if (!job) return 'idle';
       const outcome = await scanFile(job.quarantine_key);
       if (outcome.kind === 'failed') {
-        log?.warn('video scan failed', { videoId: job.video_id, file: job.file, failure: outcome.failure, reason: outcome.reason, ...('detail' in outcome ? { detail: outcome.detail } : {}) });
+        log?.warn('video scan failed', {
+          videoId: job.video_id,
+          file: job.file,
+          failure: outcome.failure,
+          reason: outcome.reason,
+          ...('detail' in outcome ? { detail: outcome.detail } : {}),
+        });
       }
       // What is recorded (and shown to admins) is the verdict without the scanner's own words.
-      const verdict: ScanVerdict = outcome.kind === 'failed' ? { kind: 'failed', failure: outcome.failure, reason: outcome.reason } : outcome;
+      const verdict: ScanVerdict =
+        outcome.kind === 'failed' ? { kind: 'failed', failure: outcome.failure, reason: outcome.reason } : outcome;
       // The owner may change the video (attach it to a listing) while it is scanned: decide again on the new version.
       for (let attempt = 1; ; attempt++) {
         try {
@@ -256,7 +344,9 @@ export function createVideoScanWorker({ db, store, files, scanner, outbox, clock
      */
     async publishNext(): Promise<boolean> {
       // A video whose copy keeps failing (its file gone) must not hold up the others behind it.
-      const rows = await db.query<{ id: string }>(`select id::text as id from videos where status = 'publishing' order by updated_at, id limit 20`);
+      const rows = await db.query<{ id: string }>(
+        `select id::text as id from videos where status = 'publishing' order by updated_at, id limit 20`,
+      );
       let failure: unknown;
       for (const row of rows) {
         try {
@@ -280,8 +370,11 @@ export function startVideoScanWorker(
 ): Poller {
   return startPolling(
     async () =>
-      (await worker.publishNext()) || (await worker.scanNext()) !== 'idle' || (await worker.deleteExpiredNext())
-      || (await worker.expireUnreviewedNext()) || (await worker.deletePublishedCopyNext()),
+      (await worker.publishNext()) ||
+      (await worker.scanNext()) !== 'idle' ||
+      (await worker.deleteExpiredNext()) ||
+      (await worker.expireUnreviewedNext()) ||
+      (await worker.deletePublishedCopyNext()),
     { pollMs, onError },
   );
 }

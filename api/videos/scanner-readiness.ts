@@ -9,7 +9,8 @@ import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './scanner-problems.
 // --version at once, and its database is files in a folder.
 
 /** Files ClamAV loads signatures from (CVD containers and the plain signature formats). */
-const SIGNATURE_FILE = /\.(cvd|cld|cud|hdb|hdu|hsb|hsu|mdb|mdu|msb|msu|ndb|ndu|ldb|ldu|idb|cdb|cbc|pdb|gdb|wdb|ftm|sfp|fp|crb|imp|yara?|pwdb|db)$/i;
+const SIGNATURE_FILE =
+  /\.(cvd|cld|cud|hdb|hdu|hsb|hsu|mdb|mdu|msb|msu|ndb|ndu|ldb|ldu|idb|cdb|cbc|pdb|gdb|wdb|ftm|sfp|fp|crb|imp|yara?|pwdb|db)$/i;
 
 /** Where a ClamAV built for Debian (and most packages) keeps its database when clamconf cannot say. */
 const DEBIAN_DATABASE_DIRECTORY = '/var/lib/clamav';

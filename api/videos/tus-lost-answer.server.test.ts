@@ -35,20 +35,23 @@ async function lossyProxy(target: number): Promise<{ port: number; seen: Seen[];
   const seen: Seen[] = [];
   let dropped = false;
   const server = createServer((req, res) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      const offset = req.headers['upload-offset'] as string | undefined;
-      const last = req.method === 'PATCH' && answer.statusCode === 200;
-      if (last && !dropped) {
-        dropped = true;
-        seen.push({ method: 'PATCH', offset, status: 'dropped' });
-        answer.resume();
-        req.socket.destroy();
-        return;
-      }
-      seen.push({ method: req.method!, offset, status: answer.statusCode ?? 0 });
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        const offset = req.headers['upload-offset'] as string | undefined;
+        const last = req.method === 'PATCH' && answer.statusCode === 200;
+        if (last && !dropped) {
+          dropped = true;
+          seen.push({ method: 'PATCH', offset, status: 'dropped' });
+          answer.resume();
+          req.socket.destroy();
+          return;
+        }
+        seen.push({ method: req.method!, offset, status: answer.statusCode ?? 0 });
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -100,11 +103,16 @@ describe('a resumable upload whose last answer is lost (real tus-js-client)', ()
     expect(methods).toContain('PATCH dropped');
     expect(methods.at(-1)).toBe('HEAD 200');
     expect(answer).toBe('');
-    const videos = await deps.db.query<{ id: string; file_size: string }>('select id::text as id, file_size::text as file_size from videos where owner_id = $1', [account.user.id]);
+    const videos = await deps.db.query<{ id: string; file_size: string }>(
+      'select id::text as id, file_size::text as file_size from videos where owner_id = $1',
+      [account.user.id],
+    );
     expect(videos).toEqual([{ id: expect.any(String), file_size: String(bytes.length) }]);
 
     // The person starts the same file again from scratch (a new upload): recognised, not recorded twice.
-    const again = JSON.parse(await tusUpload(`http://127.0.0.1:${port}${VIDEO_TUS_PATH}`, cookie, bytes)) as UploadedVideo;
+    const again = JSON.parse(
+      await tusUpload(`http://127.0.0.1:${port}${VIDEO_TUS_PATH}`, cookie, bytes),
+    ) as UploadedVideo;
     expect(again.videoId).toBe(videos[0]!.id);
     // And by the multipart call, without an Idempotency-Key.
     expect((await uploadVideo(host, bytes)).videoId).toBe(videos[0]!.id);

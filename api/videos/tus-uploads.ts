@@ -28,7 +28,12 @@ export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const FINISHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Who sends a tus request, as the route found them: the actor, whether their account may upload, and the request's id. */
-export type TusCaller = { actor: Actor; verified: boolean; requestId?: string | undefined; retryAfterSeconds?: number | undefined };
+export type TusCaller = {
+  actor: Actor;
+  verified: boolean;
+  requestId?: string | undefined;
+  retryAfterSeconds?: number | undefined;
+};
 
 /** A tus hook's refusal: tus answers with this status and body (no headers: Retry-After is added in handle()). */
 type TusRefusal = { status_code: number; body: string };
@@ -36,19 +41,28 @@ type TusRefusal = { status_code: number; body: string };
 /** A domain refusal as tus answers it (with the contract's status and body); anything else as it is. */
 function refusal(error: unknown): unknown {
   if (error instanceof DomainError) {
-    return { status_code: statusOf(error), body: JSON.stringify(errorBody(error.message, error.code, error.details.issues)) } satisfies TusRefusal;
+    return {
+      status_code: statusOf(error),
+      body: JSON.stringify(errorBody(error.message, error.code, error.details.issues)),
+    } satisfies TusRefusal;
   }
   return error;
 }
 
 /** tus answers a refusal without our headers: a 429 or 503 gets the Retry-After its body's error asked for. */
 function withRetryAfter(response: Response, seconds: number | undefined): Response {
-  if (seconds === undefined || (response.status !== 429 && response.status !== 503) || response.headers.has('retry-after')) return response;
+  if (
+    seconds === undefined ||
+    (response.status !== 429 && response.status !== 503) ||
+    response.headers.has('retry-after')
+  )
+    return response;
   const headers = new Headers(response.headers);
   headers.set('Retry-After', String(seconds));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
-const refused = (kind: 'unauthorized' | 'not_found', code: string, message: string) => refusal(new DomainError(kind, code, message));
+const refused = (kind: 'unauthorized' | 'not_found', code: string, message: string) =>
+  refusal(new DomainError(kind, code, message));
 
 /** A resumable upload's place in its owner's quota (api/videos/upload-quota.ts). */
 const slotIdOf = (uploadId: string) => `tus:${uploadId}`;
@@ -96,7 +110,8 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
     const actor = actorOf(req);
     const upload = await datastore.getUpload(id).catch(() => undefined);
     // Someone else's upload does not exist for you.
-    if (!upload || upload.metadata?.ownerId !== actor.id) throw refused('not_found', 'upload_not_found', 'Upload not found');
+    if (!upload || upload.metadata?.ownerId !== actor.id)
+      throw refused('not_found', 'upload_not_found', 'Upload not found');
     return upload;
   }
 
@@ -120,9 +135,19 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
         // Last: a refusal above holds nothing. An upload of deferred length counts as the largest.
         const now = clock();
         await holdUploadSlot(db, {
-          slotId: slotIdOf(upload.id), ownerId: actor.id, bytes: upload.size ?? MAX_VIDEO_BYTES, now, expiresAt: new Date(now.getTime() + INCOMPLETE_UPLOAD_TTL_MS),
+          slotId: slotIdOf(upload.id),
+          ownerId: actor.id,
+          bytes: upload.size ?? MAX_VIDEO_BYTES,
+          now,
+          expiresAt: new Date(now.getTime() + INCOMPLETE_UPLOAD_TTL_MS),
         });
-        return { metadata: { filename: displayName(upload.metadata?.filename), ownerId: actor.id, propertyId: propertyId ?? '' } };
+        return {
+          metadata: {
+            filename: displayName(upload.metadata?.filename),
+            ownerId: actor.id,
+            propertyId: propertyId ?? '',
+          },
+        };
       } catch (error) {
         if (error instanceof DomainError) caller.retryAfterSeconds = error.details.retryAfterSeconds;
         throw refusal(error);
@@ -142,7 +167,9 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       try {
         const quarantined = await writeToQuarantine(deps.files, source, { videoId, uploadId: randomUUID() });
         const video = await recordUploadedVideo(deps, {
-          videoId, actor, quarantined,
+          videoId,
+          actor,
+          quarantined,
           propertyId: upload.metadata?.propertyId || null,
           originalName: displayName(upload.metadata?.filename),
           origin: requestOrigin({ user: actor, requestId, idempotency: { key, requestHash: key } }),
@@ -164,7 +191,14 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
    */
   async function finishedHead(request: Request, actor: Actor): Promise<Response | undefined> {
     const id = uploadIdOf(request);
-    if (!isUuid(id) || (await datastore.getUpload(id).then(() => true, () => false))) return undefined;
+    if (
+      !isUuid(id) ||
+      (await datastore.getUpload(id).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
     const videoId = newRecordId({ key: id }, 'video');
     const since = new Date(clock().getTime() - FINISHED_UPLOAD_TTL_MS);
     const finished = await findFinishedUpload(db, { videoId, ownerId: actor.id, since });
@@ -172,8 +206,11 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
     return new Response(null, {
       status: 200,
       headers: {
-        'Tus-Resumable': '1.0.0', 'Upload-Offset': String(finished.size), 'Upload-Length': String(finished.size),
-        'Cache-Control': 'no-store', 'Efie-Video-Id': finished.videoId,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(finished.size),
+        'Upload-Length': String(finished.size),
+        'Cache-Control': 'no-store',
+        'Efie-Video-Id': finished.videoId,
       },
     });
   }
@@ -189,7 +226,8 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       callers.set(request, own);
       const response = await server.handleWeb(request as Parameters<typeof server.handleWeb>[0]);
       // The uploader cancelled it: its place in the quota is free before the answer goes.
-      if (request.method === 'DELETE' && response.status === 204) await releaseUploadSlot(db, slotIdOf(uploadIdOf(request)));
+      if (request.method === 'DELETE' && response.status === 204)
+        await releaseUploadSlot(db, slotIdOf(uploadIdOf(request)));
       return withRetryAfter(response, own.retryAfterSeconds);
     },
     /** Deletes unfinished uploads older than INCOMPLETE_UPLOAD_TTL_MS (and their places in the quota); how many. */
@@ -199,9 +237,15 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       await deleteExpiredSlots(db, now);
       // A place whose upload is no longer staged (expired by tus's own clock, or lost with a disk) is free.
       const settled = new Date(now.getTime() - 60_000);
-      const held = await db.query<{ id: string }>(`select id from video_upload_slots where id like 'tus:%' and created_at < $1`, [settled]);
+      const held = await db.query<{ id: string }>(
+        `select id from video_upload_slots where id like 'tus:%' and created_at < $1`,
+        [settled],
+      );
       for (const { id } of held) {
-        const staged = await datastore.getUpload(id.slice('tus:'.length)).then(() => true, () => false);
+        const staged = await datastore.getUpload(id.slice('tus:'.length)).then(
+          () => true,
+          () => false,
+        );
         if (!staged) await releaseUploadSlot(db, id);
       }
       return deleted;

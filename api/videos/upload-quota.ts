@@ -24,15 +24,27 @@ export const VIDEO_QUOTA = {
 
 export const QUOTA_ERRORS = {
   unverified: () =>
-    new DomainError('forbidden', 'verification_required', 'Verify your e-mail address or phone number before uploading videos (Account settings).'),
+    new DomainError(
+      'forbidden',
+      'verification_required',
+      'Verify your e-mail address or phone number before uploading videos (Account settings).',
+    ),
   tooManyAtOnce: () =>
-    new DomainError('rate_limited', 'too_many_uploads', `You already have ${VIDEO_QUOTA.inFlight} video uploads in progress. Let one finish, or cancel one, then try again.`, {
-      retryAfterSeconds: VIDEO_QUOTA.retryAfterSeconds,
-    }),
+    new DomainError(
+      'rate_limited',
+      'too_many_uploads',
+      `You already have ${VIDEO_QUOTA.inFlight} video uploads in progress. Let one finish, or cancel one, then try again.`,
+      {
+        retryAfterSeconds: VIDEO_QUOTA.retryAfterSeconds,
+      },
+    ),
   pendingFull: (waitingBytes: number) =>
-    new DomainError('too_large', 'video_quota_exceeded',
+    new DomainError(
+      'too_large',
+      'video_quota_exceeded',
       `You have ${Math.round(waitingBytes / MB)} MB of videos waiting for review, and at most ${VIDEO_QUOTA.pendingBytes / MB} MB can wait at once. ` +
-      'Upload more once our team has reviewed them.'),
+        'Upload more once our team has reviewed them.',
+    ),
 };
 
 /** A video upload needs an account whose e-mail or phone is verified: a throwaway account cannot fill quarantine. */
@@ -63,7 +75,13 @@ async function usage(tx: SqlClient, ownerId: string, now: Date): Promise<{ inFli
  */
 export async function holdUploadSlot(
   db: Database,
-  { slotId, ownerId, bytes, now, expiresAt }: { slotId: string; ownerId: string; bytes: number; now: Date; expiresAt: Date },
+  {
+    slotId,
+    ownerId,
+    bytes,
+    now,
+    expiresAt,
+  }: { slotId: string; ownerId: string; bytes: number; now: Date; expiresAt: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-quota:${ownerId}`]);
@@ -73,9 +91,10 @@ export async function holdUploadSlot(
     if (current.inFlight >= VIDEO_QUOTA.inFlight) throw QUOTA_ERRORS.tooManyAtOnce();
     if (current.bytes + bytes > VIDEO_QUOTA.pendingBytes) throw QUOTA_ERRORS.pendingFull(current.bytes);
     await tx.query('delete from video_upload_slots where owner_id = $1 and expires_at <= $2', [ownerId, now]);
-    await tx.query('insert into video_upload_slots (id, owner_id, bytes, created_at, expires_at) values ($1, $2, $3, $4, $5)', [
-      slotId, ownerId, bytes, now, expiresAt,
-    ]);
+    await tx.query(
+      'insert into video_upload_slots (id, owner_id, bytes, created_at, expires_at) values ($1, $2, $3, $4, $5)',
+      [slotId, ownerId, bytes, now, expiresAt],
+    );
   });
 }
 

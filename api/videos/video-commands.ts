@@ -8,4 +8,5 @@ import { commandTarget, readState } from '../commands/run-command.ts';
 export const videoCommands = commandTarget(videoAggregate, { streamId: videoStreamId });
 
 /** A video's state as its stream holds it now (inside `client`'s transaction when given), for reads and checks that decide nothing. */
-export const loadVideo = (store: EventStore, videoId: string, client?: SqlClient) => readState(store, videoCommands, videoId, client);
+export const loadVideo = (store: EventStore, videoId: string, client?: SqlClient) =>
+  readState(store, videoCommands, videoId, client);

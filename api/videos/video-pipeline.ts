@@ -15,9 +15,15 @@ const EXPIRY_SWEEP_MS = 60 * 60 * 1000;
  * scans, publishes and deletes expired infected copies, and the hourly sweep
  * of abandoned uploads. `stop()` waits for a scan in progress to end.
  */
-export function startVideoPipeline(deps: Pick<AppDeps, 'config' | 'db' | 'store' | 'files' | 'outbox' | 'clock' | 'videoUploads'>, log: Logger, { pollMs = 1_000 } = {}) {
+export function startVideoPipeline(
+  deps: Pick<AppDeps, 'config' | 'db' | 'store' | 'files' | 'outbox' | 'clock' | 'videoUploads'>,
+  log: Logger,
+  { pollMs = 1_000 } = {},
+) {
   const scanner = createVirusScanner(deps.config.clamav);
-  const queue = startSubscription(deps.db, videoScanQueue, { onError: (error) => log.error('video scan queue', { error: errorText(error) }) });
+  const queue = startSubscription(deps.db, videoScanQueue, {
+    onError: (error) => log.error('video scan queue', { error: errorText(error) }),
+  });
   const worker = startVideoScanWorker(createVideoScanWorker({ ...deps, scanner, log }), {
     pollMs,
     onError: (error) => log.error('video scan worker', { error: errorText(error) }),

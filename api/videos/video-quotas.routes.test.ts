@@ -34,7 +34,8 @@ async function setup() {
   return { app, deps, dataDir, host, account, later: (ms: number) => (now = new Date(now.getTime() + ms)) };
 }
 
-const videoCount = async (db: ReturnType<typeof database>) => (await db.query<{ n: number }>('select count(*)::int as n from videos'))[0]!.n;
+const videoCount = async (db: ReturnType<typeof database>) =>
+  (await db.query<{ n: number }>('select count(*)::int as n from videos'))[0]!.n;
 
 describe('who may upload a video', () => {
   it('refuses an account with no verified e-mail or phone (403), by tus and by multipart, storing nothing', async () => {
@@ -43,9 +44,15 @@ describe('who may upload a video', () => {
     await registerUser(unverified, { userType: 'owner' });
     const created = await tusClient(unverified).create(1000);
     expect(created.status).toBe(403);
-    const expected = { error: 'Verify your e-mail address or phone number before uploading videos (Account settings).', code: 'verification_required' };
+    const expected = {
+      error: 'Verify your e-mail address or phone number before uploading videos (Account settings).',
+      code: 'verification_required',
+    };
     expect(JSON.parse(await created.text())).toEqual(expected);
-    const form = await unverified.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]) });
+    const form = await unverified.request('/api/upload/property-videos', {
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]),
+    });
     expect(form.status).toBe(403);
     expect(await form.json()).toEqual(expected);
     expect(await videoCount(deps.db)).toBe(0);
@@ -67,9 +74,13 @@ describe('uploads at once and bytes waiting, per account', () => {
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('retry-after')).toBe('60');
     expect(JSON.parse(await fourth.text())).toEqual({
-      error: 'You already have 3 video uploads in progress. Let one finish, or cancel one, then try again.', code: 'too_many_uploads',
+      error: 'You already have 3 video uploads in progress. Let one finish, or cancel one, then try again.',
+      code: 'too_many_uploads',
     });
-    const form = await host.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]) });
+    const form = await host.request('/api/upload/property-videos', {
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]),
+    });
     expect(form.status).toBe(429);
 
     const neighbour = createClient(app);
@@ -77,14 +88,18 @@ describe('uploads at once and bytes waiting, per account', () => {
     expect((await tusClient(neighbour).create(10 * MB)).status).toBe(201);
 
     // One is cancelled: a place is free again.
-    expect((await host.request(locations[0]!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(204);
+    expect(
+      (await host.request(locations[0]!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status,
+    ).toBe(204);
     expect((await tus.create(10 * MB)).status).toBe(201);
     expect((await tus.create(10 * MB)).status).toBe(429);
     // One finishes: its place is free, and its bytes now wait for review.
     const bytes = sampleMp4(Buffer.alloc(50_000, 1));
     const small = await tus.create(bytes.length).catch(() => undefined);
     expect(small?.status).toBe(429);
-    expect((await host.request(locations[1]!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(204);
+    expect(
+      (await host.request(locations[1]!, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status,
+    ).toBe(204);
     const last = await tus.create(bytes.length);
     expect((await tus.patch(last.headers.get('location')!, 0, bytes)).status).toBe(200);
     expect((await tus.create(10 * MB)).status).toBe(201);
@@ -99,7 +114,8 @@ describe('uploads at once and bytes waiting, per account', () => {
     const over = await tus.create(MAX_VIDEO_BYTES);
     expect(over.status).toBe(413);
     expect(JSON.parse(await over.text())).toEqual({
-      error: 'You have 200 MB of videos waiting for review, and at most 300 MB can wait at once. Upload more once our team has reviewed them.',
+      error:
+        'You have 200 MB of videos waiting for review, and at most 300 MB can wait at once. Upload more once our team has reviewed them.',
       code: 'video_quota_exceeded',
     });
     // What fits still goes in.
@@ -121,7 +137,13 @@ describe('uploads at once and bytes waiting, per account', () => {
     const staging = join(dataDir, 'video-uploads');
     const id = locations[0]!.split('/').pop()!;
     const info = JSON.parse(await readFile(join(staging, `${id}.json`), 'utf8')) as { creation_date: string };
-    await writeFile(join(staging, `${id}.json`), JSON.stringify({ ...info, creation_date: new Date(Date.now() - INCOMPLETE_UPLOAD_TTL_MS - 60_000).toISOString() }));
+    await writeFile(
+      join(staging, `${id}.json`),
+      JSON.stringify({
+        ...info,
+        creation_date: new Date(Date.now() - INCOMPLETE_UPLOAD_TTL_MS - 60_000).toISOString(),
+      }),
+    );
     later(INCOMPLETE_UPLOAD_TTL_MS / 2);
     expect(await deps.videoUploads.deleteExpired()).toBe(1);
     expect((await readdir(staging)).filter((f) => f.startsWith(id))).toEqual([]);
@@ -157,7 +179,9 @@ describe('the admin’s pending list', () => {
     expect(first.videos.map((video) => video.videoId)).toEqual(uploaded.slice(3).reverse());
     const second = await page('?page=2');
     expect(second.videos.map((video) => video.videoId)).toEqual(uploaded.slice(0, 3).reverse());
-    expect((await page('?page=3&limit=10')).videos.map((video) => video.videoId)).toEqual(uploaded.slice(0, 3).reverse());
+    expect((await page('?page=3&limit=10')).videos.map((video) => video.videoId)).toEqual(
+      uploaded.slice(0, 3).reverse(),
+    );
     for (const bad of ['?page=0', '?limit=101', '?page=x']) {
       const res = await admin.request(`/api/admin/pending-videos${bad}`);
       expect(res.status, bad).toBe(400);

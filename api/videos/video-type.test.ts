@@ -45,7 +45,10 @@ describe('detectVideoType', () => {
   it('refuses a JPEG, PNG, GIF or WebP renamed to .mp4: only the bytes count', async () => {
     const pixels = { create: { width: 8, height: 8, channels: 3 as const, background: '#c33' } };
     for (const image of await Promise.all([
-      sharp(pixels).jpeg().toBuffer(), sharp(pixels).png().toBuffer(), sharp(pixels).gif().toBuffer(), sharp(pixels).webp().toBuffer(),
+      sharp(pixels).jpeg().toBuffer(),
+      sharp(pixels).png().toBuffer(),
+      sharp(pixels).gif().toBuffer(),
+      sharp(pixels).webp().toBuffer(),
     ])) {
       expect(detectVideoType(image.subarray(0, 256))).toBeUndefined();
     }
@@ -68,6 +71,8 @@ describe('detectVideoType', () => {
   });
   it('reads the brands only as far as the head goes', () => {
     // A long compatible list cut by the head: the brands read so far decide.
-    expect(detectVideoType(ftyp('abcd', ['efgh', 'mp42', ...Array(60).fill('zzzz')]).subarray(0, 64))).toBe('video/mp4');
+    expect(detectVideoType(ftyp('abcd', ['efgh', 'mp42', ...Array(60).fill('zzzz')]).subarray(0, 64))).toBe(
+      'video/mp4',
+    );
   });
 });

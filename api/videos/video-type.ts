@@ -8,8 +8,26 @@ const ascii = (bytes: Uint8Array, from: number, length: number) =>
 
 /** ISO base media brands of MP4 video as phones and editors write them. */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'dash',
-  'M4V ', 'M4VH', 'M4VP', 'MSNV', 'XAVC', 'f4v ', 'mmp4',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'XAVC',
+  'f4v ',
+  'mmp4',
 ]);
 const QUICKTIME_BRAND = 'qt  ';
 /** Still images in the same box format (HEIC/HEIF photos, AVIF): a renamed photo is not a video. */

@@ -35,11 +35,16 @@ export function displayName(name: string | null | undefined): string {
  * A listing a host names for a video must be theirs: someone else's is 403,
  * a missing or malformed id 404. Null when none was named.
  */
-export async function ownListing(db: SqlClient, actor: Actor, propertyId: string | null | undefined): Promise<string | null> {
+export async function ownListing(
+  db: SqlClient,
+  actor: Actor,
+  propertyId: string | null | undefined,
+): Promise<string | null> {
   if (propertyId === null || propertyId === undefined || propertyId === '') return null;
   const row = isUuid(propertyId) ? await findProperty(db, propertyId) : undefined;
   if (!row) throw new DomainError('not_found', 'property_not_found', 'Property not found');
-  if (row.owner_id !== actor.id) throw new DomainError('forbidden', 'not_owner', 'A video can be added only to your own listing.');
+  if (row.owner_id !== actor.id)
+    throw new DomainError('forbidden', 'not_owner', 'A video can be added only to your own listing.');
   return row.id;
 }
 
@@ -69,26 +74,56 @@ class SameUpload extends Error {
  */
 export async function recordUploadedVideo(
   { db, store, files, clock }: UploadDeps,
-  { videoId, actor, origin, propertyId, originalName, quarantined }: {
-    videoId: string; actor: Actor; origin: CommandOrigin; propertyId: string | null; originalName: string; quarantined: Quarantined;
+  {
+    videoId,
+    actor,
+    origin,
+    propertyId,
+    originalName,
+    quarantined,
+  }: {
+    videoId: string;
+    actor: Actor;
+    origin: CommandOrigin;
+    propertyId: string | null;
+    originalName: string;
+    quarantined: Quarantined;
   },
 ): Promise<UploadedVideo> {
   let replayed: boolean;
   let firstId = videoId;
   const at = clock().toISOString();
   try {
-    const result = await runCommand(store, origin, videoCommands, videoId, {
-      type: 'UploadVideo', videoId, actor, propertyId,
-      upload: { originalName, ...quarantined },
-      at,
-    }, {
-      alongside: async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`video-upload:${actor.id}:${quarantined.sha256}`]);
-        const since = new Date(new Date(at).getTime() - SAME_UPLOAD_WINDOW_MS).toISOString();
-        const same = await findSameUpload(tx, { videoId, ownerId: actor.id, propertyId, sha256: quarantined.sha256, since });
-        if (same) throw new SameUpload(same);
+    const result = await runCommand(
+      store,
+      origin,
+      videoCommands,
+      videoId,
+      {
+        type: 'UploadVideo',
+        videoId,
+        actor,
+        propertyId,
+        upload: { originalName, ...quarantined },
+        at,
       },
-    });
+      {
+        alongside: async (tx) => {
+          await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+            `video-upload:${actor.id}:${quarantined.sha256}`,
+          ]);
+          const since = new Date(new Date(at).getTime() - SAME_UPLOAD_WINDOW_MS).toISOString();
+          const same = await findSameUpload(tx, {
+            videoId,
+            ownerId: actor.id,
+            propertyId,
+            sha256: quarantined.sha256,
+            since,
+          });
+          if (same) throw new SameUpload(same);
+        },
+      },
+    );
     replayed = result.events.length === 0;
   } catch (error) {
     await files.delete(quarantined.quarantineKey).catch(() => undefined);
@@ -102,8 +137,12 @@ export async function recordUploadedVideo(
     if (first) return first;
   }
   return {
-    videoId, fileName: `${videoId}.${extensionOf(quarantined.contentType)}`, originalName,
-    status: 'pending_scan', fileSize: quarantined.size, propertyId,
+    videoId,
+    fileName: `${videoId}.${extensionOf(quarantined.contentType)}`,
+    originalName,
+    status: 'pending_scan',
+    fileSize: quarantined.size,
+    propertyId,
   };
 }
 
@@ -114,15 +153,30 @@ export async function recordUploadedVideo(
  */
 export async function storeEditedVideo(
   { store, files, clock }: UploadDeps,
-  { videoId, actor, origin, originalName, source, canEdit }: {
-    videoId: string; actor: Actor; origin: CommandOrigin; originalName: string; source: Source; canEdit: () => Promise<void>;
+  {
+    videoId,
+    actor,
+    origin,
+    originalName,
+    source,
+    canEdit,
+  }: {
+    videoId: string;
+    actor: Actor;
+    origin: CommandOrigin;
+    originalName: string;
+    source: Source;
+    canEdit: () => Promise<void>;
   },
 ): Promise<void> {
   await canEdit();
   const quarantined = await writeToQuarantine(files, source, { videoId, uploadId: randomUUID() });
   try {
     await runCommand(store, origin, videoCommands, videoId, {
-      type: 'UploadEditedVideo', actor, upload: { originalName, ...quarantined }, at: clock().toISOString(),
+      type: 'UploadEditedVideo',
+      actor,
+      upload: { originalName, ...quarantined },
+      at: clock().toISOString(),
     });
   } catch (error) {
     await files.delete(quarantined.quarantineKey).catch(() => undefined);

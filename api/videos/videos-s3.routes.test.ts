@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApprovedVideosResponseSchema, PendingVideosResponseSchema, UploadedVideoSchema } from '../contract/videos.schema.ts';
+import {
+  ApprovedVideosResponseSchema,
+  PendingVideosResponseSchema,
+  UploadedVideoSchema,
+} from '../contract/videos.schema.ts';
 import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
 import { CLAMSCAN_BIN, EICAR, makeSignatureDatabase } from '../../testing/clamav.ts';
 import { drainSubscription } from '../../testing/settled-read.ts';
@@ -25,7 +29,14 @@ const database = useMigratedDatabase();
 let dir: string;
 let signatures: string;
 let server: { close(): Promise<void> };
-let s3: { endpoint: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+let s3: {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
 let client: S3Client;
 
 beforeAll(async () => {
@@ -33,8 +44,20 @@ beforeAll(async () => {
   signatures = await makeSignatureDatabase(join(dir, 'signatures'), { eicarInside: true });
   server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(dir, 's3') });
   const { port } = await (server as unknown as { run(): Promise<{ port: number }> }).run();
-  s3 = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'efie-videos', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
-  client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  s3 = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'efie-videos',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
 });
 afterAll(async () => {
@@ -43,10 +66,15 @@ afterAll(async () => {
 });
 
 const keys = async (prefix: string) =>
-  ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!).sort();
+  ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }))).Contents ?? [])
+    .map((o) => o.Key!)
+    .sort();
 
 async function runPipeline(deps: AppDeps) {
-  const worker = createVideoScanWorker({ ...deps, scanner: createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures }) });
+  const worker = createVideoScanWorker({
+    ...deps,
+    scanner: createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures }),
+  });
   for (let step = 0; step < 20; step++) {
     await drainSubscription(deps.db, videoScanQueue);
     const published = await worker.publishNext();
@@ -81,7 +109,10 @@ describe('videos on S3 (s3rver)', () => {
     expect((await tus.offset(location)).headers.get('upload-offset')).toBe(String(bytes.length));
 
     await runPipeline(deps);
-    const pending = v.parse(PendingVideosResponseSchema, await (await admin.request('/api/admin/pending-videos')).json()).videos;
+    const pending = v.parse(
+      PendingVideosResponseSchema,
+      await (await admin.request('/api/admin/pending-videos')).json(),
+    ).videos;
     expect(pending.find((p) => p.videoId === video.videoId)?.status).toBe('pending_review');
     const download = await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${video.fileName}`);
     expect(download.status).toBe(200);
@@ -89,12 +120,20 @@ describe('videos on S3 (s3rver)', () => {
 
     const edited = sampleMov('z'.repeat(40_000));
     const res = await admin.request(`/api/admin/upload-edited-video/${hostAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: edited, name: 'final.mov', type: 'video/quicktime' }], { originalFileName: video.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: edited, name: 'final.mov', type: 'video/quicktime' }], {
+        originalFileName: video.fileName,
+      }),
     });
     expect(res.status).toBe(201);
     await runPipeline(deps);
-    expect(await keys(`videos/approved/${hostAccount.user.id}/`)).toEqual([`videos/approved/${hostAccount.user.id}/${video.videoId}.mov`]);
-    const [mine] = v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos;
+    expect(await keys(`videos/approved/${hostAccount.user.id}/`)).toEqual([
+      `videos/approved/${hostAccount.user.id}/${video.videoId}.mov`,
+    ]);
+    const [mine] = v.parse(
+      ApprovedVideosResponseSchema,
+      await (await host.request('/api/user/approved-videos')).json(),
+    ).videos;
     const part = await host.request(mine!.streamUrl, { headers: { range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${edited.length}`);
@@ -112,12 +151,17 @@ describe('videos on S3 (s3rver)', () => {
     await createAdmin(deps, admin);
     const infected = await uploadVideo(host, sampleMp4(`x ${EICAR} y`));
     await runPipeline(deps);
-    expect((await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${infected.fileName}`)).status).toBe(409);
-    expect((await deps.outbox.listTo(hostAccount.email!)).map((m) => m.subject)).toContain('Your video could not be accepted');
+    expect((await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${infected.fileName}`)).status).toBe(
+      409,
+    );
+    expect((await deps.outbox.listTo(hostAccount.email!)).map((m) => m.subject)).toContain(
+      'Your video could not be accepted',
+    );
 
     const before = await keys('videos/');
     const refused = await host.request('/api/upload/property-videos', {
-      method: 'POST', body: videoForm('videos', [{ bytes: Buffer.from('\x89PNG\r\n\x1a\n not a video at all'), name: 'tour.mov' }]),
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: Buffer.from('\x89PNG\r\n\x1a\n not a video at all'), name: 'tour.mov' }]),
     });
     expect(refused.status).toBe(415);
     expect(await keys('videos/')).toEqual(before);

@@ -6,7 +6,11 @@ import { handleCommand } from '../../events/store/command-handler.ts';
 import { createEventStore, type EventStore } from '../../events/store/event-store.ts';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { userStreamId } from '../../events/user/user.events.ts';
-import { VIDEO_STATUSES as DOMAIN_STATUSES, videoAggregate, type VideoCommand } from '../../events/video/video.decider.ts';
+import {
+  VIDEO_STATUSES as DOMAIN_STATUSES,
+  videoAggregate,
+  type VideoCommand,
+} from '../../events/video/video.decider.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import { approvedKeyFor, quarantineKeyFor } from '../../events/video/video.policy.ts';
 import { statusLabel, VIDEO_STATUSES, videoIdOfFileName } from '../contract/videos.schema.ts';
@@ -21,10 +25,22 @@ const t = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOS
 
 async function person(store: EventStore, firstName: string) {
   const id = randomUUID();
-  await store.append(userStreamId(id), 'no_stream', [{ type: 'UserRegistered', data: {
-    userId: id, email: `${firstName.toLowerCase()}@example.com`, phone: null, firstName, lastName: 'Owusu', userType: 'owner',
-    businessName: null, passwordHash: 'x', registeredAt: t(0),
-  } }]);
+  await store.append(userStreamId(id), 'no_stream', [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: id,
+        email: `${firstName.toLowerCase()}@example.com`,
+        phone: null,
+        firstName,
+        lastName: 'Owusu',
+        userType: 'owner',
+        businessName: null,
+        passwordHash: 'x',
+        registeredAt: t(0),
+      },
+    },
+  ]);
   return { id, isAdmin: false };
 }
 
@@ -34,13 +50,41 @@ async function video(store: EventStore, owner: Actor, propertyId: string | null,
   const original = quarantineKeyFor(videoId, 'a', 'video/mp4');
   const edited = quarantineKeyFor(videoId, 'b', 'video/quicktime');
   const commands: VideoCommand[] = [
-    { type: 'UploadVideo', videoId, actor: owner, propertyId, at: t(minute), upload: { originalName: `tour ${minute}.mp4`, size: 1000 * minute, contentType: 'video/mp4', quarantineKey: original } },
-    { type: 'RecordScanResult', quarantineKey: original, verdict: { kind: 'clean', scanner: 'clamd' }, at: t(minute + 1) },
-    { type: 'UploadEditedVideo', actor: admin, at: t(minute + 2), upload: { originalName: 'edit.mov', size: 777, contentType: 'video/quicktime', quarantineKey: edited } },
-    { type: 'RecordScanResult', quarantineKey: edited, verdict: { kind: 'clean', scanner: 'clamd' }, at: t(minute + 3) },
+    {
+      type: 'UploadVideo',
+      videoId,
+      actor: owner,
+      propertyId,
+      at: t(minute),
+      upload: {
+        originalName: `tour ${minute}.mp4`,
+        size: 1000 * minute,
+        contentType: 'video/mp4',
+        quarantineKey: original,
+      },
+    },
+    {
+      type: 'RecordScanResult',
+      quarantineKey: original,
+      verdict: { kind: 'clean', scanner: 'clamd' },
+      at: t(minute + 1),
+    },
+    {
+      type: 'UploadEditedVideo',
+      actor: admin,
+      at: t(minute + 2),
+      upload: { originalName: 'edit.mov', size: 777, contentType: 'video/quicktime', quarantineKey: edited },
+    },
+    {
+      type: 'RecordScanResult',
+      quarantineKey: edited,
+      verdict: { kind: 'clean', scanner: 'clamd' },
+      at: t(minute + 3),
+    },
     { type: 'PublishVideo', approvedKey: approvedKeyFor(owner.id, videoId, 'video/quicktime'), at: t(minute + 4) },
   ];
-  for (const command of commands.slice(0, steps)) await handleCommand(store, videoAggregate, videoStreamId(videoId), command);
+  for (const command of commands.slice(0, steps))
+    await handleCommand(store, videoAggregate, videoStreamId(videoId), command);
   return videoId;
 }
 
@@ -55,16 +99,67 @@ describe('video read queries', () => {
     await video(store, esi, null, 30, 5);
     const infected = randomUUID();
     const key = quarantineKeyFor(infected, 'c', 'video/x-msvideo');
-    await handleCommand(store, videoAggregate, videoStreamId(infected), { type: 'UploadVideo', videoId: infected, actor: kofi, propertyId: null, at: t(40), upload: { originalName: 'x.avi', size: 5, contentType: 'video/x-msvideo', quarantineKey: key } });
-    await handleCommand(store, videoAggregate, videoStreamId(infected), { type: 'RecordScanResult', quarantineKey: key, verdict: { kind: 'infected', scanner: 'clamd', signature: 'Eicar' }, at: t(41) });
+    await handleCommand(store, videoAggregate, videoStreamId(infected), {
+      type: 'UploadVideo',
+      videoId: infected,
+      actor: kofi,
+      propertyId: null,
+      at: t(40),
+      upload: { originalName: 'x.avi', size: 5, contentType: 'video/x-msvideo', quarantineKey: key },
+    });
+    await handleCommand(store, videoAggregate, videoStreamId(infected), {
+      type: 'RecordScanResult',
+      quarantineKey: key,
+      verdict: { kind: 'infected', scanner: 'clamd', signature: 'Eicar' },
+      at: t(41),
+    });
 
     expect((await listPendingVideos(database(), { page: 1, limit: 20 })).videos).toEqual([
-      { videoId: infected, fileName: `${infected}.avi`, originalName: 'x.avi', userId: kofi.id, uploaderName: 'Kofi Owusu', propertyId: null, propertyTitle: null,
-        status: 'infected', uploadedAt: t(40), fileSize: 5, lastScanError: null, nextScanAt: null, infectedSignature: 'Eicar' },
-      { videoId: second, fileName: `${second}.mp4`, originalName: 'tour 20.mp4', userId: esi.id, uploaderName: 'Esi Owusu', propertyId: null, propertyTitle: null,
-        status: 'pending_review', uploadedAt: t(20), fileSize: 20_000, lastScanError: null, nextScanAt: null, infectedSignature: null },
-      { videoId: first, fileName: `${first}.mp4`, originalName: 'tour 10.mp4', userId: kofi.id, uploaderName: 'Kofi Owusu', propertyId: listing, propertyTitle: 'Flat in Osu',
-        status: 'pending_scan', uploadedAt: t(10), fileSize: 10_000, lastScanError: null, nextScanAt: t(10), infectedSignature: null },
+      {
+        videoId: infected,
+        fileName: `${infected}.avi`,
+        originalName: 'x.avi',
+        userId: kofi.id,
+        uploaderName: 'Kofi Owusu',
+        propertyId: null,
+        propertyTitle: null,
+        status: 'infected',
+        uploadedAt: t(40),
+        fileSize: 5,
+        lastScanError: null,
+        nextScanAt: null,
+        infectedSignature: 'Eicar',
+      },
+      {
+        videoId: second,
+        fileName: `${second}.mp4`,
+        originalName: 'tour 20.mp4',
+        userId: esi.id,
+        uploaderName: 'Esi Owusu',
+        propertyId: null,
+        propertyTitle: null,
+        status: 'pending_review',
+        uploadedAt: t(20),
+        fileSize: 20_000,
+        lastScanError: null,
+        nextScanAt: null,
+        infectedSignature: null,
+      },
+      {
+        videoId: first,
+        fileName: `${first}.mp4`,
+        originalName: 'tour 10.mp4',
+        userId: kofi.id,
+        uploaderName: 'Kofi Owusu',
+        propertyId: listing,
+        propertyTitle: 'Flat in Osu',
+        status: 'pending_scan',
+        uploadedAt: t(10),
+        fileSize: 10_000,
+        lastScanError: null,
+        nextScanAt: t(10),
+        infectedSignature: null,
+      },
     ]);
   });
 
@@ -94,8 +189,24 @@ describe('video read queries', () => {
     await video(store, kofi, null, 30, 4);
     await video(store, esi, null, 40, 5);
     expect(await listApprovedVideos(database(), kofi.id)).toEqual([
-      { videoId: newer, fileName: `${newer}.mov`, originalName: 'tour 20.mp4', approvedAt: t(24), fileSize: 777, streamUrl: `/api/user/download-video/${newer}.mov?inline=1`, propertyId: null },
-      { videoId: older, fileName: `${older}.mov`, originalName: 'tour 10.mp4', approvedAt: t(14), fileSize: 777, streamUrl: `/api/user/download-video/${older}.mov?inline=1`, propertyId: null },
+      {
+        videoId: newer,
+        fileName: `${newer}.mov`,
+        originalName: 'tour 20.mp4',
+        approvedAt: t(24),
+        fileSize: 777,
+        streamUrl: `/api/user/download-video/${newer}.mov?inline=1`,
+        propertyId: null,
+      },
+      {
+        videoId: older,
+        fileName: `${older}.mov`,
+        originalName: 'tour 10.mp4',
+        approvedAt: t(14),
+        fileSize: 777,
+        streamUrl: `/api/user/download-video/${older}.mov?inline=1`,
+        propertyId: null,
+      },
     ]);
   });
 
@@ -107,8 +218,14 @@ describe('video read queries', () => {
     expect(await findVideoOf(database(), kofi.id, `${id}.mp4`)).toBe(id);
     expect(await findVideoOf(database(), kofi.id, `${id}.mov`)).toBe(id);
     for (const [owner, name] of [
-      [esi.id, `${id}.mov`], [kofi.id, `${id}.avi`], [kofi.id, `../${id}.mov`], [kofi.id, `${id}.mov/..`], [kofi.id, 'tour 10.mp4'],
-      [kofi.id, `${id.toUpperCase()}.mov`], ['not-a-uuid', `${id}.mov`], [kofi.id, `${randomUUID()}.mov`],
+      [esi.id, `${id}.mov`],
+      [kofi.id, `${id}.avi`],
+      [kofi.id, `../${id}.mov`],
+      [kofi.id, `${id}.mov/..`],
+      [kofi.id, 'tour 10.mp4'],
+      [kofi.id, `${id.toUpperCase()}.mov`],
+      ['not-a-uuid', `${id}.mov`],
+      [kofi.id, `${randomUUID()}.mov`],
     ] as const) {
       expect(await findVideoOf(database(), owner, name)).toBeUndefined();
     }

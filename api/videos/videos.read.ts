@@ -1,14 +1,33 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import { storedExtensionOf } from '../../events/video/video.policy.ts';
 import { isUuid } from '../http/is-uuid.ts';
-import { videoIdOfFileName, videoStreamUrl, type ApprovedVideo, type PendingVideo, type PendingVideosPage, type UploadedVideo, type VideoStatus } from '../contract/videos.schema.ts';
+import {
+  videoIdOfFileName,
+  videoStreamUrl,
+  type ApprovedVideo,
+  type PendingVideo,
+  type PendingVideosPage,
+  type UploadedVideo,
+  type VideoStatus,
+} from '../contract/videos.schema.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 type PendingRow = {
-  id: string; owner_id: string; status: VideoStatus; original_name: string; file_size: string | number; content_type: string;
-  uploaded_at: Date | string; last_scan_error: string | null; next_scan_at: Date | string | null; infected_signature: string | null;
-  first_name: string | null; last_name: string | null; property_id: string | null; title: string | null;
+  id: string;
+  owner_id: string;
+  status: VideoStatus;
+  original_name: string;
+  file_size: string | number;
+  content_type: string;
+  uploaded_at: Date | string;
+  last_scan_error: string | null;
+  next_scan_at: Date | string | null;
+  infected_signature: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  property_id: string | null;
+  title: string | null;
 };
 
 /**
@@ -16,7 +35,10 @@ type PendingRow = {
  * (infected ones included, marked so), newest upload first, with the
  * uploader's name and the listing it is for; a page of it and the count of all.
  */
-export async function listPendingVideos(db: SqlClient, { page, limit }: { page: number; limit: number }): Promise<PendingVideosPage> {
+export async function listPendingVideos(
+  db: SqlClient,
+  { page, limit }: { page: number; limit: number },
+): Promise<PendingVideosPage> {
   const waiting = `v.status not in ('approved', 'expired')`;
   const [count] = await db.query<{ total: string | number }>(`select count(*) as total from videos v where ${waiting}`);
   const rows = await db.query<PendingRow>(
@@ -35,7 +57,7 @@ export async function listPendingVideos(db: SqlClient, { page, limit }: { page: 
 }
 
 function toPendingVideo(r: PendingRow): PendingVideo {
-  return ({
+  return {
     videoId: r.id,
     fileName: `${r.id}.${storedExtensionOf(r.content_type) ?? 'bin'}`,
     originalName: r.original_name,
@@ -49,12 +71,19 @@ function toPendingVideo(r: PendingRow): PendingVideo {
     lastScanError: r.last_scan_error,
     nextScanAt: iso(r.next_scan_at),
     infectedSignature: r.infected_signature,
-  });
+  };
 }
 
 /** My Videos: the caller's approved videos, newest approval first. */
 export async function listApprovedVideos(db: SqlClient, ownerId: string): Promise<ApprovedVideo[]> {
-  const rows = await db.query<{ id: string; approved_file_name: string; original_name: string; approved_at: Date | string; approved_size: string | number; property_id: string | null }>(
+  const rows = await db.query<{
+    id: string;
+    approved_file_name: string;
+    original_name: string;
+    approved_at: Date | string;
+    approved_size: string | number;
+    property_id: string | null;
+  }>(
     `select id::text as id, approved_file_name, original_name, approved_at, approved_size, property_id::text as property_id from videos
      where owner_id = $1 and status = 'approved' order by approved_at desc, id desc`,
     [ownerId],
@@ -87,32 +116,61 @@ export async function findVideoOf(db: SqlClient, ownerId: string, fileName: stri
   const row = rows[0];
   if (!row) return undefined;
   // The name's extension is the original's (admin download) or the approved file's (owner download).
-  const known = [storedExtensionOf(row.content_type), row.approved_content_type ? storedExtensionOf(row.approved_content_type) : undefined];
+  const known = [
+    storedExtensionOf(row.content_type),
+    row.approved_content_type ? storedExtensionOf(row.approved_content_type) : undefined,
+  ];
   return known.includes(ext) ? row.id : undefined;
 }
 
 /** A video as the upload calls answer it (a replayed upload answers the first one's). */
 export async function findUploadedVideo(db: SqlClient, videoId: string): Promise<UploadedVideo | undefined> {
-  const rows = await db.query<{ id: string; content_type: string; original_name: string; status: VideoStatus; file_size: string | number; property_id: string | null }>(
+  const rows = await db.query<{
+    id: string;
+    content_type: string;
+    original_name: string;
+    status: VideoStatus;
+    file_size: string | number;
+    property_id: string | null;
+  }>(
     'select id::text as id, content_type, original_name, status, file_size, property_id::text as property_id from videos where id = $1',
     [videoId],
   );
   const row = rows[0];
   if (!row) return undefined;
   return {
-    videoId: row.id, fileName: `${row.id}.${storedExtensionOf(row.content_type) ?? 'bin'}`, originalName: row.original_name,
-    status: row.status, fileSize: Number(row.file_size), propertyId: row.property_id,
+    videoId: row.id,
+    fileName: `${row.id}.${storedExtensionOf(row.content_type) ?? 'bin'}`,
+    originalName: row.original_name,
+    status: row.status,
+    fileSize: Number(row.file_size),
+    propertyId: row.property_id,
   };
 }
 
 /** The published videos attached to a listing, newest first (shown on its page). */
-export async function listListingVideos(db: SqlClient, propertyId: string): Promise<{ videoId: string; fileName: string; contentType: string; fileSize: number; key: string }[]> {
-  const rows = await db.query<{ id: string; approved_file_name: string; approved_content_type: string; approved_size: string | number; approved_key: string }>(
+export async function listListingVideos(
+  db: SqlClient,
+  propertyId: string,
+): Promise<{ videoId: string; fileName: string; contentType: string; fileSize: number; key: string }[]> {
+  const rows = await db.query<{
+    id: string;
+    approved_file_name: string;
+    approved_content_type: string;
+    approved_size: string | number;
+    approved_key: string;
+  }>(
     `select id::text as id, approved_file_name, approved_content_type, approved_size, approved_key from videos
      where property_id = $1 and status = 'approved' order by approved_at desc, id desc limit 5`,
     [propertyId],
   );
-  return rows.map((r) => ({ videoId: r.id, fileName: r.approved_file_name, contentType: r.approved_content_type, fileSize: Number(r.approved_size), key: r.approved_key }));
+  return rows.map((r) => ({
+    videoId: r.id,
+    fileName: r.approved_file_name,
+    contentType: r.approved_content_type,
+    fileSize: Number(r.approved_size),
+    key: r.approved_key,
+  }));
 }
 
 /**
@@ -138,7 +196,13 @@ export async function findFinishedUpload(
  */
 export async function findSameUpload(
   db: SqlClient,
-  { videoId, ownerId, propertyId, sha256, since }: { videoId: string; ownerId: string; propertyId: string | null; sha256: string; since: string },
+  {
+    videoId,
+    ownerId,
+    propertyId,
+    sha256,
+    since,
+  }: { videoId: string; ownerId: string; propertyId: string | null; sha256: string; since: string },
 ): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
     `select id::text as id from videos

@@ -7,8 +7,13 @@ import * as v from 'valibot';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import {
-  ApprovedVideosResponseSchema, EditedVideoResponseSchema, ListingVideosResponseSchema, PendingVideosResponseSchema,
-  UploadedVideoSchema, VIDEO_TUS_PATH, type PendingVideo,
+  ApprovedVideosResponseSchema,
+  EditedVideoResponseSchema,
+  ListingVideosResponseSchema,
+  PendingVideosResponseSchema,
+  UploadedVideoSchema,
+  VIDEO_TUS_PATH,
+  type PendingVideo,
 } from '../contract/videos.schema.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { createAdmin, registerUser, registerVerifiedUser } from '../../testing/accounts.ts';
@@ -46,7 +51,11 @@ async function setup() {
   const dataDir = join(dir, randomUUID());
   const { app, deps } = await createTestApp(database(), { config: { dataDir } });
   const host = createClient(app);
-  const hostAccount = await registerVerifiedUser(app, host, { userType: 'owner', firstName: 'Kofi', lastName: 'Boateng' });
+  const hostAccount = await registerVerifiedUser(app, host, {
+    userType: 'owner',
+    firstName: 'Kofi',
+    lastName: 'Boateng',
+  });
   const admin = createClient(app);
   await createAdmin(deps, admin);
   return { app, deps, dataDir, host, hostAccount, admin };
@@ -82,11 +91,16 @@ const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
  */
 async function storedVideoFiles(dataDir: string): Promise<string[]> {
   const root = join(dataDir, 'files', 'videos');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1)).sort();
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    },
+  );
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(root.length + 1))
+    .sort();
 }
 
 describe('a clean video from upload to the owner (local disk)', () => {
@@ -97,8 +111,15 @@ describe('a clean video from upload to the owner (local disk)', () => {
 
     const uploaded = await uploadVideo(host, original, { name: 'IMG_0042.mp4', propertyId: listing.id });
     // Where storedVideoFiles looks is where the upload went: the refusal tests' empty lists mean something.
-    expect(await storedVideoFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^quarantine/${uploaded.videoId}/[^/]+\\.mp4$`))]);
-    expect(v.parse(UploadedVideoSchema, uploaded)).toMatchObject({ originalName: 'IMG_0042.mp4', status: 'pending_scan', fileSize: original.length, propertyId: listing.id });
+    expect(await storedVideoFiles(dataDir)).toEqual([
+      expect.stringMatching(new RegExp(`^quarantine/${uploaded.videoId}/[^/]+\\.mp4$`)),
+    ]);
+    expect(v.parse(UploadedVideoSchema, uploaded)).toMatchObject({
+      originalName: 'IMG_0042.mp4',
+      status: 'pending_scan',
+      fileSize: original.length,
+      propertyId: listing.id,
+    });
     expect(uploaded.fileName).toBe(`${uploaded.videoId}.mp4`);
     expect((await pending(admin)).find((p) => p.videoId === uploaded.videoId)?.status).toBe('pending_scan');
     // Not scanned yet: no download.
@@ -108,8 +129,13 @@ describe('a clean video from upload to the owner (local disk)', () => {
     await runPipeline(deps);
     const [row] = (await pending(admin)).filter((p) => p.videoId === uploaded.videoId);
     expect(row).toMatchObject({
-      status: 'pending_review', userId: hostAccount.user.id, uploaderName: 'Kofi Boateng', propertyId: listing.id,
-      propertyTitle: 'Two-bedroom flat in Osu', fileSize: original.length, originalName: 'IMG_0042.mp4',
+      status: 'pending_review',
+      userId: hostAccount.user.id,
+      uploaderName: 'Kofi Boateng',
+      propertyId: listing.id,
+      propertyTitle: 'Two-bedroom flat in Osu',
+      fileSize: original.length,
+      originalName: 'IMG_0042.mp4',
     });
 
     const download = await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${row!.fileName}`);
@@ -125,24 +151,44 @@ describe('a clean video from upload to the owner (local disk)', () => {
 
     const edited = sampleMov('x'.repeat(30_000));
     const editedRes = await admin.request(`/api/admin/upload-edited-video/${hostAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: edited, name: 'tour-final.mov', type: 'video/quicktime' }], { originalFileName: row!.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: edited, name: 'tour-final.mov', type: 'video/quicktime' }], {
+        originalFileName: row!.fileName,
+      }),
     });
     expect(editedRes.status).toBe(201);
-    expect(v.parse(EditedVideoResponseSchema, await editedRes.json())).toMatchObject({ videoId: uploaded.videoId, status: 'edited_pending_scan' });
+    expect(v.parse(EditedVideoResponseSchema, await editedRes.json())).toMatchObject({
+      videoId: uploaded.videoId,
+      status: 'edited_pending_scan',
+    });
     // Not the owner's until the edited file is scanned and published.
-    expect(v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos).toEqual([]);
+    expect(
+      v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos,
+    ).toEqual([]);
 
     await runPipeline(deps);
     expect((await pending(admin)).some((p) => p.videoId === uploaded.videoId)).toBe(false);
-    const mine = v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos;
-    expect(mine).toEqual([expect.objectContaining({ videoId: uploaded.videoId, fileName: `${uploaded.videoId}.mov`, fileSize: edited.length, propertyId: listing.id })]);
+    const mine = v.parse(
+      ApprovedVideosResponseSchema,
+      await (await host.request('/api/user/approved-videos')).json(),
+    ).videos;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        videoId: uploaded.videoId,
+        fileName: `${uploaded.videoId}.mov`,
+        fileSize: edited.length,
+        propertyId: listing.id,
+      }),
+    ]);
     // Issue 28: the owner sees the name they gave it, and saves it under that name with the edited file's type.
     expect(mine[0]!.originalName).toBe('IMG_0042.mp4');
 
     const whole = await host.request(`/api/user/download-video/${mine[0]!.fileName}`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/quicktime');
-    expect(whole.headers.get('content-disposition')).toBe(`attachment; filename="IMG_0042.mov"; filename*=UTF-8''IMG_0042.mov`);
+    expect(whole.headers.get('content-disposition')).toBe(
+      `attachment; filename="IMG_0042.mov"; filename*=UTF-8''IMG_0042.mov`,
+    );
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect((await bytesOf(whole)).equals(edited)).toBe(true);
     const part = await host.request(mine[0]!.streamUrl, { headers: { range: 'bytes=100-199' } });
@@ -153,21 +199,35 @@ describe('a clean video from upload to the owner (local disk)', () => {
     const tail = await host.request(mine[0]!.streamUrl, { headers: { range: 'bytes=-10' } });
     expect(tail.status).toBe(206);
     expect((await bytesOf(tail)).equals(edited.subarray(edited.length - 10))).toBe(true);
-    expect((await host.request(mine[0]!.streamUrl, { headers: { range: `bytes=${edited.length}-` } })).status).toBe(416);
+    expect((await host.request(mine[0]!.streamUrl, { headers: { range: `bytes=${edited.length}-` } })).status).toBe(
+      416,
+    );
 
     // Another signed-in person: not theirs, not found; signed out: 401.
     const other = createClient(app);
     await registerUser(other);
     expect((await other.request(`/api/user/download-video/${mine[0]!.fileName}`)).status).toBe(404);
-    expect(v.parse(ApprovedVideosResponseSchema, await (await other.request('/api/user/approved-videos')).json()).videos).toEqual([]);
+    expect(
+      v.parse(ApprovedVideosResponseSchema, await (await other.request('/api/user/approved-videos')).json()).videos,
+    ).toEqual([]);
     expect((await createClient(app).request(`/api/user/download-video/${mine[0]!.fileName}`)).status).toBe(401);
 
     // On the listing's page: nobody but the owner and admins while it waits for approval, everyone once it is live.
     const visitor = createClient(app);
     expect((await visitor.request(`/api/properties/${listing.id}/videos`)).status).toBe(404);
     await approveListing(admin, listing.id);
-    const shown = v.parse(ListingVideosResponseSchema, await (await visitor.request(`/api/properties/${listing.id}/videos`)).json()).videos;
-    expect(shown).toEqual([{ videoId: uploaded.videoId, streamUrl: `/api/properties/${listing.id}/videos/${uploaded.videoId}.mov`, contentType: 'video/quicktime', fileSize: edited.length }]);
+    const shown = v.parse(
+      ListingVideosResponseSchema,
+      await (await visitor.request(`/api/properties/${listing.id}/videos`)).json(),
+    ).videos;
+    expect(shown).toEqual([
+      {
+        videoId: uploaded.videoId,
+        streamUrl: `/api/properties/${listing.id}/videos/${uploaded.videoId}.mov`,
+        contentType: 'video/quicktime',
+        fileSize: edited.length,
+      },
+    ]);
     const played = await visitor.request(shown[0]!.streamUrl, { headers: { range: 'bytes=0-19' } });
     expect(played.status).toBe(206);
     expect((await bytesOf(played)).equals(edited.subarray(0, 20))).toBe(true);
@@ -178,7 +238,10 @@ describe('a clean video from upload to the owner (local disk)', () => {
     const uploaded = await uploadVideo(host, sampleMp4());
     await runPipeline(deps);
     const res = await admin.request(`/api/admin/upload-edited-video/${hostAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: sampleMp4('edited'), name: 'final.mp4' }], { originalFileName: uploaded.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: sampleMp4('edited'), name: 'final.mp4' }], {
+        originalFileName: uploaded.fileName,
+      }),
     });
     expect(res.status).toBe(201);
     await runPipeline(deps);
@@ -190,7 +253,9 @@ describe('a clean video from upload to the owner (local disk)', () => {
 describe('an infected video', () => {
   it('is marked infected, never downloadable, never edited or approved, and its uploader is told', async () => {
     const { deps, host, hostAccount, admin } = await setup();
-    const uploaded = await uploadVideo(host, sampleMp4(`opening frames ${EICAR} closing frames`), { name: 'walkthrough.mp4' });
+    const uploaded = await uploadVideo(host, sampleMp4(`opening frames ${EICAR} closing frames`), {
+      name: 'walkthrough.mp4',
+    });
     await runPipeline(deps);
     const [row] = (await pending(admin)).filter((p) => p.videoId === uploaded.videoId);
     expect(row).toMatchObject({ status: 'infected', infectedSignature: EICAR_INSIDE_SIGNATURE });
@@ -198,26 +263,39 @@ describe('an infected video', () => {
     expect(download.status).toBe(409);
     expect(await download.json()).toMatchObject({ code: 'video_not_clean' });
     const edit = await admin.request(`/api/admin/upload-edited-video/${hostAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: sampleMp4('clean edit'), name: 'edit.mp4' }], { originalFileName: uploaded.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: sampleMp4('clean edit'), name: 'edit.mp4' }], {
+        originalFileName: uploaded.fileName,
+      }),
     });
     expect(edit.status).toBe(409);
     expect(await edit.json()).toMatchObject({ code: 'video_not_ready_for_edit' });
     expect((await host.request(`/api/user/download-video/${uploaded.fileName}`)).status).toBe(404);
-    expect(v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos).toEqual([]);
+    expect(
+      v.parse(ApprovedVideosResponseSchema, await (await host.request('/api/user/approved-videos')).json()).videos,
+    ).toEqual([]);
     const told = await deps.outbox.listTo(hostAccount.email!);
-    expect(told.find((m) => m.subject === 'Your video could not be accepted')?.text).toContain('"walkthrough.mp4" was not accepted');
+    expect(told.find((m) => m.subject === 'Your video could not be accepted')?.text).toContain(
+      '"walkthrough.mp4" was not accepted',
+    );
   });
 });
 
 describe('refusals change nothing', () => {
   it('refuses a renamed photo with 415 and stores nothing', async () => {
     const { deps, dataDir, host } = await setup();
-    const before = await deps.db.query<{ n: number }>(`select count(*)::int as n from events where stream_id like 'video-%'`);
+    const before = await deps.db.query<{ n: number }>(
+      `select count(*)::int as n from events where stream_id like 'video-%'`,
+    );
     const res = await host.request('/api/upload/property-videos', {
-      method: 'POST', body: videoForm('videos', [{ bytes: await samplePhoto('jpeg', 200, 100), name: 'tour.mp4' }]),
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: await samplePhoto('jpeg', 200, 100), name: 'tour.mp4' }]),
     });
     expect(res.status).toBe(415);
-    expect(await res.json()).toMatchObject({ code: 'video_type_unsupported', error: 'Videos must be MP4, MOV or AVI files.' });
+    expect(await res.json()).toMatchObject({
+      code: 'video_type_unsupported',
+      error: 'Videos must be MP4, MOV or AVI files.',
+    });
     expect(await storedVideoFiles(dataDir)).toEqual([]);
     expect(await deps.db.query(`select count(*)::int as n from events where stream_id like 'video-%'`)).toEqual(before);
   });
@@ -236,11 +314,16 @@ describe('refusals change nothing', () => {
 
     const mixed = await host.request('/api/upload/property-videos', {
       method: 'POST',
-      body: videoForm('videos', [{ bytes: sampleMp4('fine'), name: 'good.mp4' }, { bytes: Buffer.from('GIF89a not a video'), name: 'bad.mp4' }]),
+      body: videoForm('videos', [
+        { bytes: sampleMp4('fine'), name: 'good.mp4' },
+        { bytes: Buffer.from('GIF89a not a video'), name: 'bad.mp4' },
+      ]),
     });
     expect(mixed.status).toBe(415);
     expect(await storedVideoFiles(dataDir)).toEqual([]);
-    expect(await deps.db.query(`select count(*)::int as n from events where stream_id like 'video-%'`)).toEqual([{ n: 0 }]);
+    expect(await deps.db.query(`select count(*)::int as n from events where stream_id like 'video-%'`)).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('refuses a listing that is not the caller’s, signed-out uploads, no file, and the wrong media type', async () => {
@@ -248,12 +331,28 @@ describe('refusals change nothing', () => {
     const stranger = createClient(app);
     await registerVerifiedUser(app, stranger, { userType: 'owner' });
     const theirs = await createListing(stranger);
-    const foreign = await host.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: theirs.id }) });
+    const foreign = await host.request('/api/upload/property-videos', {
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: theirs.id }),
+    });
     expect(foreign.status).toBe(403);
-    const missing = await host.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: randomUUID() }) });
+    const missing = await host.request('/api/upload/property-videos', {
+      method: 'POST',
+      body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: randomUUID() }),
+    });
     expect(missing.status).toBe(404);
-    expect((await createClient(app).request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]) })).status).toBe(401);
-    const none = await host.request('/api/upload/property-videos', { method: 'POST', body: videoForm('videos', [], { propertyId: '' }) });
+    expect(
+      (
+        await createClient(app).request('/api/upload/property-videos', {
+          method: 'POST',
+          body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }]),
+        })
+      ).status,
+    ).toBe(401);
+    const none = await host.request('/api/upload/property-videos', {
+      method: 'POST',
+      body: videoForm('videos', [], { propertyId: '' }),
+    });
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ code: 'invalid_input' });
     const json = await host.request('/api/upload/property-videos', { method: 'POST', json: { videos: [] } });
@@ -280,20 +379,29 @@ describe('refusals change nothing', () => {
     expect((await host.request('/api/user/download-video/..%2F..%2Fpackage.json')).status).toBe(404);
     // An edited version for a video under someone else's id: not found, nothing stored.
     const wrongOwner = await admin.request(`/api/admin/upload-edited-video/${otherAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: sampleMp4('edit'), name: 'edit.mp4' }], { originalFileName: uploaded.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: sampleMp4('edit'), name: 'edit.mp4' }], {
+        originalFileName: uploaded.fileName,
+      }),
     });
     expect(wrongOwner.status).toBe(404);
     const host403 = await host.request(`/api/admin/upload-edited-video/${hostAccount.user.id}`, {
-      method: 'POST', body: videoForm('editedVideo', [{ bytes: sampleMp4('edit'), name: 'edit.mp4' }], { originalFileName: uploaded.fileName }),
+      method: 'POST',
+      body: videoForm('editedVideo', [{ bytes: sampleMp4('edit'), name: 'edit.mp4' }], {
+        originalFileName: uploaded.fileName,
+      }),
     });
     expect(host403.status).toBe(403);
   });
 
   it('answers a retried upload with the same Idempotency-Key with the first video, recorded once', async () => {
     const { deps, host } = await setup();
-    const send = () => host.request('/api/upload/property-videos', {
-      method: 'POST', headers: { 'idempotency-key': 'video-retry-1' }, body: videoForm('videos', [{ bytes: sampleMp4('same'), name: 'same.mp4' }]),
-    });
+    const send = () =>
+      host.request('/api/upload/property-videos', {
+        method: 'POST',
+        headers: { 'idempotency-key': 'video-retry-1' },
+        body: videoForm('videos', [{ bytes: sampleMp4('same'), name: 'same.mp4' }]),
+      });
     const first = await send();
     expect(first.status).toBe(201);
     const second = await send();
@@ -313,7 +421,9 @@ describe('a scanner that is down', () => {
     expect(row).toMatchObject({ status: 'scan_unavailable' });
     expect(row!.lastScanError).toBeTruthy();
     expect(row!.nextScanAt).not.toBeNull();
-    expect((await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${uploaded.fileName}`)).status).toBe(409);
+    expect((await admin.request(`/api/admin/download-video/${hostAccount.user.id}/${uploaded.fileName}`)).status).toBe(
+      409,
+    );
 
     // The retry is due 30 s later: a new worker (a restarted server) with a working scanner.
     const later = new Date(Date.now() + 60_000);
@@ -335,12 +445,18 @@ describe('a scanner without a signature database (the default start on Debian, i
     const lines: Record<string, unknown>[] = [];
     const log = createLogger({}, (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
     await drainSubscription(deps.db, videoScanQueue);
-    const worker = createVideoScanWorker({ ...deps, scanner: createClamscanScanner({ path: CLAMSCAN_BIN, database: emptyDatabase }), log });
+    const worker = createVideoScanWorker({
+      ...deps,
+      scanner: createClamscanScanner({ path: CLAMSCAN_BIN, database: emptyDatabase }),
+      log,
+    });
     expect(await worker.scanNext()).toBe('failed');
 
     const res = await admin.request('/api/admin/pending-videos');
     const text = await res.text();
-    const [row] = v.parse(PendingVideosResponseSchema, JSON.parse(text)).videos.filter((p) => p.videoId === uploaded.videoId);
+    const [row] = v
+      .parse(PendingVideosResponseSchema, JSON.parse(text))
+      .videos.filter((p) => p.videoId === uploaded.videoId);
     expect(row).toMatchObject({ status: 'scan_unavailable', lastScanError: NO_SIGNATURE_DATABASE });
     expect(row!.lastScanError).toContain('run freshclam');
     expect(row!.lastScanError).toContain('wait in quarantine, unscanned, and are scanned automatically once it works');
@@ -349,10 +465,15 @@ describe('a scanner without a signature database (the default start on Debian, i
     const events = await deps.store.readStream(videoStreamId(uploaded.videoId));
     expect(JSON.stringify(events)).not.toMatch(/LibClamAV/);
 
-    expect(lines).toContainEqual(expect.objectContaining({
-      level: 'warn', message: 'video scan failed', videoId: uploaded.videoId, failure: 'unavailable',
-      detail: expect.stringMatching(/LibClamAV Error: .*No supported database files/),
-    }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'video scan failed',
+        videoId: uploaded.videoId,
+        failure: 'unavailable',
+        detail: expect.stringMatching(/LibClamAV Error: .*No supported database files/),
+      }),
+    );
   });
 });
 
@@ -381,7 +502,9 @@ describe('resumable uploads (tus)', () => {
     await registerUser(other);
     expect((await tusClient(other).offset(location)).status).toBe(404);
     expect((await tusClient(other).patch(location, 80_000, bytes.subarray(80_000))).status).toBe(404);
-    expect((await other.request(location, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(404);
+    expect((await other.request(location, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } })).status).toBe(
+      404,
+    );
     // Nor can a signed-out caller; and GET (which would download the partial upload) is not offered.
     expect((await tusClient(createClient(app)).offset(location)).status).toBe(401);
     expect((await host.request(location)).status).toBe(404);
@@ -391,18 +514,30 @@ describe('resumable uploads (tus)', () => {
     const video = v.parse(UploadedVideoSchema, await last.json());
     expect(video).toMatchObject({ originalName: 'tour.mp4', fileSize: bytes.length, status: 'pending_scan' });
     await runPipeline(deps);
-    expect((await deps.db.query<{ status: string }>('select status from videos where id = $1', [video.videoId]))[0]?.status).toBe('pending_review');
+    expect(
+      (await deps.db.query<{ status: string }>('select status from videos where id = $1', [video.videoId]))[0]?.status,
+    ).toBe('pending_review');
     // The staging copy is gone once the video is in quarantine, but for 24 hours HEAD still says the
     // upload is complete (a client whose last answer was lost stops there), to its uploader only.
     const done = await tus.offset(location);
     expect(done.status).toBe(200);
-    expect([done.headers.get('upload-offset'), done.headers.get('upload-length')]).toEqual([String(bytes.length), String(bytes.length)]);
+    expect([done.headers.get('upload-offset'), done.headers.get('upload-length')]).toEqual([
+      String(bytes.length),
+      String(bytes.length),
+    ]);
     expect(await readdir(join(dataDir, 'video-uploads'))).toEqual([]);
     expect((await tusClient(other).offset(location)).status).toBe(404);
-    const dayLater = createTusVideoUploads({ ...deps, clock: () => new Date(Date.now() + FINISHED_UPLOAD_TTL_MS + 60_000) });
-    const stale = await dayLater.handle(new Request(`http://localhost${location}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } }), {
-      actor: { id: hostAccount.user.id, isAdmin: false }, verified: true,
+    const dayLater = createTusVideoUploads({
+      ...deps,
+      clock: () => new Date(Date.now() + FINISHED_UPLOAD_TTL_MS + 60_000),
     });
+    const stale = await dayLater.handle(
+      new Request(`http://localhost${location}`, { method: 'HEAD', headers: { 'tus-resumable': '1.0.0' } }),
+      {
+        actor: { id: hostAccount.user.id, isAdmin: false },
+        verified: true,
+      },
+    );
     expect(stale.status).toBe(404);
   });
 

@@ -7,7 +7,14 @@ import { VIDEO_ERRORS } from '../../events/video/video.decider.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/session.middleware.ts';
-import { listingVideoStreamUrl, PendingVideosQuerySchema, savedVideoName, VIDEO_TUS_PATH, videoIdOfFileName, type UploadedVideo } from '../contract/videos.schema.ts';
+import {
+  listingVideoStreamUrl,
+  PendingVideosQuerySchema,
+  savedVideoName,
+  VIDEO_TUS_PATH,
+  videoIdOfFileName,
+  type UploadedVideo,
+} from '../contract/videos.schema.ts';
 import { requestOrigin } from '../commands/run-command.ts';
 import { validate } from '../middleware/validate.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -30,8 +37,16 @@ const ENVELOPE = 1024 * 1024;
 
 /** The app's body limit lets the video calls, and only them, past 1 MB; each file is also counted on its own. */
 export const VIDEO_BODY_LIMITS: readonly BodyLimitRule[] = [
-  { pathPrefix: '/api/upload/property-videos', maxBytes: MAX_VIDEOS_PER_UPLOAD * MAX_VIDEO_BYTES + ENVELOPE, message: `At most ${MAX_VIDEOS_PER_UPLOAD} videos of 100 MB each per upload.` },
-  { pathPrefix: '/api/admin/upload-edited-video/', maxBytes: MAX_VIDEO_BYTES + ENVELOPE, message: 'A video may be at most 100 MB.' },
+  {
+    pathPrefix: '/api/upload/property-videos',
+    maxBytes: MAX_VIDEOS_PER_UPLOAD * MAX_VIDEO_BYTES + ENVELOPE,
+    message: `At most ${MAX_VIDEOS_PER_UPLOAD} videos of 100 MB each per upload.`,
+  },
+  {
+    pathPrefix: '/api/admin/upload-edited-video/',
+    maxBytes: MAX_VIDEO_BYTES + ENVELOPE,
+    message: 'A video may be at most 100 MB.',
+  },
   { pathPrefix: VIDEO_TUS_PATH, maxBytes: MAX_VIDEO_BYTES + ENVELOPE, message: 'A video may be at most 100 MB.' },
 ];
 
@@ -58,7 +73,13 @@ export function videoUploadRoutes(deps: VideoDeps) {
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     const held = Number.isFinite(declared) ? declared : MAX_VIDEO_BYTES;
     const now = deps.clock();
-    await holdUploadSlot(db, { slotId, ownerId: actor.id, bytes: held, now, expiresAt: new Date(now.getTime() + VIDEO_QUOTA.multipartHoldMs) });
+    await holdUploadSlot(db, {
+      slotId,
+      ownerId: actor.id,
+      bytes: held,
+      now,
+      expiresAt: new Date(now.getTime() + VIDEO_QUOTA.multipartHoldMs),
+    });
     try {
       return await receiveVideos(c, actor, held);
     } finally {
@@ -81,7 +102,8 @@ export function videoUploadRoutes(deps: VideoDeps) {
           if (received > held) throw QUOTA_ERRORS.pendingFull(received);
         },
       }));
-      if (staged.length === 0) throw new DomainError('invalid', 'invalid_input', 'Choose a video (multipart field "videos").');
+      if (staged.length === 0)
+        throw new DomainError('invalid', 'invalid_input', 'Choose a video (multipart field "videos").');
     } catch (error) {
       await Promise.all(staged.map((s) => files.delete(s.quarantined.quarantineKey).catch(() => undefined)));
       throw error;
@@ -108,19 +130,29 @@ const TUS_METHODS = ['POST', 'PATCH', 'DELETE', 'OPTIONS'];
 export function tusVideoRoutes(tus: TusVideoUploads) {
   const handle = (c: Context<AppEnv>) => {
     const user = currentUser(c);
-    return tus.handle(c.req.raw, { actor: actorOf(c), verified: user.emailVerified || user.phoneVerified, requestId: c.var.requestId });
+    return tus.handle(c.req.raw, {
+      actor: actorOf(c),
+      verified: user.emailVerified || user.phoneVerified,
+      requestId: c.var.requestId,
+    });
   };
-  return new Hono<AppEnv>()
-    .on(TUS_METHODS, ['/', '/:id'], requireUser, handle)
-    // Hono answers HEAD (tus: "what offset do you have?") through GET routes. A real GET
-    // would download an unfinished upload, which is never offered.
-    .get('/:id', requireUser, async (c) => (c.req.method === 'HEAD' ? handle(c) : c.json(errorBody('Upload not found', 'not_found'), 404)));
+  return (
+    new Hono<AppEnv>()
+      .on(TUS_METHODS, ['/', '/:id'], requireUser, handle)
+      // Hono answers HEAD (tus: "what offset do you have?") through GET routes. A real GET
+      // would download an unfinished upload, which is never offered.
+      .get('/:id', requireUser, async (c) =>
+        c.req.method === 'HEAD' ? handle(c) : c.json(errorBody('Upload not found', 'not_found'), 404),
+      )
+  );
 }
 
 /** My Videos (spec part 2): the caller's approved videos and their downloads, theirs only. */
 export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
   return new Hono<AppEnv>()
-    .get('/approved-videos', requireUser, async (c) => c.json({ videos: await listApprovedVideos(db, currentUser(c).id) }))
+    .get('/approved-videos', requireUser, async (c) =>
+      c.json({ videos: await listApprovedVideos(db, currentUser(c).id) }),
+    )
     .get('/download-video/:fileName', requireUser, async (c) => {
       const user = currentUser(c);
       const videoId = await findVideoOf(db, user.id, c.req.param('fileName'));
@@ -129,7 +161,12 @@ export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
       const { originalName, ...file } = ownerDownload(state, { id: user.id, isAdmin: user.isAdmin });
       if (c.req.param('fileName') !== file.fileName) throw VIDEO_ERRORS.notFound();
       // Saved under the name the owner gave it (tour.mp4), not the id the URL carries.
-      return serveDownload(c, files, { ...file, fileName: savedVideoName(originalName, file.fileName) }, { inline: c.req.query('inline') === '1' });
+      return serveDownload(
+        c,
+        files,
+        { ...file, fileName: savedVideoName(originalName, file.fileName) },
+        { inline: c.req.query('inline') === '1' },
+      );
     });
 }
 
@@ -142,7 +179,9 @@ export function ownerVideoRoutes({ db, store, files }: VideoDeps) {
 export function adminVideoRoutes(deps: VideoDeps) {
   const { db, store, files } = deps;
   return new Hono<AppEnv>()
-    .get('/pending-videos', requireAdmin, validate('query', PendingVideosQuerySchema), async (c) => c.json(await listPendingVideos(db, c.req.valid('query'))))
+    .get('/pending-videos', requireAdmin, validate('query', PendingVideosQuerySchema), async (c) =>
+      c.json(await listPendingVideos(db, c.req.valid('query'))),
+    )
     .get('/download-video/:userId/:fileName', requireAdmin, async (c) => {
       const videoId = await findVideoOf(db, c.req.param('userId'), c.req.param('fileName'));
       if (!videoId) throw VIDEO_ERRORS.notFound();
@@ -160,23 +199,40 @@ export function adminVideoRoutes(deps: VideoDeps) {
         onFile: async (file, fieldsSoFar) => {
           const originalFileName = fieldsSoFar.originalFileName;
           if (!originalFileName) {
-            throw new DomainError('invalid', 'invalid_input', 'Send the field "originalFileName" before the file "editedVideo".');
+            throw new DomainError(
+              'invalid',
+              'invalid_input',
+              'Send the field "originalFileName" before the file "editedVideo".',
+            );
           }
           videoId = await findVideoOf(db, userId, originalFileName);
           if (!videoId) throw VIDEO_ERRORS.notFound();
           const id = videoId;
           await storeEditedVideo(deps, {
-            videoId: id, actor, origin: requestOrigin(c.var), originalName: displayName(file.fileName), source: file.stream,
+            videoId: id,
+            actor,
+            origin: requestOrigin(c.var),
+            originalName: displayName(file.fileName),
+            source: file.stream,
             canEdit: async () => {
               const { state } = await loadVideo(store, id);
               if (state.status === 'none') throw VIDEO_ERRORS.notFound();
-              if (state.status !== 'pending_review' && state.status !== 'edited_infected') throw VIDEO_ERRORS.notReadyForEdit(state.status);
+              if (state.status !== 'pending_review' && state.status !== 'edited_infected')
+                throw VIDEO_ERRORS.notReadyForEdit(state.status);
             },
           });
         },
       });
-      if (count === 0 || !videoId) throw new DomainError('invalid', 'invalid_input', 'Choose the edited video (multipart field "editedVideo").');
-      return c.json({ videoId, status: 'edited_pending_scan' as const, message: 'Edited video uploaded. It is being scanned and will reach the owner once clean.' }, 201);
+      if (count === 0 || !videoId)
+        throw new DomainError('invalid', 'invalid_input', 'Choose the edited video (multipart field "editedVideo").');
+      return c.json(
+        {
+          videoId,
+          status: 'edited_pending_scan' as const,
+          message: 'Edited video uploaded. It is being scanned and will reach the owner once clean.',
+        },
+        201,
+      );
     });
 }
 
@@ -190,14 +246,25 @@ export function listingVideoRoutes({ db, files }: VideoDeps) {
       const property = await visibleProperty(c, db, c.req.param('id'));
       const videos = await listListingVideos(db, property.id);
       return c.json({
-        videos: videos.map((v) => ({ videoId: v.videoId, streamUrl: listingVideoStreamUrl(property.id, v.fileName), contentType: v.contentType, fileSize: v.fileSize })),
+        videos: videos.map((v) => ({
+          videoId: v.videoId,
+          streamUrl: listingVideoStreamUrl(property.id, v.fileName),
+          contentType: v.contentType,
+          fileSize: v.fileSize,
+        })),
       });
     })
     .get('/:id/videos/:fileName', async (c) => {
       const property = await visibleProperty(c, db, c.req.param('id'));
       const fileName = c.req.param('fileName');
-      const video = videoIdOfFileName(fileName) && (await listListingVideos(db, property.id)).find((v) => v.fileName === fileName);
+      const video =
+        videoIdOfFileName(fileName) && (await listListingVideos(db, property.id)).find((v) => v.fileName === fileName);
       if (!video) throw VIDEO_ERRORS.notFound();
-      return serveDownload(c, files, { key: video.key, fileName: video.fileName, contentType: video.contentType, size: video.fileSize }, { inline: true });
+      return serveDownload(
+        c,
+        files,
+        { key: video.key, fileName: video.fileName, contentType: video.contentType, size: video.fileSize },
+        { inline: true },
+      );
     });
 }

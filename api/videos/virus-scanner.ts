@@ -31,4 +31,3 @@ export function foundVerdict(scanner: string, signature: string): ScanVerdict {
     ? { kind: 'failed', failure: 'error', reason: `not scanned whole: ${signature}` }
     : { kind: 'infected', scanner, signature };
 }
-

@@ -17,7 +17,9 @@ export const favoritesDecider: Decider<FavoriteCommand, FavoriteEvent, Favorites
       case 'AddFavorite':
         return favorites.has(propertyId) ? [] : [{ type: 'FavoriteAdded', data: { userId, propertyId, addedAt: at } }];
       case 'RemoveFavorite':
-        return favorites.has(propertyId) ? [{ type: 'FavoriteRemoved', data: { userId, propertyId, removedAt: at } }] : [];
+        return favorites.has(propertyId)
+          ? [{ type: 'FavoriteRemoved', data: { userId, propertyId, removedAt: at } }]
+          : [];
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -20,7 +20,13 @@ function changeOf(recorded: RecordedEvent): Change {
     case 'FavoriteRemoved': {
       // added_at only matters for a pair never added before; the upsert keeps an existing row's.
       const { userId, propertyId } = event.data;
-      return { user_id: userId, property_id: propertyId, is_favorite: false, added_at: recorded.recordedAt.toISOString(), version };
+      return {
+        user_id: userId,
+        property_id: propertyId,
+        is_favorite: false,
+        added_at: recorded.recordedAt.toISOString(),
+        version,
+      };
     }
     default: {
       const unknown: never = event;

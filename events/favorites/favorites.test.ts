@@ -14,8 +14,12 @@ const p1 = '10000000-0000-4000-8000-000000000001';
 const p2 = '10000000-0000-4000-8000-000000000002';
 const at = '2026-11-01T10:00:00.000Z';
 /** Through the store, as the runner runs it (api/commands/run-command.ts). */
-const run = async (store: EventStore, command: FavoriteCommand) => (await handleCommand(store, favoritesAggregate, userStreamId(command.userId), command)).events;
-const added = (propertyId: string): FavoriteEvent => ({ type: 'FavoriteAdded', data: { userId, propertyId, addedAt: at } });
+const run = async (store: EventStore, command: FavoriteCommand) =>
+  (await handleCommand(store, favoritesAggregate, userStreamId(command.userId), command)).events;
+const added = (propertyId: string): FavoriteEvent => ({
+  type: 'FavoriteAdded',
+  data: { userId, propertyId, addedAt: at },
+});
 
 describe('favourites decider', () => {
   const given = givenWhenThen(favoritesDecider);
@@ -24,20 +28,25 @@ describe('favourites decider', () => {
   const removed: FavoriteEvent = { type: 'FavoriteRemoved', data: { userId, propertyId: p1, removedAt: at } };
 
   it('adds once and removes only what is there', () => {
-    given().when(add).then([added(p1)]);
+    given()
+      .when(add)
+      .then([added(p1)]);
     given(added(p1)).when(add).then([]);
     given().when(remove).then([]);
     given(added(p1)).when(remove).then([removed]);
   });
   it('adds again what was removed, and removes nothing twice', () => {
-    given(added(p1), removed).when(add).then([added(p1)]);
+    given(added(p1), removed)
+      .when(add)
+      .then([added(p1)]);
     given(added(p1), removed).when(remove).then([]);
   });
 });
 
 describe('favourites on the user stream', () => {
   const projections = createProjectionSet([favoritesProjection]);
-  const favoriteRows = () => database().query('select property_id, is_favorite, version from favorites order by property_id');
+  const favoriteRows = () =>
+    database().query('select property_id, is_favorite, version from favorites order by property_id');
 
   it('appends after the account events of the same stream and ignores them', async () => {
     const store = createEventStore(database(), { project: projections.applyInline });

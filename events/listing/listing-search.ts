@@ -5,7 +5,18 @@
 
 /** The amenities' bits in listing_search.amenities, in the contract's order (a test keeps the two lists equal). */
 export const AMENITY_BITS = [
-  'wifi', 'kitchen', 'parking', 'pool', 'gym', 'laundry', 'air_conditioning', 'heating', 'balcony', 'garden', 'workspace', 'tv',
+  'wifi',
+  'kitchen',
+  'parking',
+  'pool',
+  'gym',
+  'laundry',
+  'air_conditioning',
+  'heating',
+  'balcony',
+  'garden',
+  'workspace',
+  'tv',
 ] as const;
 
 /**
@@ -19,7 +30,8 @@ export const SEARCH_CODES = {
   listingType: ['rent', 'sale'],
 } as const;
 
-export const searchCode = (kind: keyof typeof SEARCH_CODES, value: string): number => (SEARCH_CODES[kind] as readonly string[]).indexOf(value);
+export const searchCode = (kind: keyof typeof SEARCH_CODES, value: string): number =>
+  (SEARCH_CODES[kind] as readonly string[]).indexOf(value);
 
 export const amenityMask = (amenities: readonly string[]): number =>
   amenities.reduce((mask, amenity) => {
@@ -51,7 +63,8 @@ export function normalisePlace(text: string): string {
 function suffixes(name: string): string[] {
   const words = name.split(' ');
   const out: string[] = [];
-  for (let i = 0; i < words.length && out.length < MAX_SUFFIXES; i++) out.push(words.slice(i).join(' ').slice(0, MAX_NAME).trimEnd());
+  for (let i = 0; i < words.length && out.length < MAX_SUFFIXES; i++)
+    out.push(words.slice(i).join(' ').slice(0, MAX_NAME).trimEnd());
   return out;
 }
 
@@ -103,7 +116,8 @@ export const MONTHS_PER = { week: 12 / 52, month: 1, year: 12 } as const;
 export const monthlyEquivalent = (pricePerNight: number, period: string): number =>
   pricePerNight / (Object.hasOwn(MONTHS_PER, period) ? MONTHS_PER[period as keyof typeof MONTHS_PER] : 1);
 
-export const isLive = (listing: Pick<SearchableListing, 'is_verified' | 'is_active' | 'deleted'>) => listing.is_verified && listing.is_active && !listing.deleted;
+export const isLive = (listing: Pick<SearchableListing, 'is_verified' | 'is_active' | 'deleted'>) =>
+  listing.is_verified && listing.is_active && !listing.deleted;
 
 /** A live listing as search sees it: what a change is compared with to know which cached answers it can affect. */
 export type SearchState = {

@@ -1,8 +1,19 @@
 import type { SqlClient } from '../store/sql.ts';
-import { amenityMask, monthlyEquivalent, searchCode, searchStateOf, type SearchableListing, type SearchState } from './listing-search.ts';
+import {
+  amenityMask,
+  monthlyEquivalent,
+  searchCode,
+  searchStateOf,
+  type SearchableListing,
+  type SearchState,
+} from './listing-search.ts';
 
 /** A listing as a batch found it and as it leaves it (the properties projection's rows). */
-export type ListingChange = { id: string; before: (SearchableListing & { created_at: string }) | undefined; after: SearchableListing & { created_at: string } };
+export type ListingChange = {
+  id: string;
+  before: (SearchableListing & { created_at: string }) | undefined;
+  after: SearchableListing & { created_at: string };
+};
 
 /** More listings than this in one batch (a bulk load, a rebuild) are recorded as "anything may have changed". */
 const MAX_STATES = 50;
@@ -44,13 +55,25 @@ async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Prom
     const names = [...new Set(live.flatMap((l) => l.names))];
     await tx.query('insert into search_places (name) select unnest($1::text[]) on conflict (name) do nothing', [names]);
     const ids = new Map(
-      (await tx.query<{ id: number; name: string }>('select id, name from search_places where name = any($1::text[])', [names])).map((r) => [r.name, r.id]),
+      (
+        await tx.query<{ id: number; name: string }>(
+          'select id, name from search_places where name = any($1::text[])',
+          [names],
+        )
+      ).map((r) => [r.name, r.id]),
     );
     const columns: unknown[][] = Array.from({ length: 9 }, () => []);
     for (const { id, after, names } of live) {
       const values: unknown[] = [
-        id, 0, after.created_at, monthlyEquivalent(after.price_per_night, after.pricing_period), searchCode('propertyType', after.property_type),
-        searchCode('category', after.category), searchCode('listingType', after.listing_type), after.bedrooms, amenityMask(after.amenities),
+        id,
+        0,
+        after.created_at,
+        monthlyEquivalent(after.price_per_night, after.pricing_period),
+        searchCode('propertyType', after.property_type),
+        searchCode('category', after.category),
+        searchCode('listingType', after.listing_type),
+        after.bedrooms,
+        amenityMask(after.amenities),
       ];
       for (const name of names) {
         values[1] = ids.get(name);

@@ -28,14 +28,29 @@ const details: ListingDetails = {
 };
 const images = ['/files/images/a-1200.webp'];
 
-const submitted: ListingEvent = { type: 'PropertySubmitted', data: { propertyId, ownerId: owner.id, details, images, submittedAt: at } };
+const submitted: ListingEvent = {
+  type: 'PropertySubmitted',
+  data: { propertyId, ownerId: owner.id, details, images, submittedAt: at },
+};
 const approved: ListingEvent = { type: 'PropertyApproved', data: { propertyId, approvedBy: admin.id, approvedAt: at } };
 const hidden: ListingEvent = { type: 'PropertyHidden', data: { propertyId, hiddenBy: admin.id, hiddenAt: at } };
-const featured: ListingEvent = { type: 'PropertyFeatured', data: { propertyId, featuredOrder: 1, featuredBy: admin.id, featuredAt: at } };
-const deleted: ListingEvent = { type: 'PropertyDeletedByOwner', data: { propertyId, deletedBy: owner.id, deletedAt: at } };
+const featured: ListingEvent = {
+  type: 'PropertyFeatured',
+  data: { propertyId, featuredOrder: 1, featuredBy: admin.id, featuredAt: at },
+};
+const deleted: ListingEvent = {
+  type: 'PropertyDeletedByOwner',
+  data: { propertyId, deletedBy: owner.id, deletedAt: at },
+};
 const shown: ListingEvent = { type: 'PropertyShown', data: { propertyId, shownBy: admin.id, shownAt: at } };
-const unfeatured: ListingEvent = { type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at } };
-const reordered = (featuredOrder: number): ListingEvent => ({ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder, changedBy: admin.id, changedAt: at } });
+const unfeatured: ListingEvent = {
+  type: 'PropertyUnfeatured',
+  data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at },
+};
+const reordered = (featuredOrder: number): ListingEvent => ({
+  type: 'PropertyFeaturedOrderChanged',
+  data: { propertyId, featuredOrder, changedBy: admin.id, changedAt: at },
+});
 
 const given = givenWhenThen(listingDecider);
 
@@ -44,15 +59,29 @@ describe('listing decider', () => {
     given().when({ type: 'SubmitProperty', propertyId, ownerId: owner.id, details, images, at }).then([submitted]);
   });
   it('refuses to submit the same id twice', () => {
-    given(submitted).when({ type: 'SubmitProperty', propertyId, ownerId: owner.id, details, images, at }).thenRefuses('property_exists', 'conflict');
+    given(submitted)
+      .when({ type: 'SubmitProperty', propertyId, ownerId: owner.id, details, images, at })
+      .thenRefuses('property_exists', 'conflict');
   });
   it('records only the fields an owner edit changes', () => {
     given(submitted)
-      .when({ type: 'EditProperty', actor: owner, changes: { title: 'Three-bed flat', city: 'Accra', bedrooms: 3 }, at })
-      .then([{ type: 'PropertyEdited', data: { propertyId, changes: { title: 'Three-bed flat', bedrooms: 3 }, editedBy: owner.id, editedAt: at } }]);
+      .when({
+        type: 'EditProperty',
+        actor: owner,
+        changes: { title: 'Three-bed flat', city: 'Accra', bedrooms: 3 },
+        at,
+      })
+      .then([
+        {
+          type: 'PropertyEdited',
+          data: { propertyId, changes: { title: 'Three-bed flat', bedrooms: 3 }, editedBy: owner.id, editedAt: at },
+        },
+      ]);
   });
   it('records nothing for an edit that changes nothing', () => {
-    given(submitted).when({ type: 'EditProperty', actor: owner, changes: { title: details.title }, images, isActive: true, at }).then([]);
+    given(submitted)
+      .when({ type: 'EditProperty', actor: owner, changes: { title: details.title }, images, isActive: true, at })
+      .then([]);
   });
   it('records changed images with the removed ones', () => {
     given(submitted)
@@ -60,7 +89,13 @@ describe('listing decider', () => {
       .then([
         {
           type: 'PropertyImagesChanged',
-          data: { propertyId, images: ['/files/images/b-1200.webp'], removed: images, changedBy: owner.id, changedAt: at },
+          data: {
+            propertyId,
+            images: ['/files/images/b-1200.webp'],
+            removed: images,
+            changedBy: owner.id,
+            changedAt: at,
+          },
         },
       ]);
   });
@@ -68,28 +103,48 @@ describe('listing decider', () => {
     const added = [...images, '/files/images/b-1200.webp'];
     given(submitted)
       .when({ type: 'EditProperty', actor: owner, changes: {}, images: added, at })
-      .then([{ type: 'PropertyImagesChanged', data: { propertyId, images: added, removed: [], changedBy: owner.id, changedAt: at } }]);
+      .then([
+        {
+          type: 'PropertyImagesChanged',
+          data: { propertyId, images: added, removed: [], changedBy: owner.id, changedAt: at },
+        },
+      ]);
   });
   it('compares later image edits with the images last recorded', () => {
     const changed: ListingEvent = {
       type: 'PropertyImagesChanged',
       data: { propertyId, images: ['/files/images/b-1200.webp'], removed: images, changedBy: owner.id, changedAt: at },
     };
-    given(submitted, changed).when({ type: 'EditProperty', actor: owner, changes: {}, images: ['/files/images/b-1200.webp'], at }).then([]);
+    given(submitted, changed)
+      .when({ type: 'EditProperty', actor: owner, changes: {}, images: ['/files/images/b-1200.webp'], at })
+      .then([]);
   });
   it('refuses edits by anyone but the owner, admins included, with the spec’s Access Denied text', () => {
     given(submitted)
       .when({ type: 'EditProperty', actor: stranger, changes: { title: 'x' }, at })
-      .thenRefuses('not_owner', 'forbidden', { message: "Access Denied: You don't have permission to edit this property" });
-    given(submitted).when({ type: 'EditProperty', actor: admin, changes: { title: 'x' }, at }).thenRefuses('not_owner', 'forbidden');
+      .thenRefuses('not_owner', 'forbidden', {
+        message: "Access Denied: You don't have permission to edit this property",
+      });
+    given(submitted)
+      .when({ type: 'EditProperty', actor: admin, changes: { title: 'x' }, at })
+      .thenRefuses('not_owner', 'forbidden');
   });
   it('keeps an edited live property live (no new review)', () => {
-    const events = [submitted, approved, { type: 'PropertyEdited', data: { propertyId, changes: { pricePerNight: 10 }, editedBy: owner.id, editedAt: at } } as ListingEvent];
+    const events = [
+      submitted,
+      approved,
+      {
+        type: 'PropertyEdited',
+        data: { propertyId, changes: { pricePerNight: 10 }, editedBy: owner.id, editedAt: at },
+      } as ListingEvent,
+    ];
     const state = foldEvents(listingDecider, events);
     expect(state).toMatchObject({ isVerified: true, isActive: true, details: { pricePerNight: 10 } });
   });
   it('refuses an owner hiding a property that is still pending, and changes nothing else', () => {
-    given(submitted).when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, isActive: false, at }).thenRefuses('property_not_verified', 'conflict');
+    given(submitted)
+      .when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, isActive: false, at })
+      .thenRefuses('property_not_verified', 'conflict');
   });
   it('lets the owner hide an approved property from the edit form', () => {
     given(submitted, approved)
@@ -102,61 +157,110 @@ describe('listing decider', () => {
     given(submitted, approved).when({ type: 'ApproveProperty', actor: admin, at }).then([]);
   });
   it('hides and shows only a verified property', () => {
-    given(submitted).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).thenRefuses('property_not_verified', 'conflict');
+    given(submitted)
+      .when({ type: 'SetVisibility', actor: admin, isActive: false, at })
+      .thenRefuses('property_not_verified', 'conflict');
     given(submitted, approved).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).then([hidden]);
     given(submitted, approved, hidden)
       .when({ type: 'SetVisibility', actor: admin, isActive: true, at })
       .then([{ type: 'PropertyShown', data: { propertyId, shownBy: admin.id, shownAt: at } }]);
     given(submitted, approved).when({ type: 'SetVisibility', actor: admin, isActive: true, at }).then([]);
-    given(submitted, approved).when({ type: 'SetVisibility', actor: stranger, isActive: false, at }).thenRefuses('not_owner', 'forbidden');
+    given(submitted, approved)
+      .when({ type: 'SetVisibility', actor: stranger, isActive: false, at })
+      .thenRefuses('not_owner', 'forbidden');
   });
   it('lets the owner hide and show their approved property, and hides a property shown again', () => {
     given(submitted, approved)
       .when({ type: 'SetVisibility', actor: owner, isActive: false, at })
       .then([{ type: 'PropertyHidden', data: { propertyId, hiddenBy: owner.id, hiddenAt: at } }]);
-    given(submitted, approved, hidden, shown).when({ type: 'SetVisibility', actor: admin, isActive: false, at }).then([hidden]);
+    given(submitted, approved, hidden, shown)
+      .when({ type: 'SetVisibility', actor: admin, isActive: false, at })
+      .then([hidden]);
   });
   it('features only a live property, as an admin', () => {
-    given(submitted).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
-    given(submitted, approved, hidden).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).thenRefuses('property_not_live', 'conflict');
-    given(submitted, approved).when({ type: 'SetFeatured', actor: owner, isFeatured: true, featuredOrder: 1, at }).thenRefuses('admin_only', 'forbidden');
-    given(submitted, approved).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([featured]);
+    given(submitted)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at })
+      .thenRefuses('property_not_live', 'conflict');
+    given(submitted, approved, hidden)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at })
+      .thenRefuses('property_not_live', 'conflict');
+    given(submitted, approved)
+      .when({ type: 'SetFeatured', actor: owner, isFeatured: true, featuredOrder: 1, at })
+      .thenRefuses('admin_only', 'forbidden');
+    given(submitted, approved)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at })
+      .then([featured]);
   });
   it('changes the order of a featured property, and unfeatures it', () => {
     given(submitted, approved, featured)
       .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 3, at })
-      .then([{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder: 3, changedBy: admin.id, changedAt: at } }]);
-    given(submitted, approved, featured).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([]);
+      .then([
+        {
+          type: 'PropertyFeaturedOrderChanged',
+          data: { propertyId, featuredOrder: 3, changedBy: admin.id, changedAt: at },
+        },
+      ]);
+    given(submitted, approved, featured)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at })
+      .then([]);
     given(submitted, approved, featured)
       .when({ type: 'SetFeatured', actor: admin, isFeatured: false, featuredOrder: 1, at })
       .then([{ type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: admin.id, unfeaturedAt: at } }]);
-    given(submitted, approved).when({ type: 'SetFeatured', actor: admin, isFeatured: false, featuredOrder: 1, at }).then([]);
+    given(submitted, approved)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: false, featuredOrder: 1, at })
+      .then([]);
   });
   it('reorders only a featured property', () => {
-    given(submitted, approved).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at }).thenRefuses('property_not_featured', 'conflict');
+    given(submitted, approved)
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at })
+      .thenRefuses('property_not_featured', 'conflict');
     given(submitted, approved, featured)
       .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at })
-      .then([{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder: 2, changedBy: admin.id, changedAt: at } }]);
-    given(submitted, approved, featured).when({ type: 'ChangeFeaturedOrder', actor: owner, featuredOrder: 2, at }).thenRefuses('admin_only', 'forbidden');
+      .then([
+        {
+          type: 'PropertyFeaturedOrderChanged',
+          data: { propertyId, featuredOrder: 2, changedBy: admin.id, changedAt: at },
+        },
+      ]);
+    given(submitted, approved, featured)
+      .when({ type: 'ChangeFeaturedOrder', actor: owner, featuredOrder: 2, at })
+      .thenRefuses('admin_only', 'forbidden');
   });
   it('records nothing when the featured order is already the one asked for', () => {
-    given(submitted, approved, featured).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at }).then([]);
-    given(submitted, approved, featured, reordered(3)).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 3, at }).then([]);
-    given(submitted, approved, featured, reordered(3)).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at }).then([reordered(1)]);
+    given(submitted, approved, featured)
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at })
+      .then([]);
+    given(submitted, approved, featured, reordered(3))
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 3, at })
+      .then([]);
+    given(submitted, approved, featured, reordered(3))
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 1, at })
+      .then([reordered(1)]);
   });
   it('treats an unfeatured property as never featured: no reordering, and featuring it again is a new feature', () => {
-    given(submitted, approved, featured, unfeatured).when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at }).thenRefuses('property_not_featured', 'conflict');
-    given(submitted, approved, featured, unfeatured).when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at }).then([featured]);
+    given(submitted, approved, featured, unfeatured)
+      .when({ type: 'ChangeFeaturedOrder', actor: admin, featuredOrder: 2, at })
+      .thenRefuses('property_not_featured', 'conflict');
+    given(submitted, approved, featured, unfeatured)
+      .when({ type: 'SetFeatured', actor: admin, isFeatured: true, featuredOrder: 1, at })
+      .then([featured]);
   });
   it('lets only the owner delete, and then the property is gone', () => {
     given(submitted).when({ type: 'DeleteByOwner', actor: stranger, at }).thenRefuses('not_owner', 'forbidden');
     given(submitted).when({ type: 'DeleteByOwner', actor: owner, at }).then([deleted]);
-    given(submitted, deleted).when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, at }).thenRefuses('property_not_found', 'not_found');
-    given(submitted, deleted).when({ type: 'DeleteByOwner', actor: owner, at }).thenRefuses('property_not_found', 'not_found');
+    given(submitted, deleted)
+      .when({ type: 'EditProperty', actor: owner, changes: { title: 'x' }, at })
+      .thenRefuses('property_not_found', 'not_found');
+    given(submitted, deleted)
+      .when({ type: 'DeleteByOwner', actor: owner, at })
+      .thenRefuses('property_not_found', 'not_found');
   });
   it('keeps nothing of a deleted property but the fact that it was deleted', () => {
     expect(foldEvents(listingDecider, [submitted, approved, deleted])).toEqual({ status: 'deleted' });
-    const gone: ListingEvent = { type: 'PropertyDeletedPermanently', data: { propertyId, images, deletedBy: admin.id, deletedAt: at } };
+    const gone: ListingEvent = {
+      type: 'PropertyDeletedPermanently',
+      data: { propertyId, images, deletedBy: admin.id, deletedAt: at },
+    };
     expect(foldEvents(listingDecider, [submitted, gone])).toEqual({ status: 'deleted' });
   });
   it('deletes permanently only as an admin, naming the images to remove', () => {
@@ -168,6 +272,8 @@ describe('listing decider', () => {
   });
   it('answers not found for any command on a property that does not exist', () => {
     given().when({ type: 'ApproveProperty', actor: admin, at }).thenRefuses('property_not_found', 'not_found');
-    given().when({ type: 'EditProperty', actor: owner, changes: {}, at }).thenRefuses('property_not_found', 'not_found');
+    given()
+      .when({ type: 'EditProperty', actor: owner, changes: {}, at })
+      .thenRefuses('property_not_found', 'not_found');
   });
 });

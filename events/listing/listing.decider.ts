@@ -24,8 +24,22 @@ export type ListingState =
 type Listed = Extract<ListingState, { status: 'listed' }>;
 
 export type ListingCommand =
-  | { type: 'SubmitProperty'; propertyId: string; ownerId: string; details: ListingDetails; images: string[]; at: string }
-  | { type: 'EditProperty'; actor: Actor; changes: Partial<ListingDetails>; images?: string[] | undefined; isActive?: boolean | undefined; at: string }
+  | {
+      type: 'SubmitProperty';
+      propertyId: string;
+      ownerId: string;
+      details: ListingDetails;
+      images: string[];
+      at: string;
+    }
+  | {
+      type: 'EditProperty';
+      actor: Actor;
+      changes: Partial<ListingDetails>;
+      images?: string[] | undefined;
+      isActive?: boolean | undefined;
+      at: string;
+    }
   | { type: 'ApproveProperty'; actor: Actor; at: string }
   | { type: 'SetVisibility'; actor: Actor; isActive: boolean; at: string }
   | { type: 'SetFeatured'; actor: Actor; isFeatured: boolean; featuredOrder: number; at: string }
@@ -36,11 +50,14 @@ export type ListingCommand =
 export const LISTING_ERRORS = {
   notFound: () => new DomainError('not_found', 'property_not_found', 'Property not found'),
   exists: () => new DomainError('conflict', 'property_exists', 'A property with this id already exists.'),
-  notOwnerEdit: () => new DomainError('forbidden', 'not_owner', "Access Denied: You don't have permission to edit this property"),
+  notOwnerEdit: () =>
+    new DomainError('forbidden', 'not_owner', "Access Denied: You don't have permission to edit this property"),
   notOwnerDelete: () => new DomainError('forbidden', 'not_owner', "You don't have permission to delete this property"),
   adminOnly: () => new DomainError('forbidden', 'admin_only', 'Only an administrator can do this.'),
-  notVerified: () => new DomainError('conflict', 'property_not_verified', 'Only an approved property can be hidden or shown.'),
-  notLive: () => new DomainError('conflict', 'property_not_live', 'Only an approved, visible property can be featured.'),
+  notVerified: () =>
+    new DomainError('conflict', 'property_not_verified', 'Only an approved property can be hidden or shown.'),
+  notLive: () =>
+    new DomainError('conflict', 'property_not_live', 'Only an approved, visible property can be featured.'),
   notFeatured: () => new DomainError('conflict', 'property_not_featured', 'This property is not featured.'),
 };
 
@@ -84,7 +101,10 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
       const visibility = command.isActive === undefined ? [] : visibilityEvents(s, actor, command.isActive, at);
       const events: ListingEvent[] = [];
       if (Object.keys(changes).length > 0) {
-        events.push({ type: 'PropertyEdited', data: { propertyId: s.propertyId, changes, editedBy: actor.id, editedAt: at } });
+        events.push({
+          type: 'PropertyEdited',
+          data: { propertyId: s.propertyId, changes, editedBy: actor.id, editedAt: at },
+        });
       }
       if (command.images && JSON.stringify(command.images) !== JSON.stringify(s.images)) {
         const removed = s.images.filter((url) => !command.images!.includes(url));
@@ -99,7 +119,12 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
       const s = listed(state);
       requireAdmin(command.actor);
       if (s.isVerified) return [];
-      return [{ type: 'PropertyApproved', data: { propertyId: s.propertyId, approvedBy: command.actor.id, approvedAt: command.at } }];
+      return [
+        {
+          type: 'PropertyApproved',
+          data: { propertyId: s.propertyId, approvedBy: command.actor.id, approvedAt: command.at },
+        },
+      ];
     }
     case 'SetVisibility': {
       const s = listed(state);
@@ -112,12 +137,22 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
       requireAdmin(actor);
       const propertyId = s.propertyId;
       if (!command.isFeatured) {
-        return s.isFeatured ? [{ type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: actor.id, unfeaturedAt: at } }] : [];
+        return s.isFeatured
+          ? [{ type: 'PropertyUnfeatured', data: { propertyId, unfeaturedBy: actor.id, unfeaturedAt: at } }]
+          : [];
       }
       if (!isLive(s)) throw LISTING_ERRORS.notLive();
-      if (!s.isFeatured) return [{ type: 'PropertyFeatured', data: { propertyId, featuredOrder, featuredBy: actor.id, featuredAt: at } }];
+      if (!s.isFeatured)
+        return [
+          { type: 'PropertyFeatured', data: { propertyId, featuredOrder, featuredBy: actor.id, featuredAt: at } },
+        ];
       if (s.featuredOrder === featuredOrder) return [];
-      return [{ type: 'PropertyFeaturedOrderChanged', data: { propertyId, featuredOrder, changedBy: actor.id, changedAt: at } }];
+      return [
+        {
+          type: 'PropertyFeaturedOrderChanged',
+          data: { propertyId, featuredOrder, changedBy: actor.id, changedAt: at },
+        },
+      ];
     }
     case 'ChangeFeaturedOrder': {
       const s = listed(state);
@@ -127,14 +162,24 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
       return [
         {
           type: 'PropertyFeaturedOrderChanged',
-          data: { propertyId: s.propertyId, featuredOrder: command.featuredOrder, changedBy: command.actor.id, changedAt: command.at },
+          data: {
+            propertyId: s.propertyId,
+            featuredOrder: command.featuredOrder,
+            changedBy: command.actor.id,
+            changedAt: command.at,
+          },
         },
       ];
     }
     case 'DeleteByOwner': {
       const s = listed(state);
       if (command.actor.id !== s.ownerId) throw LISTING_ERRORS.notOwnerDelete();
-      return [{ type: 'PropertyDeletedByOwner', data: { propertyId: s.propertyId, deletedBy: command.actor.id, deletedAt: command.at } }];
+      return [
+        {
+          type: 'PropertyDeletedByOwner',
+          data: { propertyId: s.propertyId, deletedBy: command.actor.id, deletedAt: command.at },
+        },
+      ];
     }
     case 'DeletePermanently': {
       requireAdmin(command.actor);
@@ -159,7 +204,17 @@ const definedOnly = (changes: object): Partial<ListingDetails> =>
 function evolve(state: ListingState, event: ListingEvent): ListingState {
   if (event.type === 'PropertySubmitted') {
     const { propertyId, ownerId, details, images } = event.data;
-    return { status: 'listed', propertyId, ownerId, details, images, isVerified: false, isActive: true, isFeatured: false, featuredOrder: null };
+    return {
+      status: 'listed',
+      propertyId,
+      ownerId,
+      details,
+      images,
+      isVerified: false,
+      isActive: true,
+      isFeatured: false,
+      featuredOrder: null,
+    };
   }
   if (state.status !== 'listed') return state;
   switch (event.type) {

@@ -30,7 +30,13 @@ export type ListingDetails = v.InferOutput<typeof ListingDetailsSchema>;
 
 export const PropertySubmitted = defineEvent(
   'PropertySubmitted',
-  v.object({ propertyId: v.string(), ownerId: v.string(), details: ListingDetailsSchema, images: v.array(v.string()), submittedAt: at }),
+  v.object({
+    propertyId: v.string(),
+    ownerId: v.string(),
+    details: ListingDetailsSchema,
+    images: v.array(v.string()),
+    submittedAt: at,
+  }),
 );
 /** Only the fields that changed. */
 export const PropertyEdited = defineEvent(
@@ -39,21 +45,42 @@ export const PropertyEdited = defineEvent(
 );
 export const PropertyImagesChanged = defineEvent(
   'PropertyImagesChanged',
-  v.object({ propertyId: v.string(), images: v.array(v.string()), removed: v.array(v.string()), changedBy: actor, changedAt: at }),
+  v.object({
+    propertyId: v.string(),
+    images: v.array(v.string()),
+    removed: v.array(v.string()),
+    changedBy: actor,
+    changedAt: at,
+  }),
 );
-export const PropertyApproved = defineEvent('PropertyApproved', v.object({ propertyId: v.string(), approvedBy: actor, approvedAt: at }));
-export const PropertyHidden = defineEvent('PropertyHidden', v.object({ propertyId: v.string(), hiddenBy: actor, hiddenAt: at }));
-export const PropertyShown = defineEvent('PropertyShown', v.object({ propertyId: v.string(), shownBy: actor, shownAt: at }));
+export const PropertyApproved = defineEvent(
+  'PropertyApproved',
+  v.object({ propertyId: v.string(), approvedBy: actor, approvedAt: at }),
+);
+export const PropertyHidden = defineEvent(
+  'PropertyHidden',
+  v.object({ propertyId: v.string(), hiddenBy: actor, hiddenAt: at }),
+);
+export const PropertyShown = defineEvent(
+  'PropertyShown',
+  v.object({ propertyId: v.string(), shownBy: actor, shownAt: at }),
+);
 export const PropertyFeatured = defineEvent(
   'PropertyFeatured',
   v.object({ propertyId: v.string(), featuredOrder: v.number(), featuredBy: actor, featuredAt: at }),
 );
-export const PropertyUnfeatured = defineEvent('PropertyUnfeatured', v.object({ propertyId: v.string(), unfeaturedBy: actor, unfeaturedAt: at }));
+export const PropertyUnfeatured = defineEvent(
+  'PropertyUnfeatured',
+  v.object({ propertyId: v.string(), unfeaturedBy: actor, unfeaturedAt: at }),
+);
 export const PropertyFeaturedOrderChanged = defineEvent(
   'PropertyFeaturedOrderChanged',
   v.object({ propertyId: v.string(), featuredOrder: v.number(), changedBy: actor, changedAt: at }),
 );
-export const PropertyDeletedByOwner = defineEvent('PropertyDeletedByOwner', v.object({ propertyId: v.string(), deletedBy: actor, deletedAt: at }));
+export const PropertyDeletedByOwner = defineEvent(
+  'PropertyDeletedByOwner',
+  v.object({ propertyId: v.string(), deletedBy: actor, deletedAt: at }),
+);
 /** The admin's permanent delete; `images` lists the files to remove from storage. */
 export const PropertyDeletedPermanently = defineEvent(
   'PropertyDeletedPermanently',

@@ -14,14 +14,30 @@ const ownerId = '00000000-0000-4000-8000-000000000001';
 const adminId = '00000000-0000-4000-8000-0000000000aa';
 const idOf = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const details: ListingDetails = {
-  title: 'Flat', description: 'Nice', propertyType: 'apartment', category: 'general', listingType: 'rent',
-  address: 'Ring Road', city: 'Accra', country: 'Ghana', location: 'Accra, Ghana', pricePerNight: 1200,
-  currency: 'GH₵', pricingPeriod: 'year', bedrooms: 2, bathrooms: 1, amenities: ['wifi', 'pool'],
+  title: 'Flat',
+  description: 'Nice',
+  propertyType: 'apartment',
+  category: 'general',
+  listingType: 'rent',
+  address: 'Ring Road',
+  city: 'Accra',
+  country: 'Ghana',
+  location: 'Accra, Ghana',
+  pricePerNight: 1200,
+  currency: 'GH₵',
+  pricingPeriod: 'year',
+  bedrooms: 2,
+  bathrooms: 1,
+  amenities: ['wifi', 'pool'],
 };
 const submitted = (propertyId: string): ListingEvent => ({
-  type: 'PropertySubmitted', data: { propertyId, ownerId, details, images: ['/files/images/x-1200.webp'], submittedAt: at },
+  type: 'PropertySubmitted',
+  data: { propertyId, ownerId, details, images: ['/files/images/x-1200.webp'], submittedAt: at },
 });
-const approved = (propertyId: string): ListingEvent => ({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: at } });
+const approved = (propertyId: string): ListingEvent => ({
+  type: 'PropertyApproved',
+  data: { propertyId, approvedBy: adminId, approvedAt: at },
+});
 
 /** listing_search as names, not ids: a rebuild gives place names new ids. */
 const searchRows = () =>
@@ -43,13 +59,22 @@ describe('properties projection', () => {
     expect(await rows()).toMatchObject([{ id, is_verified: false, is_active: true, is_live: false, version: 1 }]);
     await store.append(listingStreamId(id), 1, [
       approved(id),
-      { type: 'PropertyEdited', data: { propertyId: id, changes: { title: 'Big flat', pricePerNight: 2400 }, editedBy: ownerId, editedAt: at } },
+      {
+        type: 'PropertyEdited',
+        data: { propertyId: id, changes: { title: 'Big flat', pricePerNight: 2400 }, editedBy: ownerId, editedAt: at },
+      },
       { type: 'PropertyFeatured', data: { propertyId: id, featuredOrder: 2, featuredBy: adminId, featuredAt: at } },
     ]);
     expect(await rows()).toEqual([
       expect.objectContaining({
-        title: 'Big flat', price_per_night: 2400, is_live: true, is_featured: true, featured_order: 2, version: 4,
-        amenities: ['wifi', 'pool'], search_text: 'accra ring road ghana accra, ghana',
+        title: 'Big flat',
+        price_per_night: 2400,
+        is_live: true,
+        is_featured: true,
+        featured_order: 2,
+        version: 4,
+        amenities: ['wifi', 'pool'],
+        search_text: 'accra ring road ghana accra, ghana',
       }),
     ]);
     // The edited yearly price, 2,400, is searched as 200 a month.
@@ -62,7 +87,7 @@ describe('properties projection', () => {
     expect(await searchRows()).toEqual([]);
   });
 
-  it('keeps one search row per place name of each live listing, in the listing\'s own transaction', async () => {
+  it("keeps one search row per place name of each live listing, in the listing's own transaction", async () => {
     const store = createEventStore(database(), { project: projections.applyInline });
     const id = idOf(1);
     await store.append(listingStreamId(id), 'no_stream', [submitted(id)]);
@@ -70,18 +95,46 @@ describe('properties projection', () => {
     await store.append(listingStreamId(id), 1, [approved(id)]);
     // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere".
     expect((await searchRows()).map((r) => r.name)).toEqual(['', 'accra ghana', 'ghana', 'ring road', 'road']);
-    expect((await searchRows())[0]).toMatchObject({ monthly_equivalent: 100, property_type: 0, category: 0, listing_type: 0, bedrooms: 2, amenities: 0b1001 });
+    expect((await searchRows())[0]).toMatchObject({
+      monthly_equivalent: 100,
+      property_type: 0,
+      category: 0,
+      listing_type: 0,
+      bedrooms: 2,
+      amenities: 0b1001,
+    });
     await store.append(listingStreamId(id), 2, [
-      { type: 'PropertyEdited', data: { propertyId: id, changes: { city: 'Kumasi', location: 'Kumasi', address: '5 Harper Road' }, editedBy: ownerId, editedAt: at } },
+      {
+        type: 'PropertyEdited',
+        data: {
+          propertyId: id,
+          changes: { city: 'Kumasi', location: 'Kumasi', address: '5 Harper Road' },
+          editedBy: ownerId,
+          editedAt: at,
+        },
+      },
     ]);
-    expect((await searchRows()).map((r) => r.name)).toEqual(['', '5 harper road', 'ghana', 'harper road', 'kumasi', 'road']);
-    await store.append(listingStreamId(id), 3, [{ type: 'PropertyHidden', data: { propertyId: id, hiddenBy: adminId, hiddenAt: at } }]);
+    expect((await searchRows()).map((r) => r.name)).toEqual([
+      '',
+      '5 harper road',
+      'ghana',
+      'harper road',
+      'kumasi',
+      'road',
+    ]);
+    await store.append(listingStreamId(id), 3, [
+      { type: 'PropertyHidden', data: { propertyId: id, hiddenBy: adminId, hiddenAt: at } },
+    ]);
     expect(await searchRows()).toEqual([]);
     // Each change logged what it did to search: the live states before and after, for the caches.
-    const log = await database().query<{ states: { names: string[] }[] }>('select states from search_changes order by seq');
+    const log = await database().query<{ states: { names: string[] }[] }>(
+      'select states from search_changes order by seq',
+    );
     // The submission (not live before or after) is in no answer: it logged nothing.
     expect(log.map((c) => c.states.map((s) => s.names.filter((n) => n.startsWith('k') || n.startsWith('a'))))).toEqual([
-      [['accra ghana']], [['accra ghana'], ['kumasi']], [['kumasi']],
+      [['accra ghana']],
+      [['accra ghana'], ['kumasi']],
+      [['kumasi']],
     ]);
   });
 
@@ -92,10 +145,14 @@ describe('properties projection', () => {
     await store.append(listingStreamId(live), 'no_stream', [submitted(live), approved(live)]);
     await store.append(listingStreamId(pending), 'no_stream', [submitted(pending)]);
     // xmin: the transaction that wrote the row version, so a row deleted and inserted again shows.
-    const written = () => database().query<{ xmin: string }>('select listing_id, place_id, xmin::text as xmin from listing_search order by listing_id, place_id');
+    const written = () =>
+      database().query<{ xmin: string }>(
+        'select listing_id, place_id, xmin::text as xmin from listing_search order by listing_id, place_id',
+      );
     const logged = () => database().query<{ states: unknown }>('select states from search_changes order by seq');
     const edit = (propertyId: string, changes: Partial<ListingDetails>): ListingEvent => ({
-      type: 'PropertyEdited', data: { propertyId, changes, editedBy: ownerId, editedAt: at },
+      type: 'PropertyEdited',
+      data: { propertyId, changes, editedBy: ownerId, editedAt: at },
     });
     const rowsBefore = await written();
     const logBefore = await logged();
@@ -103,7 +160,18 @@ describe('properties projection', () => {
 
     // A new title and photos: the same search rows; cached answers show the title, so the change is logged.
     await store.append(listingStreamId(live), 2, [edit(live, { title: 'Renamed flat', description: 'Nicer' })]);
-    await store.append(listingStreamId(live), 3, [{ type: 'PropertyImagesChanged', data: { propertyId: live, images: [], removed: ['/files/images/x-1200.webp'], changedBy: ownerId, changedAt: at } }]);
+    await store.append(listingStreamId(live), 3, [
+      {
+        type: 'PropertyImagesChanged',
+        data: {
+          propertyId: live,
+          images: [],
+          removed: ['/files/images/x-1200.webp'],
+          changedBy: ownerId,
+          changedAt: at,
+        },
+      },
+    ]);
     expect(await written()).toEqual(rowsBefore);
     expect(await logged()).toHaveLength(logBefore.length + 2);
 
@@ -125,14 +193,17 @@ describe('properties projection', () => {
       const id = idOf(n);
       const events = [submitted(id)];
       if (n % 2 === 0) events.push(approved(id));
-      if (n % 3 === 0) events.push({ type: 'PropertyDeletedByOwner', data: { propertyId: id, deletedBy: ownerId, deletedAt: at } });
+      if (n % 3 === 0)
+        events.push({ type: 'PropertyDeletedByOwner', data: { propertyId: id, deletedBy: ownerId, deletedAt: at } });
       await store.append(listingStreamId(id), 'no_stream', events);
     }
     const before = await rows();
     const searchBefore = await searchRows();
     expect(searchBefore).toHaveLength(10 * 5);
     // Straight from the streams: the global log's readable end is the cluster-wide horizon, which this test need not wait for.
-    const all = (await Promise.all(Array.from({ length: 30 }, (_, i) => store.readStream(listingStreamId(idOf(i + 1)))))).flat();
+    const all = (
+      await Promise.all(Array.from({ length: 30 }, (_, i) => store.readStream(listingStreamId(idOf(i + 1)))))
+    ).flat();
     expect(all).toHaveLength(55);
     await database().transaction((tx) => propertiesProjection.apply(tx, all));
     await database().transaction((tx) => propertiesProjection.apply(tx, all.slice(5, 20)));
@@ -147,8 +218,16 @@ describe('properties projection', () => {
     expect(await rows()).toEqual(before);
     expect(await searchRows()).toEqual(searchBefore);
     // The rebuild put back the indexes it set aside while it wrote.
-    const indexes = await database().query<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'listing_search' order by 1`);
-    expect(indexes.map((i) => i.name)).toEqual(['listing_search_newest', 'listing_search_pkey', 'listing_search_price', 'listing_search_type_newest', 'listing_search_type_price']);
+    const indexes = await database().query<{ name: string }>(
+      `select indexname as name from pg_indexes where tablename = 'listing_search' order by 1`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual([
+      'listing_search_newest',
+      'listing_search_pkey',
+      'listing_search_price',
+      'listing_search_type_newest',
+      'listing_search_type_price',
+    ]);
     expect(before.filter((r) => r.is_live)).toHaveLength(10);
   });
 });

@@ -37,33 +37,80 @@ export type PropertyRow = {
 };
 
 const COLUMNS = [
-  ['id', 'uuid'], ['owner_id', 'uuid'], ['title', 'text'], ['description', 'text'], ['property_type', 'text'],
-  ['category', 'text'], ['listing_type', 'text'], ['address', 'text'], ['city', 'text'], ['country', 'text'],
-  ['location', 'text'], ['price_per_night', 'double precision'], ['currency', 'text'], ['pricing_period', 'text'],
-  ['bedrooms', 'integer'], ['bathrooms', 'integer'], ['amenities', 'text[]'], ['images', 'text[]'],
-  ['is_verified', 'boolean'], ['is_active', 'boolean'], ['is_featured', 'boolean'], ['featured_order', 'integer'],
-  ['deleted', 'boolean'], ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'], ['version', 'integer'],
+  ['id', 'uuid'],
+  ['owner_id', 'uuid'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['property_type', 'text'],
+  ['category', 'text'],
+  ['listing_type', 'text'],
+  ['address', 'text'],
+  ['city', 'text'],
+  ['country', 'text'],
+  ['location', 'text'],
+  ['price_per_night', 'double precision'],
+  ['currency', 'text'],
+  ['pricing_period', 'text'],
+  ['bedrooms', 'integer'],
+  ['bathrooms', 'integer'],
+  ['amenities', 'text[]'],
+  ['images', 'text[]'],
+  ['is_verified', 'boolean'],
+  ['is_active', 'boolean'],
+  ['is_featured', 'boolean'],
+  ['featured_order', 'integer'],
+  ['deleted', 'boolean'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['version', 'integer'],
 ] as const;
 const names = COLUMNS.map(([name]) => name).join(', ');
 
 /** One statement per batch: every changed row goes in as JSON and is upserted. */
 const UPSERT = `insert into properties (${names})
   select ${names} from jsonb_to_recordset($1::jsonb->'rows') as r(${COLUMNS.map(([n, t]) => `${n} ${t}`).join(', ')})
-  on conflict (id) do update set ${COLUMNS.filter(([n]) => n !== 'id').map(([n]) => `${n} = excluded.${n}`).join(', ')}`;
+  on conflict (id) do update set ${COLUMNS.filter(([n]) => n !== 'id')
+    .map(([n]) => `${n} = excluded.${n}`)
+    .join(', ')}`;
 
 const decode = createEventDecoder(listingEventTypes);
 
-function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded: RecordedEvent): PropertyRow | undefined {
+function applyEvent(
+  row: PropertyRow | undefined,
+  event: ListingEvent,
+  recorded: RecordedEvent,
+): PropertyRow | undefined {
   const at = recorded.recordedAt.toISOString();
   const version = recorded.streamVersion;
   if (event.type === 'PropertySubmitted') {
     const { details: d, propertyId, ownerId, images, submittedAt } = event.data;
     return {
-      id: propertyId, owner_id: ownerId, title: d.title, description: d.description, property_type: d.propertyType,
-      category: d.category, listing_type: d.listingType, address: d.address, city: d.city, country: d.country,
-      location: d.location, price_per_night: d.pricePerNight, currency: d.currency, pricing_period: d.pricingPeriod,
-      bedrooms: d.bedrooms, bathrooms: d.bathrooms, amenities: d.amenities, images, is_verified: false, is_active: true,
-      is_featured: false, featured_order: null, deleted: false, created_at: submittedAt, updated_at: submittedAt, version,
+      id: propertyId,
+      owner_id: ownerId,
+      title: d.title,
+      description: d.description,
+      property_type: d.propertyType,
+      category: d.category,
+      listing_type: d.listingType,
+      address: d.address,
+      city: d.city,
+      country: d.country,
+      location: d.location,
+      price_per_night: d.pricePerNight,
+      currency: d.currency,
+      pricing_period: d.pricingPeriod,
+      bedrooms: d.bedrooms,
+      bathrooms: d.bathrooms,
+      amenities: d.amenities,
+      images,
+      is_verified: false,
+      is_active: true,
+      is_featured: false,
+      featured_order: null,
+      deleted: false,
+      created_at: submittedAt,
+      updated_at: submittedAt,
+      version,
     };
   }
   if (!row) return undefined;
@@ -72,10 +119,21 @@ function applyEvent(row: PropertyRow | undefined, event: ListingEvent, recorded:
     case 'PropertyEdited': {
       const c = event.data.changes;
       const map: [keyof typeof c, keyof PropertyRow][] = [
-        ['title', 'title'], ['description', 'description'], ['propertyType', 'property_type'], ['category', 'category'],
-        ['listingType', 'listing_type'], ['address', 'address'], ['city', 'city'], ['country', 'country'],
-        ['location', 'location'], ['pricePerNight', 'price_per_night'], ['currency', 'currency'], ['pricingPeriod', 'pricing_period'],
-        ['bedrooms', 'bedrooms'], ['bathrooms', 'bathrooms'], ['amenities', 'amenities'],
+        ['title', 'title'],
+        ['description', 'description'],
+        ['propertyType', 'property_type'],
+        ['category', 'category'],
+        ['listingType', 'listing_type'],
+        ['address', 'address'],
+        ['city', 'city'],
+        ['country', 'country'],
+        ['location', 'location'],
+        ['pricePerNight', 'price_per_night'],
+        ['currency', 'currency'],
+        ['pricingPeriod', 'pricing_period'],
+        ['bedrooms', 'bedrooms'],
+        ['bathrooms', 'bathrooms'],
+        ['amenities', 'amenities'],
       ];
       for (const [from, to] of map) if (c[from] !== undefined) Object.assign(next, { [to]: c[from] });
       return next;
@@ -127,7 +185,10 @@ export const propertiesProjection: Projection = {
       [ids],
     );
     const before = new Map<string, PropertyRow>(
-      existing.map((r) => [r.id, { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() }]),
+      existing.map((r) => [
+        r.id,
+        { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() },
+      ]),
     );
     const rows = new Map(before);
     const changed = new Set<string>();
@@ -143,6 +204,9 @@ export const propertiesProjection: Projection = {
     }
     if (changed.size === 0) return;
     await tx.query(UPSERT, [{ rows: [...changed].map((id) => rows.get(id)) }]);
-    await writeListingSearch(tx, [...changed].map((id) => ({ id, before: before.get(id), after: rows.get(id)! })));
+    await writeListingSearch(
+      tx,
+      [...changed].map((id) => ({ id, before: before.get(id), after: rows.get(id)! })),
+    );
   },
 };

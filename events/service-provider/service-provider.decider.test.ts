@@ -28,23 +28,48 @@ const details: ProviderDetails = {
   description: '',
 };
 
-const registered: ServiceProviderEvent = { type: 'ServiceProviderRegistered', data: { providerId, applicantId: applicant, details, registeredAt: at } };
-const approved: ServiceProviderEvent = { type: 'ServiceProviderApproved', data: { providerId, approvedBy: admin.id, approvedAt: at } };
-const rejected: ServiceProviderEvent = { type: 'ServiceProviderRejected', data: { providerId, rejectedBy: admin.id, rejectedAt: at } };
-const revoked: ServiceProviderEvent = { type: 'ServiceProviderApprovalRevoked', data: { providerId, revokedBy: admin.id, revokedAt: at } };
-const reapproved: ServiceProviderEvent = { type: 'ServiceProviderReapproved', data: { providerId, approvedBy: admin.id, approvedAt: at } };
+const registered: ServiceProviderEvent = {
+  type: 'ServiceProviderRegistered',
+  data: { providerId, applicantId: applicant, details, registeredAt: at },
+};
+const approved: ServiceProviderEvent = {
+  type: 'ServiceProviderApproved',
+  data: { providerId, approvedBy: admin.id, approvedAt: at },
+};
+const rejected: ServiceProviderEvent = {
+  type: 'ServiceProviderRejected',
+  data: { providerId, rejectedBy: admin.id, rejectedAt: at },
+};
+const revoked: ServiceProviderEvent = {
+  type: 'ServiceProviderApprovalRevoked',
+  data: { providerId, revokedBy: admin.id, revokedAt: at },
+};
+const reapproved: ServiceProviderEvent = {
+  type: 'ServiceProviderReapproved',
+  data: { providerId, approvedBy: admin.id, approvedAt: at },
+};
 
 const given = givenWhenThen(serviceProviderDecider);
 
-const setStatus = (status: ProviderStatus, actor = admin): ServiceProviderCommand => ({ type: 'SetProviderStatus', actor, status, at });
+const setStatus = (status: ProviderStatus, actor = admin): ServiceProviderCommand => ({
+  type: 'SetProviderStatus',
+  actor,
+  status,
+  at,
+});
 
 describe('service provider decider', () => {
   it('registers a new application as pending', () => {
     given().when({ type: 'RegisterProvider', providerId, applicantId: applicant, details, at }).then([registered]);
-    expect(foldEvents(serviceProviderDecider, [registered])).toMatchObject({ status: 'pending', applicantId: applicant });
+    expect(foldEvents(serviceProviderDecider, [registered])).toMatchObject({
+      status: 'pending',
+      applicantId: applicant,
+    });
   });
   it('refuses to register the same id twice', () => {
-    given(registered).when({ type: 'RegisterProvider', providerId, applicantId: applicant, details, at }).thenRefuses('provider_exists', 'conflict');
+    given(registered)
+      .when({ type: 'RegisterProvider', providerId, applicantId: applicant, details, at })
+      .thenRefuses('provider_exists', 'conflict');
   });
   it('approves a pending application, naming the admin', () => {
     given(registered).when(setStatus('approved')).then([approved]);

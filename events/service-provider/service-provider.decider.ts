@@ -21,7 +21,11 @@ export const PROVIDER_ERRORS = {
   backToPending: () =>
     new DomainError('conflict', 'provider_transition_not_allowed', 'A reviewed application cannot go back to pending.'),
   pendingElsewhere: () =>
-    new DomainError('conflict', 'provider_pending_exists', 'You already have an application waiting for review. We will contact you within 24 hours.'),
+    new DomainError(
+      'conflict',
+      'provider_pending_exists',
+      'You already have an application waiting for review. We will contact you within 24 hours.',
+    ),
 };
 
 /**
@@ -29,12 +33,21 @@ export const PROVIDER_ERRORS = {
  * Approval); rejected → approved. Asking for the status it already has records
  * nothing (a double click, two admins agreeing); nothing goes back to pending.
  */
-function transition(from: ProviderStatus, to: ProviderStatus, providerId: string, actor: Actor, at: string): ServiceProviderEvent[] {
+function transition(
+  from: ProviderStatus,
+  to: ProviderStatus,
+  providerId: string,
+  actor: Actor,
+  at: string,
+): ServiceProviderEvent[] {
   if (from === to) return [];
   if (to === 'pending') throw PROVIDER_ERRORS.backToPending();
-  if (from === 'pending' && to === 'approved') return [{ type: 'ServiceProviderApproved', data: { providerId, approvedBy: actor.id, approvedAt: at } }];
-  if (from === 'pending' && to === 'rejected') return [{ type: 'ServiceProviderRejected', data: { providerId, rejectedBy: actor.id, rejectedAt: at } }];
-  if (from === 'approved') return [{ type: 'ServiceProviderApprovalRevoked', data: { providerId, revokedBy: actor.id, revokedAt: at } }];
+  if (from === 'pending' && to === 'approved')
+    return [{ type: 'ServiceProviderApproved', data: { providerId, approvedBy: actor.id, approvedAt: at } }];
+  if (from === 'pending' && to === 'rejected')
+    return [{ type: 'ServiceProviderRejected', data: { providerId, rejectedBy: actor.id, rejectedAt: at } }];
+  if (from === 'approved')
+    return [{ type: 'ServiceProviderApprovalRevoked', data: { providerId, revokedBy: actor.id, revokedAt: at } }];
   return [{ type: 'ServiceProviderReapproved', data: { providerId, approvedBy: actor.id, approvedAt: at } }];
 }
 

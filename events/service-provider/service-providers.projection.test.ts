@@ -15,12 +15,21 @@ const adminId = '00000000-0000-4000-8000-0000000000aa';
 const idOf = (n: number) => `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const applicantOf = (n: number) => `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const details: ProviderDetails = {
-  categoryId: 'electrician', businessName: 'Bright Sparks', contactPerson: 'Efua Owusu', email: 'efua@example.com',
-  phone: '+233201234567', businessAddress: 'Osu, Accra', serviceArea: 'Greater Accra', yearsExperience: 4,
-  servicesOffered: 'Wiring, solar', emergencyAvailable: false, description: 'Licensed',
+  categoryId: 'electrician',
+  businessName: 'Bright Sparks',
+  contactPerson: 'Efua Owusu',
+  email: 'efua@example.com',
+  phone: '+233201234567',
+  businessAddress: 'Osu, Accra',
+  serviceArea: 'Greater Accra',
+  yearsExperience: 4,
+  servicesOffered: 'Wiring, solar',
+  emergencyAvailable: false,
+  description: 'Licensed',
 };
 const registered = (n: number): ServiceProviderEvent => ({
-  type: 'ServiceProviderRegistered', data: { providerId: idOf(n), applicantId: applicantOf(n), details, registeredAt: at },
+  type: 'ServiceProviderRegistered',
+  data: { providerId: idOf(n), applicantId: applicantOf(n), details, registeredAt: at },
 });
 
 const rows = () =>
@@ -35,8 +44,17 @@ describe('service providers projection', () => {
     const id = idOf(1);
     await store.append(serviceProviderStreamId(id), 'no_stream', [registered(1)]);
     expect(await rows()).toEqual([
-      { id, applicant_id: applicantOf(1), category_id: 'electrician', business_name: 'Bright Sparks', years_experience: 4,
-        emergency_available: false, status: 'pending', reviewed_by: null, version: 1 },
+      {
+        id,
+        applicant_id: applicantOf(1),
+        category_id: 'electrician',
+        business_name: 'Bright Sparks',
+        years_experience: 4,
+        emergency_available: false,
+        status: 'pending',
+        reviewed_by: null,
+        version: 1,
+      },
     ]);
     await store.append(serviceProviderStreamId(id), 1, [
       { type: 'ServiceProviderApproved', data: { providerId: id, approvedBy: adminId, approvedAt: later } },
@@ -55,8 +73,13 @@ describe('service providers projection', () => {
   it('refuses a second pending application of one account inside the append', async () => {
     const store = createEventStore(database(), { project: projections.applyInline });
     await store.append(serviceProviderStreamId(idOf(1)), 'no_stream', [registered(1)]);
-    const twin: ServiceProviderEvent = { type: 'ServiceProviderRegistered', data: { providerId: idOf(2), applicantId: applicantOf(1), details, registeredAt: at } };
-    await expect(store.append(serviceProviderStreamId(idOf(2)), 'no_stream', [twin])).rejects.toThrow(/service_providers_one_pending/);
+    const twin: ServiceProviderEvent = {
+      type: 'ServiceProviderRegistered',
+      data: { providerId: idOf(2), applicantId: applicantOf(1), details, registeredAt: at },
+    };
+    await expect(store.append(serviceProviderStreamId(idOf(2)), 'no_stream', [twin])).rejects.toThrow(
+      /service_providers_one_pending/,
+    );
     expect(await rows()).toHaveLength(1);
     expect(await store.streamVersion(serviceProviderStreamId(idOf(2)))).toBe(0);
   });
@@ -66,12 +89,22 @@ describe('service providers projection', () => {
     for (let n = 1; n <= 12; n++) {
       const id = idOf(n);
       const events: ServiceProviderEvent[] = [registered(n)];
-      if (n % 2 === 0) events.push({ type: 'ServiceProviderApproved', data: { providerId: id, approvedBy: adminId, approvedAt: later } });
-      if (n % 3 === 0) events.push({ type: 'ServiceProviderRejected', data: { providerId: id, rejectedBy: adminId, rejectedAt: later } });
+      if (n % 2 === 0)
+        events.push({
+          type: 'ServiceProviderApproved',
+          data: { providerId: id, approvedBy: adminId, approvedAt: later },
+        });
+      if (n % 3 === 0)
+        events.push({
+          type: 'ServiceProviderRejected',
+          data: { providerId: id, rejectedBy: adminId, rejectedAt: later },
+        });
       await store.append(serviceProviderStreamId(id), 'no_stream', events.slice(0, n % 6 === 0 ? 2 : events.length));
     }
     const before = await rows();
-    const all = (await Promise.all(Array.from({ length: 12 }, (_, i) => store.readStream(serviceProviderStreamId(idOf(i + 1)))))).flat();
+    const all = (
+      await Promise.all(Array.from({ length: 12 }, (_, i) => store.readStream(serviceProviderStreamId(idOf(i + 1)))))
+    ).flat();
     await database().transaction((tx) => serviceProvidersProjection.apply(tx, all));
     await database().transaction((tx) => serviceProvidersProjection.apply(tx, all.slice(3, 9)));
     expect(await rows()).toEqual(before);

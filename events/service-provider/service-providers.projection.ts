@@ -17,8 +17,23 @@ async function applyOne(tx: SqlClient, event: ServiceProviderEvent, version: num
          status, created_at, updated_at, version)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $14, $15)
        on conflict (id) do nothing`,
-      [providerId, applicantId, d.categoryId, d.businessName, d.contactPerson, d.email, d.phone, d.businessAddress,
-        d.serviceArea, d.yearsExperience, d.servicesOffered, d.emergencyAvailable, d.description, registeredAt, version],
+      [
+        providerId,
+        applicantId,
+        d.categoryId,
+        d.businessName,
+        d.contactPerson,
+        d.email,
+        d.phone,
+        d.businessAddress,
+        d.serviceArea,
+        d.yearsExperience,
+        d.servicesOffered,
+        d.emergencyAvailable,
+        d.description,
+        registeredAt,
+        version,
+      ],
     );
     return;
   }

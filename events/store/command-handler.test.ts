@@ -10,21 +10,25 @@ const database = useMigratedDatabase();
 const account = renameAggregate;
 
 describe('handleCommand', () => {
-  it("folds only its own event types on a stream another decider also writes, and appends after all of them", async () => {
+  it('folds only its own event types on a stream another decider also writes, and appends after all of them', async () => {
     const store = createEventStore(database());
     await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama' });
     await store.append('user-1', 1, [{ type: 'FavoriteAdded', data: { propertyId: 'p-1' } }]);
     const result = await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama Mensah' });
     expect(result.nextVersion).toBe(3);
     expect(result.state).toEqual({ name: 'Ama Mensah' });
-    await expect(handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama Mensah' })).rejects.toMatchObject({ code: 'same_name' });
+    await expect(handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama Mensah' })).rejects.toMatchObject(
+      { code: 'same_name' },
+    );
   });
 
   it('refuses a caller-given stale expectedVersion with a conflict', async () => {
     const store = createEventStore(database());
     await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama' });
     await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Kofi' });
-    await expect(handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 1 })).rejects.toMatchObject({
+    await expect(
+      handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 1 }),
+    ).rejects.toMatchObject({
       code: 'version_conflict',
     });
     expect(await store.streamVersion('user-1')).toBe(2);
@@ -51,14 +55,34 @@ describe('handleCommand', () => {
     const won = await handleCommand(racing(3), account, 'user-2', { type: 'Rename', name: 'Kofi' });
     expect(won.state).toEqual({ name: 'Kofi' });
     // Three rivals' events, then this command's, decided on the state the third rival left.
-    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name)).toEqual(['Ama', 'Rival 1', 'Rival 2', 'Rival 3', 'Kofi']);
+    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name)).toEqual([
+      'Ama',
+      'Rival 1',
+      'Rival 2',
+      'Rival 3',
+      'Kofi',
+    ]);
 
-    await expect(handleCommand(racing(4), account, 'user-2', { type: 'Rename', name: 'Yaw' })).rejects.toMatchObject({ code: 'version_conflict' });
-    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(5)).toEqual(['Rival 1', 'Rival 2', 'Rival 3', 'Rival 4']);
+    await expect(handleCommand(racing(4), account, 'user-2', { type: 'Rename', name: 'Yaw' })).rejects.toMatchObject({
+      code: 'version_conflict',
+    });
+    expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(5)).toEqual([
+      'Rival 1',
+      'Rival 2',
+      'Rival 3',
+      'Rival 4',
+    ]);
 
     // The rival sets the very name this command wants: decided again on the state it left, the command is
     // refused with the decider's own error, and nothing of it is appended (a blind retry would append 'Abena' twice).
-    await expect(handleCommand(racing(1, () => 'Abena'), account, 'user-2', { type: 'Rename', name: 'Abena' })).rejects.toMatchObject({
+    await expect(
+      handleCommand(
+        racing(1, () => 'Abena'),
+        account,
+        'user-2',
+        { type: 'Rename', name: 'Abena' },
+      ),
+    ).rejects.toMatchObject({
       code: 'same_name',
     });
     expect((await real.readStream('user-2')).map((e) => (e.data as { name: string }).name).slice(9)).toEqual(['Abena']);
@@ -73,17 +97,35 @@ describe('handleCommand', () => {
     };
 
     await expect(
-      handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, {
-        alongside: async () => {
-          throw new Error('the outbox is full');
+      handleCommand(
+        store,
+        account,
+        'user-3',
+        { type: 'Rename', name: 'Esi' },
+        {
+          alongside: async () => {
+            throw new Error('the outbox is full');
+          },
         },
-      }),
+      ),
     ).rejects.toThrow('the outbox is full');
     expect(await store.streamVersion('user-3')).toBe(0);
 
     const idempotency = { key: 'rename-esi', requestHash: 'h' };
-    const first = await handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, { idempotency, alongside: write });
-    const again = await handleCommand(store, account, 'user-3', { type: 'Rename', name: 'Esi' }, { idempotency, alongside: write });
+    const first = await handleCommand(
+      store,
+      account,
+      'user-3',
+      { type: 'Rename', name: 'Esi' },
+      { idempotency, alongside: write },
+    );
+    const again = await handleCommand(
+      store,
+      account,
+      'user-3',
+      { type: 'Rename', name: 'Esi' },
+      { idempotency, alongside: write },
+    );
     expect([first.replayed, again.replayed]).toEqual([false, true]);
     expect(await store.streamVersion('user-3')).toBe(1);
     expect(await db.query('select name from side_effects')).toEqual([{ name: 'Esi after 1 event' }]);
@@ -98,7 +140,9 @@ describe('handleCommandIn', () => {
       db.transaction(async (tx) => {
         await handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Ama' });
         // The transaction's own append is already folded in: the same name again is refused.
-        await expect(handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Ama' })).rejects.toMatchObject({ code: 'same_name' });
+        await expect(
+          handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Ama' }),
+        ).rejects.toMatchObject({ code: 'same_name' });
         const second = await handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Kofi' });
         expect([second.nextVersion, second.state]).toEqual([2, { name: 'Kofi' }]);
         throw new Error('the caller gives up');
@@ -106,9 +150,13 @@ describe('handleCommandIn', () => {
     ).rejects.toThrow('the caller gives up');
     expect(await store.streamVersion('user-4')).toBe(0);
 
-    const committed = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Esi' }, { metadata: { actorId: 'u-1' } }));
+    const committed = await db.transaction((tx) =>
+      handleCommandIn(tx, store, account, 'user-4', { type: 'Rename', name: 'Esi' }, { metadata: { actorId: 'u-1' } }),
+    );
     expect(committed.events).toEqual([{ type: 'AccountRenamed', data: { name: 'Esi' } }]);
-    expect((await store.readStream('user-4')).map((e) => [e.data, e.metadata])).toEqual([[{ name: 'Esi' }, { actorId: 'u-1' }]]);
+    expect((await store.readStream('user-4')).map((e) => [e.data, e.metadata])).toEqual([
+      [{ name: 'Esi' }, { actorId: 'u-1' }],
+    ]);
   });
 
   it('throws a lost race to the caller instead of deciding again, and refuses a stale expectedVersion', async () => {
@@ -119,16 +167,23 @@ describe('handleCommandIn', () => {
     const racing: EventStore = {
       ...real,
       async appendIn(tx, streamId, expected, events, metadata, options) {
-        if (rivals-- > 0) await real.appendIn(tx, streamId, 'any', [{ type: 'AccountRenamed', data: { name: 'Rival' } }], {});
+        if (rivals-- > 0)
+          await real.appendIn(tx, streamId, 'any', [{ type: 'AccountRenamed', data: { name: 'Rival' } }], {});
         return real.appendIn(tx, streamId, expected, events, metadata, options);
       },
     };
     const db = database();
-    await expect(db.transaction((tx) => handleCommandIn(tx, racing, account, 'user-5', { type: 'Rename', name: 'Kofi' }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) => handleCommandIn(tx, racing, account, 'user-5', { type: 'Rename', name: 'Kofi' })),
+    ).rejects.toMatchObject({
       code: 'version_conflict',
     });
     expect((await real.readStream('user-5')).map((e) => (e.data as { name: string }).name)).toEqual(['Ama']);
-    await expect(db.transaction((tx) => handleCommandIn(tx, real, account, 'user-5', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 2 }))).rejects.toMatchObject({
+    await expect(
+      db.transaction((tx) =>
+        handleCommandIn(tx, real, account, 'user-5', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 2 }),
+      ),
+    ).rejects.toMatchObject({
       code: 'version_conflict',
     });
   });
@@ -138,10 +193,15 @@ describe('handleCommandIn', () => {
     const store = createEventStore(db);
     await db.query('create table if not exists side_effects (name text not null)');
     const idempotency = { key: 'rename-in-tx', requestHash: 'h' };
-    const alongside = async (tx: SqlClient) => void (await tx.query(`insert into side_effects (name) values ('written')`));
-    const first = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }));
+    const alongside = async (tx: SqlClient) =>
+      void (await tx.query(`insert into side_effects (name) values ('written')`));
+    const first = await db.transaction((tx) =>
+      handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }),
+    );
     // Deciding again would be refused (same name): the key answers first.
-    const again = await db.transaction((tx) => handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }));
+    const again = await db.transaction((tx) =>
+      handleCommandIn(tx, store, account, 'user-6', { type: 'Rename', name: 'Abena' }, { idempotency, alongside }),
+    );
     expect([first.replayed, again.replayed, again.events, again.state]).toEqual([false, true, [], { name: 'Abena' }]);
     expect(again.eventIds).toEqual(first.eventIds);
     expect(await db.query('select name from side_effects')).toEqual([{ name: 'written' }]);

@@ -37,10 +37,16 @@ export async function loadState<Command, Types extends readonly EventType<string
   client?: SqlClient,
 ): Promise<{ state: State; version: number }> {
   const recorded = await store.readStream(streamId, 1, client);
-  return { state: foldEvents(aggregate.decider, ownEvents(aggregate, recorded)), version: recorded[recorded.length - 1]?.streamVersion ?? 0 };
+  return {
+    state: foldEvents(aggregate.decider, ownEvents(aggregate, recorded)),
+    version: recorded[recorded.length - 1]?.streamVersion ?? 0,
+  };
 }
 
-function ownEvents<Types extends readonly EventType<string, unknown>[]>(aggregate: { eventTypes: Types }, recorded: RecordedEvent[]) {
+function ownEvents<Types extends readonly EventType<string, unknown>[]>(
+  aggregate: { eventTypes: Types },
+  recorded: RecordedEvent[],
+) {
   const decode = createEventDecoder(aggregate.eventTypes);
   const own = new Set(aggregate.eventTypes.map((t) => t.type));
   return recorded.filter((e) => own.has(e.type)).map(decode);
@@ -71,7 +77,10 @@ async function decideAndAppend<Command, Types extends readonly EventType<string,
   const versions = new Map(aggregate.eventTypes.map((t) => [t.type, t.version] as const));
   const newEvents = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: versions.get(e.type) ?? 1 }));
   const { alongside } = options;
-  const appendOptions = { idempotency: options.idempotency, alongside: alongside && ((t: SqlClient) => alongside(t, events, next)) };
+  const appendOptions = {
+    idempotency: options.idempotency,
+    alongside: alongside && ((t: SqlClient) => alongside(t, events, next)),
+  };
   const expected = version === 0 ? 'no_stream' : version;
   const result = tx
     ? await store.appendIn(tx, streamId, expected, newEvents, options.metadata ?? {}, appendOptions)
@@ -96,7 +105,8 @@ export async function handleCommand<Command, Types extends readonly EventType<st
     try {
       return await decideAndAppend(store, undefined, aggregate, streamId, command, options);
     } catch (error) {
-      const mayRetry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RACE_RETRIES;
+      const mayRetry =
+        error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RACE_RETRIES;
       if (!mayRetry) throw error;
     }
   }

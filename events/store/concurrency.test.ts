@@ -33,7 +33,10 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
   it('leaves a polling subscriber with every event exactly once and each stream in version order', async () => {
     const store = createEventStore(t.db);
     const seen: RecordedEvent[] = [];
-    const subscriber = { name: 'collector', handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events) };
+    const subscriber = {
+      name: 'collector',
+      handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
+    };
 
     const WRITERS = 8;
     const APPENDS_PER_WRITER = 60;
@@ -83,11 +86,17 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const power = await approachPowerOfTen(t.db);
     // 100 appends, one transaction each: their ids run from 50 below the power of ten to 50 above it.
     for (let i = 0; i < 100; i++) await store.append(`p-${i % 7}`, 'any', [{ type: 'Crossing', data: { i } }]);
-    const ids = (await t.db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)).map((r) => BigInt(r.id));
+    const ids = (
+      await t.db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)
+    ).map((r) => BigInt(r.id));
     expect(ids.some((id) => id < power) && ids.some((id) => id >= power)).toBe(true);
     for (const batchSize of [1, 7, 50]) {
       const seen: RecordedEvent[] = [];
-      const sub = { name: `crossing-${batchSize}`, types: ['Crossing'], handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events) };
+      const sub = {
+        name: `crossing-${batchSize}`,
+        types: ['Crossing'],
+        handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
+      };
       await drainSubscription(t.db, sub, batchSize);
       expect(seen.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
     }
@@ -96,7 +105,11 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
   it('does not pass an event whose transaction took its position first but commits last', async () => {
     const store = createEventStore(t.db);
     const seen: string[] = [];
-    const sub = { name: 'late-commit', types: ['Late', 'Early'], handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events.map((e) => e.type)) };
+    const sub = {
+      name: 'late-commit',
+      types: ['Late', 'Early'],
+      handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events.map((e) => e.type)),
+    };
     let releaseLate!: () => void;
     const lateHeld = new Promise<void>((resolve) => (releaseLate = resolve));
     let lateAppended!: () => void;
@@ -138,10 +151,14 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
       },
     });
     // A's handler runs while A holds the checkpoint row; it waits there until B has tried a batch.
-    const aFirst = runSubscriptionBatch(t.db, instance('a', async () => {
-      aHandling();
-      return bHasTried;
-    }), 5);
+    const aFirst = runSubscriptionBatch(
+      t.db,
+      instance('a', async () => {
+        aHandling();
+        return bHasTried;
+      }),
+      5,
+    );
     await aIsHandling;
     const bFirst = await runSubscriptionBatch(t.db, instance('b'), 5);
     bTried();

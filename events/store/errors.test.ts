@@ -4,7 +4,11 @@ import { brokenUniqueConstraint } from './errors.ts';
 
 const database = useMigratedDatabase();
 
-const refusal = (run: () => Promise<unknown>) => run().then(() => undefined, (error: unknown) => error);
+const refusal = (run: () => Promise<unknown>) =>
+  run().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('brokenUniqueConstraint', () => {
   it("names the unique index or constraint a statement broke, from the driver's error fields (PGlite and postgres.js)", async () => {
@@ -13,10 +17,14 @@ describe('brokenUniqueConstraint', () => {
       create table race_probe (id int primary key, email text, owner int not null);
       create unique index race_probe_email on race_probe (email) where email is not null;`);
     await db.query(`insert into race_probe (id, email, owner) values (1, 'a@example.com', 1)`);
-    const index = await refusal(() => db.query(`insert into race_probe (id, email, owner) values (2, 'a@example.com', 1)`));
+    const index = await refusal(() =>
+      db.query(`insert into race_probe (id, email, owner) values (2, 'a@example.com', 1)`),
+    );
     expect(brokenUniqueConstraint(index)).toBe('race_probe_email');
     // Inside a transaction, as an inline projection breaks it during an append.
-    const inTransaction = await refusal(() => db.transaction((tx) => tx.query(`insert into race_probe (id, email, owner) values (1, 'b@example.com', 1)`)));
+    const inTransaction = await refusal(() =>
+      db.transaction((tx) => tx.query(`insert into race_probe (id, email, owner) values (1, 'b@example.com', 1)`)),
+    );
     expect(brokenUniqueConstraint(inTransaction)).toBe('race_probe_pkey');
   });
 
@@ -26,7 +34,9 @@ describe('brokenUniqueConstraint', () => {
     const notNull = await refusal(() => db.query('insert into null_probe (id, owner) values (1, null)'));
     expect(notNull).toMatchObject({ code: '23502' });
     expect(brokenUniqueConstraint(notNull)).toBeUndefined();
-    expect(brokenUniqueConstraint(new Error('duplicate key value violates unique constraint "users_email_unique"'))).toBeUndefined();
+    expect(
+      brokenUniqueConstraint(new Error('duplicate key value violates unique constraint "users_email_unique"')),
+    ).toBeUndefined();
     expect(brokenUniqueConstraint(undefined)).toBeUndefined();
   });
 });

@@ -25,8 +25,16 @@ export class DomainError extends Error {
 
 /** The stream is not at the version the writer expected. */
 export class ConcurrencyError extends DomainError {
-  constructor(readonly streamId: string, readonly expected: string, readonly actual: number) {
-    super('conflict', 'version_conflict', `This record was changed by someone else (expected version ${expected}, found ${actual}). Reload and try again.`);
+  constructor(
+    readonly streamId: string,
+    readonly expected: string,
+    readonly actual: number,
+  ) {
+    super(
+      'conflict',
+      'version_conflict',
+      `This record was changed by someone else (expected version ${expected}, found ${actual}). Reload and try again.`,
+    );
   }
 }
 

@@ -11,7 +11,10 @@ const renamed = (name: string) => ({ type: 'ThingRenamed', data: { name } });
 describe('event store', () => {
   it('appends events with stream versions, unique ids and metadata, and reads them back in order', async () => {
     const store = createEventStore(database());
-    const first = await store.append('thing-1', 'no_stream', [created, renamed('b')], { actorId: 'u1', requestId: 'r1' });
+    const first = await store.append('thing-1', 'no_stream', [created, renamed('b')], {
+      actorId: 'u1',
+      requestId: 'r1',
+    });
     expect(first.nextVersion).toBe(2);
     await store.append('thing-1', 2, [renamed('c')]);
     const events = await store.readStream('thing-1');

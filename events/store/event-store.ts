@@ -212,7 +212,9 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
   }
 
   async function currentVersion(client: SqlClient, streamId: string): Promise<number> {
-    const rows = await client.query<{ version: number }>('select version from streams where stream_id = $1', [streamId]);
+    const rows = await client.query<{ version: number }>('select version from streams where stream_id = $1', [
+      streamId,
+    ]);
     return rows[0]?.version ?? 0;
   }
 
@@ -227,7 +229,8 @@ export function createEventStore(db: Database, options: EventStoreOptions = {}) 
     ): Promise<AppendResult> {
       const projected = readByAnyProjection(events);
       // With nothing else to write, the append is one atomic statement: no transaction round trips.
-      if (!options.idempotency && !projected && !options.alongside) return appendWith(db, streamId, expected, events, metadata, options, projected);
+      if (!options.idempotency && !projected && !options.alongside)
+        return appendWith(db, streamId, expected, events, metadata, options, projected);
       return db.transaction((tx) => appendWith(tx, streamId, expected, events, metadata, options, projected));
     },
     /** Appends inside a caller's transaction (when other writes must commit with the events). */

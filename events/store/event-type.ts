@@ -23,9 +23,8 @@ export function defineEvent<const Type extends string, Data>(
   return { type, version, schema, upcasters, create: (data) => ({ type, data, schemaVersion: version }) };
 }
 
-export type DomainEvent<Types extends EventType<string, unknown>> = Types extends EventType<infer T, infer D>
-  ? { type: T; data: D }
-  : never;
+export type DomainEvent<Types extends EventType<string, unknown>> =
+  Types extends EventType<infer T, infer D> ? { type: T; data: D } : never;
 
 export class UnreadableEventError extends Error {}
 
@@ -42,7 +41,8 @@ export function createEventDecoder<const Types extends readonly EventType<string
       data = upcast(data);
     }
     const parsed = v.safeParse(def.schema, data);
-    if (!parsed.success) throw new UnreadableEventError(`${event.type} v${event.schemaVersion}: ${v.summarize(parsed.issues)}`);
+    if (!parsed.success)
+      throw new UnreadableEventError(`${event.type} v${event.schemaVersion}: ${v.summarize(parsed.issues)}`);
     return { type: event.type, data: parsed.output } as DomainEvent<Types[number]>;
   };
 }

@@ -10,7 +10,11 @@ export type Poller = { stop(): Promise<void> };
  */
 export function startPolling(
   step: () => Promise<boolean>,
-  { pollMs, onError, firstAfterPoll = false }: { pollMs: number; onError: (error: unknown) => void; firstAfterPoll?: boolean },
+  {
+    pollMs,
+    onError,
+    firstAfterPoll = false,
+  }: { pollMs: number; onError: (error: unknown) => void; firstAfterPoll?: boolean },
 ): Poller {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -35,7 +35,10 @@ describe('projections', () => {
     const db = database();
     await createTable(db);
     const store = createEventStore(db);
-    await store.append('t-1', 'no_stream', [{ type: 'ThingCreated', data: { name: 'a' } }, { type: 'ThingRenamed', data: { name: 'b' } }]);
+    await store.append('t-1', 'no_stream', [
+      { type: 'ThingCreated', data: { name: 'a' } },
+      { type: 'ThingRenamed', data: { name: 'b' } },
+    ]);
     await store.append('t-2', 'no_stream', [{ type: 'ThingCreated', data: { name: 'c' } }]);
     // Straight from the streams: readAll waits for the cluster-wide horizon, which this test need not.
     const events = [...(await store.readStream('t-1')), ...(await store.readStream('t-2'))];
@@ -105,7 +108,10 @@ describe('versioned event types', () => {
       upcasters: { 2: (old) => ({ town: (old as { city: string }).city }) },
     });
     const decodeMoved = createEventDecoder([Moved]);
-    expect(decodeMoved({ type: 'ThingMoved', schemaVersion: 2, data: { city: 'Kumasi' } })).toEqual({ type: 'ThingMoved', data: { town: 'Kumasi' } });
+    expect(decodeMoved({ type: 'ThingMoved', schemaVersion: 2, data: { city: 'Kumasi' } })).toEqual({
+      type: 'ThingMoved',
+      data: { town: 'Kumasi' },
+    });
     expect(() => decodeMoved({ type: 'ThingMoved', schemaVersion: 1, data: { place: 'Tamale' } })).toThrow(
       new UnreadableEventError('no upcaster for ThingMoved v1'),
     );

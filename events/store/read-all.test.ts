@@ -34,7 +34,10 @@ describe('reading the global log', () => {
     await store.append('a', 1, [renamed('x')]);
     const all = await readAllSettled(database(), 3);
     expect(all.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['a@1', 'b@1', 'a@2']);
-    const rest = await readAllSettled(database(), 2, { transactionId: all[0]!.transactionId, globalPosition: all[0]!.globalPosition });
+    const rest = await readAllSettled(database(), 2, {
+      transactionId: all[0]!.transactionId,
+      globalPosition: all[0]!.globalPosition,
+    });
     expect(rest.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['b@1', 'a@2']);
   });
 
@@ -51,7 +54,10 @@ describe('reading the global log', () => {
       const ids = ['8', '9', '10', '11', '98', '99', '100', '101'];
       await logWithTransactionIds(database(), ids);
       const seen: RecordedEvent[] = [];
-      const sub = { name: `digits-${batchSize}`, handle: async (_tx: SqlClient, events: RecordedEvent[]) => void seen.push(...events) };
+      const sub = {
+        name: `digits-${batchSize}`,
+        handle: async (_tx: SqlClient, events: RecordedEvent[]) => void seen.push(...events),
+      };
       for (let polls = 0; polls <= ids.length; polls++) await runSubscriptionBatch(database(), sub, batchSize);
       expect(seen.map((e) => e.streamVersion)).toEqual(ids.map((_, i) => i + 1));
     },

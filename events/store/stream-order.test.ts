@@ -47,7 +47,8 @@ async function subscriberSees(name: string, streamId: string): Promise<RecordedE
   return seen.filter((e) => e.streamId === streamId);
 }
 
-const ownTransactionId = async (tx: SqlClient) => BigInt((await tx.query<{ id: string }>('select pg_current_xact_id()::text as id'))[0]!.id);
+const ownTransactionId = async (tx: SqlClient) =>
+  BigInt((await tx.query<{ id: string }>('select pg_current_xact_id()::text as id'))[0]!.id);
 
 describe('stream order for subscribers, whatever the appending transaction did first (real PostgreSQL)', () => {
   it('hands out version 1 before version 2 when version 2 comes from a transaction that wrote before its append', async () => {
@@ -81,7 +82,13 @@ describe('stream order for subscribers, whatever the appending transaction did f
     // A's append holds its stream statement until B has committed; its key claim has run by then.
     const storeA = createEventStore(holdingDatabase(t.db, /\bstreams\b/, claimed.open, bCommitted.opened));
     const store = createEventStore(t.db);
-    const a = storeA.append('order-2', 1, [{ type: 'Second', data: {} }], {}, { idempotency: { key: 'order-2-second', requestHash: 'h' } });
+    const a = storeA.append(
+      'order-2',
+      1,
+      [{ type: 'Second', data: {} }],
+      {},
+      { idempotency: { key: 'order-2-second', requestHash: 'h' } },
+    );
     await claimed.opened;
     await store.append('order-2', 'no_stream', [{ type: 'First', data: {} }]);
     bCommitted.open();
@@ -99,7 +106,16 @@ describe('stream order for subscribers, whatever the appending transaction did f
   it('keeps a transaction that appends to one stream twice in version order', async () => {
     const store = createEventStore(t.db);
     await t.db.transaction(async (tx) => {
-      await store.appendIn(tx, 'order-3', 'no_stream', [{ type: 'A', data: {} }, { type: 'B', data: {} }], {});
+      await store.appendIn(
+        tx,
+        'order-3',
+        'no_stream',
+        [
+          { type: 'A', data: {} },
+          { type: 'B', data: {} },
+        ],
+        {},
+      );
       await store.appendIn(tx, 'order-3', 2, [{ type: 'C', data: {} }], {});
     });
     const seen = await subscriberSees('order-same-transaction', 'order-3');

@@ -33,7 +33,9 @@ describe('subscriptions', () => {
     await expect(runSubscriptionBatch(db, sub, 3)).rejects.toThrow('crashed mid-batch');
     expect((await runSubscriptionBatch(db, sub, 3)).handled).toBe(3);
     expect((await runSubscriptionBatch(db, sub, 3)).handled).toBe(0);
-    const rows = await db.query<{ n: number; d: number }>('select count(*)::int8 as n, count(distinct event_id)::int8 as d from effects');
+    const rows = await db.query<{ n: number; d: number }>(
+      'select count(*)::int8 as n, count(distinct event_id)::int8 as d from effects',
+    );
     expect(rows[0]).toEqual({ n: 6, d: 6 });
   });
 });
@@ -109,15 +111,19 @@ describe('a subscription process killed mid-way (real PostgreSQL)', () => {
     });
   const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
   const count = async () =>
-    (await t.db.query<{ n: number; d: number }>(
-      `select count(*)::int8 as n, count(distinct event_id)::int8 as d from handled_by_worker`,
-    ))[0]!;
+    (
+      await t.db.query<{ n: number; d: number }>(
+        `select count(*)::int8 as n, count(distinct event_id)::int8 as d from handled_by_worker`,
+      )
+    )[0]!;
 
   it('resumes where it stopped after SIGKILL: every event handled exactly once', async () => {
     const store = createEventStore(t.db);
     const TOTAL = 300;
     for (let i = 0; i < TOTAL; i++) await store.append(`k-${i % 30}`, 'any', [{ type: 'Tick', data: { i } }]);
-    await t.db.query('create table if not exists handled_by_worker (event_id uuid not null, at timestamptz default now())');
+    await t.db.query(
+      'create table if not exists handled_by_worker (event_id uuid not null, at timestamptz default now())',
+    );
 
     // Batches of 10: six commit, the seventh stops after writing 5 of its rows, and is killed there.
     const first = startWorker({ HANG_AFTER: '65' });
@@ -128,7 +134,10 @@ describe('a subscription process killed mid-way (real PostgreSQL)', () => {
     expect(await count()).toEqual({ n: 60, d: 60 });
 
     const second = startWorker();
-    await vi.waitFor(async () => expect((await count()).n).toBeGreaterThanOrEqual(TOTAL), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(async () => expect((await count()).n).toBeGreaterThanOrEqual(TOTAL), {
+      timeout: 60_000,
+      interval: 50,
+    });
     second.kill('SIGTERM');
     await exited(second);
     expect(await count()).toEqual({ n: TOTAL, d: TOTAL });

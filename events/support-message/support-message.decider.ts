@@ -39,7 +39,12 @@ export const supportMessageDecider: Decider<SupportMessageCommand, SupportMessag
         if (state.status === 'none') throw SUPPORT_MESSAGE_ERRORS.notFound();
         if (!command.actor.isAdmin) throw SUPPORT_MESSAGE_ERRORS.adminOnly();
         if (state.status === 'handled') throw SUPPORT_MESSAGE_ERRORS.alreadyHandled();
-        return [{ type: 'SupportMessageHandled', data: { messageId: state.messageId, handledBy: command.actor.id, handledAt: command.at } }];
+        return [
+          {
+            type: 'SupportMessageHandled',
+            data: { messageId: state.messageId, handledBy: command.actor.id, handledAt: command.at },
+          },
+        ];
       }
       default: {
         const unknown: never = command;
@@ -52,7 +57,15 @@ export const supportMessageDecider: Decider<SupportMessageCommand, SupportMessag
       case 'SupportMessageReceived':
         return { status: 'unhandled', messageId: event.data.messageId, reference: event.data.reference };
       case 'SupportMessageHandled':
-        return state.status === 'none' ? state : { status: 'handled', messageId: state.messageId, reference: state.reference, handledBy: event.data.handledBy, handledAt: event.data.handledAt };
+        return state.status === 'none'
+          ? state
+          : {
+              status: 'handled',
+              messageId: state.messageId,
+              reference: state.reference,
+              handledBy: event.data.handledBy,
+              handledAt: event.data.handledAt,
+            };
     }
   },
 };

@@ -26,7 +26,12 @@ export type SupportMessageContent = v.InferOutput<typeof SupportMessageContentSc
 
 export const SupportMessageReceived = defineEvent(
   'SupportMessageReceived',
-  v.object({ messageId: v.string(), reference: v.string(), content: SupportMessageContentSchema, receivedAt: v.string() }),
+  v.object({
+    messageId: v.string(),
+    reference: v.string(),
+    content: SupportMessageContentSchema,
+    receivedAt: v.string(),
+  }),
 );
 export const SupportMessageHandled = defineEvent(
   'SupportMessageHandled',

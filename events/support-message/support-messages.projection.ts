@@ -27,7 +27,23 @@ export const supportMessagesProjection: Projection = {
                category, user_type, subject, message, status, received_at, version)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'unhandled', $14, $15)
              on conflict (id) do nothing`,
-            [messageId, reference, c.form, c.name, c.firstName, c.lastName, c.contactMethod, c.email, c.phone, c.category, c.userType, c.subject, c.message, receivedAt, version],
+            [
+              messageId,
+              reference,
+              c.form,
+              c.name,
+              c.firstName,
+              c.lastName,
+              c.contactMethod,
+              c.email,
+              c.phone,
+              c.category,
+              c.userType,
+              c.subject,
+              c.message,
+              receivedAt,
+              version,
+            ],
           );
           break;
         }

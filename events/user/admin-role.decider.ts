@@ -24,11 +24,23 @@ const refusal = (kind: 'not_found' | 'conflict', code: string, message: string, 
 
 /** The codes are the contract's (api/contract/admins.schema.ts, ADMIN_ERRORS). */
 export const ADMIN_ROLE_ERRORS = {
-  noSuchAccount: () => refusal('not_found', 'user_not_found', 'No account uses this e-mail address. The person must register first.', true),
+  noSuchAccount: () =>
+    refusal(
+      'not_found',
+      'user_not_found',
+      'No account uses this e-mail address. The person must register first.',
+      true,
+    ),
   unverified: () =>
-    refusal('conflict', 'email_not_verified', 'This account has not verified its e-mail address, so it cannot be made an admin yet.', true),
+    refusal(
+      'conflict',
+      'email_not_verified',
+      'This account has not verified its e-mail address, so it cannot be made an admin yet.',
+      true,
+    ),
   adminNotFound: () => refusal('not_found', 'admin_not_found', 'This person is not an admin.'),
-  cannotRevokeSelf: () => refusal('conflict', 'cannot_revoke_self', 'You cannot revoke your own admin rights. Ask another admin.'),
+  cannotRevokeSelf: () =>
+    refusal('conflict', 'cannot_revoke_self', 'You cannot revoke your own admin rights. Ask another admin.'),
   lastAdmin: () => refusal('conflict', 'last_admin', 'This is the last admin: make someone else an admin first.'),
   /** The actor is not an admin (any more): their rights were taken while the request waited for the lock. */
   notAnAdmin: () => new DomainError('forbidden', 'forbidden', 'Admins only'),

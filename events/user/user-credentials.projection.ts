@@ -10,12 +10,25 @@ const decode = createEventDecoder(userEventTypes);
  * must be added here (true or false), or this does not type-check.
  */
 const SETS_PASSWORD = {
-  UserRegistered: true, PasswordChanged: true, PasswordResetCompleted: true, PasswordSetByOperator: true,
-  ProfileChanged: false, EmailChangeRequested: false, PhoneChangeRequested: false, EmailChanged: false, PhoneChanged: false,
-  EmailVerified: false, PhoneVerified: false, PasswordResetRequested: false, AdminGranted: false, AdminRevoked: false,
+  UserRegistered: true,
+  PasswordChanged: true,
+  PasswordResetCompleted: true,
+  PasswordSetByOperator: true,
+  ProfileChanged: false,
+  EmailChangeRequested: false,
+  PhoneChangeRequested: false,
+  EmailChanged: false,
+  PhoneChanged: false,
+  EmailVerified: false,
+  PhoneVerified: false,
+  PasswordResetRequested: false,
+  AdminGranted: false,
+  AdminRevoked: false,
 } as const satisfies Record<UserEvent['type'], boolean>;
 
-type PasswordEventType = { [T in keyof typeof SETS_PASSWORD]: (typeof SETS_PASSWORD)[T] extends true ? T : never }[keyof typeof SETS_PASSWORD];
+type PasswordEventType = {
+  [T in keyof typeof SETS_PASSWORD]: (typeof SETS_PASSWORD)[T] extends true ? T : never;
+}[keyof typeof SETS_PASSWORD];
 /** An event that carries a password hash (one marked true that has none does not type-check where it is read). */
 type PasswordEvent = Extract<UserEvent, { type: PasswordEventType }>;
 

@@ -71,9 +71,16 @@ const notRegistered = () => new DomainError('not_found', 'user_not_found', 'No s
 
 const passwordRefused = (proof: PasswordProof) =>
   proof === 'missing'
-    ? new DomainError('invalid', 'current_password_required', 'Enter your current password to change your email or phone number', {
-        issues: [{ path: 'currentPassword', message: 'Enter your current password to change your email or phone number' }],
-      })
+    ? new DomainError(
+        'invalid',
+        'current_password_required',
+        'Enter your current password to change your email or phone number',
+        {
+          issues: [
+            { path: 'currentPassword', message: 'Enter your current password to change your email or phone number' },
+          ],
+        },
+      )
     : new DomainError('invalid', 'wrong_password', 'Current password is incorrect', {
         issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
       });
@@ -90,7 +97,10 @@ function identifierEvents(
   at: string,
 ): UserEvent[] {
   if (wanted === undefined || wanted === current) return [];
-  if (wanted === null) return kind === 'email' ? [{ type: 'EmailChanged', data: { email: null, changedAt: at } }] : [{ type: 'PhoneChanged', data: { phone: null, changedAt: at } }];
+  if (wanted === null)
+    return kind === 'email'
+      ? [{ type: 'EmailChanged', data: { email: null, changedAt: at } }]
+      : [{ type: 'PhoneChanged', data: { phone: null, changedAt: at } }];
   if (wanted === pending) return [];
   return kind === 'email'
     ? [{ type: 'EmailChangeRequested', data: { email: wanted, requestedAt: at } }]
@@ -98,7 +108,11 @@ function identifierEvents(
 }
 
 export const invalidResetLink = () =>
-  new DomainError('invalid', 'invalid_reset_token', 'This reset link is invalid or has already been used. Ask for a new one.');
+  new DomainError(
+    'invalid',
+    'invalid_reset_token',
+    'This reset link is invalid or has already been used. Ask for a new one.',
+  );
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({ status: 'none' }),
@@ -106,7 +120,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   decide(command, state) {
     const at = command.at.toISOString();
     if (command.type === 'RegisterUser') {
-      if (state.status !== 'none') throw new DomainError('conflict', 'already_registered', 'This account already exists.');
+      if (state.status !== 'none')
+        throw new DomainError('conflict', 'already_registered', 'This account already exists.');
       if (command.email === null && command.phone === null) {
         throw new DomainError('invalid', 'identifier_required', 'An e-mail address or a phone number is required.');
       }
@@ -139,7 +154,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           ...identifierEvents('email', command.email, state.email, state.pendingEmail, at),
           ...identifierEvents('phone', command.phone, state.phone, state.pendingPhone, at),
         ];
-        if (identifiers.length > 0 && command.currentPassword !== 'matches') throw passwordRefused(command.currentPassword);
+        if (identifiers.length > 0 && command.currentPassword !== 'matches')
+          throw passwordRefused(command.currentPassword);
         return [...events, ...identifiers];
       }
       case 'VerifyEmail':
@@ -150,7 +166,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           ];
         }
         if (state.email !== command.email) {
-          throw new DomainError('conflict', 'address_changed', 'The e-mail address changed since this code was sent. Use the newest code.');
+          throw new DomainError(
+            'conflict',
+            'address_changed',
+            'The e-mail address changed since this code was sent. Use the newest code.',
+          );
         }
         return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { email: command.email, verifiedAt: at } }];
       case 'VerifyPhone':
@@ -161,20 +181,32 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           ];
         }
         if (state.phone !== command.phone) {
-          throw new DomainError('conflict', 'address_changed', 'The phone number changed since this code was sent. Use the newest code.');
+          throw new DomainError(
+            'conflict',
+            'address_changed',
+            'The phone number changed since this code was sent. Use the newest code.',
+          );
         }
         return state.phoneVerified ? [] : [{ type: 'PhoneVerified', data: { phone: command.phone, verifiedAt: at } }];
       case 'ClaimForOperator': {
         // Only an address nobody has proven may be claimed: a verified one is the operator's already.
         if (state.email !== command.email || state.emailVerified) {
-          throw new DomainError('conflict', 'not_claimable', 'Only an account whose e-mail address is not verified can be claimed.');
+          throw new DomainError(
+            'conflict',
+            'not_claimable',
+            'Only an account whose e-mail address is not verified can be claimed.',
+          );
         }
-        const events: UserEvent[] = [{ type: 'PasswordSetByOperator', data: { passwordHash: command.passwordHash, setAt: at, setBy: command.by } }];
+        const events: UserEvent[] = [
+          { type: 'PasswordSetByOperator', data: { passwordHash: command.passwordHash, setAt: at, setBy: command.by } },
+        ];
         // A new address the squatter asked for is not the operator's: the change is settled on the address the operator holds.
-        if (state.pendingEmail !== null) events.push({ type: 'EmailChanged', data: { email: command.email, changedAt: at } });
+        if (state.pendingEmail !== null)
+          events.push({ type: 'EmailChanged', data: { email: command.email, changedAt: at } });
         events.push({ type: 'EmailVerified', data: { email: command.email, verifiedAt: at } });
         // Whoever registered the address first may have added a phone to reset the password by: it goes.
-        if (state.phone !== null || state.pendingPhone !== null) events.push({ type: 'PhoneChanged', data: { phone: null, changedAt: at } });
+        if (state.phone !== null || state.pendingPhone !== null)
+          events.push({ type: 'PhoneChanged', data: { phone: null, changedAt: at } });
         return events;
       }
       case 'ChangePassword':
@@ -188,7 +220,12 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return [
           {
             type: 'PasswordResetRequested',
-            data: { tokenHash: command.tokenHash, sentTo: command.sentTo, requestedAt: at, expiresAt: command.expiresAt.toISOString() },
+            data: {
+              tokenHash: command.tokenHash,
+              sentTo: command.sentTo,
+              requestedAt: at,
+              expiresAt: command.expiresAt.toISOString(),
+            },
           },
         ];
       case 'CompletePasswordReset': {
@@ -198,11 +235,16 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
           throw new DomainError('invalid', 'reset_link_expired', 'This reset link has expired. Ask for a new one.');
         }
         const events: UserEvent[] = [
-          { type: 'PasswordResetCompleted', data: { tokenHash: command.tokenHash, passwordHash: command.passwordHash, completedAt: at } },
+          {
+            type: 'PasswordResetCompleted',
+            data: { tokenHash: command.tokenHash, passwordHash: command.passwordHash, completedAt: at },
+          },
         ];
         // Opening the link proves the person holds the address it was sent to.
-        if (link.sentTo === state.email && !state.emailVerified) events.push({ type: 'EmailVerified', data: { email: link.sentTo, verifiedAt: at } });
-        if (link.sentTo === state.phone && !state.phoneVerified) events.push({ type: 'PhoneVerified', data: { phone: link.sentTo, verifiedAt: at } });
+        if (link.sentTo === state.email && !state.emailVerified)
+          events.push({ type: 'EmailVerified', data: { email: link.sentTo, verifiedAt: at } });
+        if (link.sentTo === state.phone && !state.phoneVerified)
+          events.push({ type: 'PhoneVerified', data: { phone: link.sentTo, verifiedAt: at } });
         return events;
       }
       default: {
@@ -225,7 +267,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         pendingEmail: null,
         pendingPhone: null,
         isAdmin: false,
-        profile: { firstName: d.firstName, lastName: d.lastName, businessName: d.businessName, licenseNumber: null, userType: d.userType },
+        profile: {
+          firstName: d.firstName,
+          lastName: d.lastName,
+          businessName: d.businessName,
+          licenseNumber: null,
+          userType: d.userType,
+        },
         resetTokens: {},
       };
     }
@@ -255,7 +303,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'PasswordResetRequested':
         return {
           ...state,
-          resetTokens: { ...state.resetTokens, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, sentTo: event.data.sentTo } },
+          resetTokens: {
+            ...state.resetTokens,
+            [event.data.tokenHash]: { expiresAt: event.data.expiresAt, sentTo: event.data.sentTo },
+          },
         };
       case 'AdminGranted':
         return { ...state, isAdmin: true };

@@ -37,8 +37,14 @@ export const ProfileChanged = defineEvent(
  * A new address the person asked for, with the current password; it replaces
  * the old one only when a code sent to it comes back (EmailChanged then EmailVerified).
  */
-export const EmailChangeRequested = defineEvent('EmailChangeRequested', v.object({ email: v.string(), requestedAt: isoTime }));
-export const PhoneChangeRequested = defineEvent('PhoneChangeRequested', v.object({ phone: v.string(), requestedAt: isoTime }));
+export const EmailChangeRequested = defineEvent(
+  'EmailChangeRequested',
+  v.object({ email: v.string(), requestedAt: isoTime }),
+);
+export const PhoneChangeRequested = defineEvent(
+  'PhoneChangeRequested',
+  v.object({ phone: v.string(), requestedAt: isoTime }),
+);
 
 /** The address the account signs in with from now on (its pending change is settled), or null when it was removed. */
 export const EmailChanged = defineEvent('EmailChanged', v.object({ email: nullableText, changedAt: isoTime }));
@@ -47,7 +53,10 @@ export const PhoneChanged = defineEvent('PhoneChanged', v.object({ phone: nullab
 export const EmailVerified = defineEvent('EmailVerified', v.object({ email: v.string(), verifiedAt: isoTime }));
 export const PhoneVerified = defineEvent('PhoneVerified', v.object({ phone: v.string(), verifiedAt: isoTime }));
 
-export const PasswordChanged = defineEvent('PasswordChanged', v.object({ passwordHash: v.string(), changedAt: isoTime }));
+export const PasswordChanged = defineEvent(
+  'PasswordChanged',
+  v.object({ passwordHash: v.string(), changedAt: isoTime }),
+);
 
 /** Only the SHA-256 of the link's token is kept. */
 export const PasswordResetRequested = defineEvent(

@@ -14,10 +14,30 @@ const t = '2026-11-22T10:00:00.000Z';
 const history: UserEvent[] = [
   {
     type: 'UserRegistered',
-    data: { userId: id, email: 'ama@example.com', phone: null, firstName: 'Ama', lastName: 'Mensah', userType: 'agent', businessName: 'Ama Homes', passwordHash: 'h1', registeredAt: t },
+    data: {
+      userId: id,
+      email: 'ama@example.com',
+      phone: null,
+      firstName: 'Ama',
+      lastName: 'Mensah',
+      userType: 'agent',
+      businessName: 'Ama Homes',
+      passwordHash: 'h1',
+      registeredAt: t,
+    },
   },
   { type: 'EmailVerified', data: { email: 'ama@example.com', verifiedAt: t } },
-  { type: 'ProfileChanged', data: { firstName: 'Ama', lastName: 'Owusu', businessName: 'Ama Homes', licenseNumber: 'GH-42', userType: 'agent', changedAt: t } },
+  {
+    type: 'ProfileChanged',
+    data: {
+      firstName: 'Ama',
+      lastName: 'Owusu',
+      businessName: 'Ama Homes',
+      licenseNumber: 'GH-42',
+      userType: 'agent',
+      changedAt: t,
+    },
+  },
   { type: 'PhoneChanged', data: { phone: '+233241234567', changedAt: t } },
   { type: 'PasswordChanged', data: { passwordHash: 'h2', changedAt: t } },
   { type: 'AdminGranted', data: { grantedAt: t, grantedBy: 'cli' } },

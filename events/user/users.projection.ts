@@ -10,10 +10,11 @@ export const userIdOfStream = (streamId: string) => streamId.replace(/^user-/, '
 async function update(tx: SqlClient, userId: string, version: number, set: Record<string, unknown>): Promise<void> {
   const columns = Object.keys(set);
   const assignments = columns.map((column, i) => `${column} = $${i + 3}`);
-  await tx.query(
-    `update users set ${[...assignments, 'version = $2'].join(', ')} where id = $1 and version < $2`,
-    [userId, version, ...columns.map((c) => set[c])],
-  );
+  await tx.query(`update users set ${[...assignments, 'version = $2'].join(', ')} where id = $1 and version < $2`, [
+    userId,
+    version,
+    ...columns.map((c) => set[c]),
+  ]);
 }
 
 /**

@@ -12,7 +12,13 @@ export type Download = { key: string; fileName: string; contentType: string; siz
 const notFound = () => new DomainError('not_found', 'video_not_found', 'Video not found');
 
 const CLEAN_ORIGINAL = new Set<KnownVideo['status']>([
-  'pending_review', 'edited_pending_scan', 'edited_scan_failed', 'edited_scan_unavailable', 'edited_infected', 'publishing', 'approved',
+  'pending_review',
+  'edited_pending_scan',
+  'edited_scan_failed',
+  'edited_scan_unavailable',
+  'edited_infected',
+  'publishing',
+  'approved',
 ]);
 
 /**
@@ -24,7 +30,11 @@ export function adminDownload(state: VideoState, actor: Actor): Download {
   if (state.status === 'none') throw notFound();
   const copy = state.copies.find((c) => c.key === state.original.quarantineKey);
   if (!CLEAN_ORIGINAL.has(state.status) || !copy || copy.infectedDeleteAfter !== null) {
-    throw new DomainError('conflict', 'video_not_clean', `Only a video scanned clean can be downloaded (this one is ${state.status.replaceAll('_', ' ')}).`);
+    throw new DomainError(
+      'conflict',
+      'video_not_clean',
+      `Only a video scanned clean can be downloaded (this one is ${state.status.replaceAll('_', ' ')}).`,
+    );
   }
   if (copy.deleted) throw new DomainError('not_found', 'video_file_deleted', 'The original file is no longer kept.');
   const { quarantineKey: key, originalName: fileName, contentType, size } = state.original;
@@ -36,7 +46,8 @@ export function adminDownload(state: VideoState, actor: Actor): Download {
  * with the name the owner uploaded it under (a download is saved under it).
  */
 export function ownerDownload(state: VideoState, actor: Actor): Download & { originalName: string } {
-  if (state.status === 'none' || state.ownerId !== actor.id || state.status !== 'approved' || !state.approved) throw notFound();
+  if (state.status === 'none' || state.ownerId !== actor.id || state.status !== 'approved' || !state.approved)
+    throw notFound();
   const { key, fileName, contentType, size } = state.approved;
   return { key, fileName, contentType, size, originalName: state.original.originalName };
 }

@@ -39,9 +39,20 @@ export const VIDEO_STATUSES = [
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 /** A host's original still waiting (for its scan or for an admin): what expires unreviewed and counts against the upload quota. */
-export const AWAITING_REVIEW: readonly VideoStatus[] = ['pending_scan', 'scan_failed', 'scan_unavailable', 'pending_review'];
+export const AWAITING_REVIEW: readonly VideoStatus[] = [
+  'pending_scan',
+  'scan_failed',
+  'scan_unavailable',
+  'pending_review',
+];
 
-export type Upload = { originalName: string; size: number; contentType: VideoContentType; quarantineKey: string; sha256?: string | undefined };
+export type Upload = {
+  originalName: string;
+  size: number;
+  contentType: VideoContentType;
+  quarantineKey: string;
+  sha256?: string | undefined;
+};
 
 export type QuarantineCopy = {
   key: string;
@@ -86,19 +97,43 @@ export const VIDEO_ERRORS = {
   notFound: () => new DomainError('not_found', 'video_not_found', 'Video not found'),
   exists: () => new DomainError('conflict', 'video_exists', 'A video with this id already exists.'),
   tooLarge: () => new DomainError('too_large', 'video_too_large', 'A video may be at most 100 MB.'),
-  badKey: () => new DomainError('invalid', 'video_storage_key', 'The storage key is not one the server chose for this video.'),
+  badKey: () =>
+    new DomainError('invalid', 'video_storage_key', 'The storage key is not one the server chose for this video.'),
   adminOnly: () => new DomainError('forbidden', 'admin_only', 'Only an administrator can do this.'),
   notOwner: () => new DomainError('forbidden', 'not_owner', "You don't have permission to change this video."),
   scanNotAwaited: () =>
-    new DomainError('conflict', 'scan_not_awaited', 'This file is not waiting for a scan (already scanned, or replaced).'),
+    new DomainError(
+      'conflict',
+      'scan_not_awaited',
+      'This file is not waiting for a scan (already scanned, or replaced).',
+    ),
   notReadyForEdit: (status: VideoStatus) =>
-    new DomainError('conflict', 'video_not_ready_for_edit', `An edited version can be uploaded only for a clean video waiting for review (this one is ${status.replaceAll('_', ' ')}).`),
-  notPublishable: () => new DomainError('conflict', 'video_not_publishable', 'Only a video whose edited version was scanned clean can be published.'),
-  copyUnknown: () => new DomainError('not_found', 'quarantine_copy_not_found', 'This video has no such quarantine copy.'),
+    new DomainError(
+      'conflict',
+      'video_not_ready_for_edit',
+      `An edited version can be uploaded only for a clean video waiting for review (this one is ${status.replaceAll('_', ' ')}).`,
+    ),
+  notPublishable: () =>
+    new DomainError(
+      'conflict',
+      'video_not_publishable',
+      'Only a video whose edited version was scanned clean can be published.',
+    ),
+  copyUnknown: () =>
+    new DomainError('not_found', 'quarantine_copy_not_found', 'This video has no such quarantine copy.'),
   copyStillNeeded: () =>
-    new DomainError('conflict', 'quarantine_copy_kept', 'This quarantine copy is kept until its retention period ends or the video is published.'),
+    new DomainError(
+      'conflict',
+      'quarantine_copy_kept',
+      'This quarantine copy is kept until its retention period ends or the video is published.',
+    ),
   infected: () => new DomainError('conflict', 'video_infected', 'This video was found infected and cannot be used.'),
-  notExpirable: () => new DomainError('conflict', 'video_not_expirable', `Only a video waiting for review for ${UNREVIEWED_EXPIRY_DAYS} days expires.`),
+  notExpirable: () =>
+    new DomainError(
+      'conflict',
+      'video_not_expirable',
+      `Only a video waiting for review for ${UNREVIEWED_EXPIRY_DAYS} days expires.`,
+    ),
 };
 
 function known(state: VideoState): KnownVideo {
@@ -109,8 +144,10 @@ function known(state: VideoState): KnownVideo {
 function checkUpload(videoId: string, upload: Upload) {
   if (upload.size > MAX_VIDEO_BYTES) throw VIDEO_ERRORS.tooLarge();
   const rest = upload.quarantineKey.slice(quarantinePrefix(videoId).length);
-  const ok = upload.quarantineKey.startsWith(quarantinePrefix(videoId)) && /^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(rest)
-    && rest.endsWith(`.${extensionOf(upload.contentType)}`);
+  const ok =
+    upload.quarantineKey.startsWith(quarantinePrefix(videoId)) &&
+    /^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(rest) &&
+    rest.endsWith(`.${extensionOf(upload.contentType)}`);
   if (!ok) throw VIDEO_ERRORS.badKey();
 }
 
@@ -121,18 +158,44 @@ function scanResult(s: KnownVideo, key: string, verdict: ScanVerdict, at: string
   const { file } = awaited;
   switch (verdict.kind) {
     case 'clean':
-      return [{ type: 'VideoScannedClean', data: { videoId, file, quarantineKey: key, scanner: verdict.scanner, scannedAt: at } }];
+      return [
+        {
+          type: 'VideoScannedClean',
+          data: { videoId, file, quarantineKey: key, scanner: verdict.scanner, scannedAt: at },
+        },
+      ];
     case 'infected':
-      return [{ type: 'VideoFoundInfected', data: {
-        videoId, file, quarantineKey: key, signature: verdict.signature, scanner: verdict.scanner, scannedAt: at,
-        deleteAfter: addDays(at, INFECTED_RETENTION_DAYS),
-      } }];
+      return [
+        {
+          type: 'VideoFoundInfected',
+          data: {
+            videoId,
+            file,
+            quarantineKey: key,
+            signature: verdict.signature,
+            scanner: verdict.scanner,
+            scannedAt: at,
+            deleteAfter: addDays(at, INFECTED_RETENTION_DAYS),
+          },
+        },
+      ];
     case 'failed': {
       const attempt = awaited.failedAttempts + 1;
-      return [{ type: 'VideoScanFailed', data: {
-        videoId, file, quarantineKey: key, attempt, failure: verdict.failure, reason: verdict.reason, failedAt: at,
-        nextAttemptAt: addMs(at, scanRetryDelayMs(attempt)),
-      } }];
+      return [
+        {
+          type: 'VideoScanFailed',
+          data: {
+            videoId,
+            file,
+            quarantineKey: key,
+            attempt,
+            failure: verdict.failure,
+            reason: verdict.reason,
+            failedAt: at,
+            nextAttemptAt: addMs(at, scanRetryDelayMs(attempt)),
+          },
+        },
+      ];
     }
     default: {
       const unknown: never = verdict;
@@ -159,7 +222,12 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       const { videoId, actor, propertyId, upload, at } = command;
       checkUpload(videoId, upload);
       const { sha256, ...file } = upload;
-      return [{ type: 'VideoUploaded', data: { videoId, ownerId: actor.id, propertyId, ...file, uploadedAt: at, ...(sha256 ? { sha256 } : {}) } }];
+      return [
+        {
+          type: 'VideoUploaded',
+          data: { videoId, ownerId: actor.id, propertyId, ...file, uploadedAt: at, ...(sha256 ? { sha256 } : {}) },
+        },
+      ];
     }
     case 'RecordScanResult':
       return scanResult(known(state), command.quarantineKey, command.verdict, command.at);
@@ -170,17 +238,32 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       checkUpload(s.videoId, command.upload);
       if (s.copies.some((c) => c.key === command.upload.quarantineKey)) throw VIDEO_ERRORS.badKey();
       const { sha256: _, ...file } = command.upload;
-      return [{ type: 'EditedVideoUploaded', data: { videoId: s.videoId, editedBy: command.actor.id, ...file, uploadedAt: command.at } }];
+      return [
+        {
+          type: 'EditedVideoUploaded',
+          data: { videoId: s.videoId, editedBy: command.actor.id, ...file, uploadedAt: command.at },
+        },
+      ];
     }
     case 'PublishVideo': {
       const s = known(state);
       if (s.status !== 'publishing' || !s.edited) throw VIDEO_ERRORS.notPublishable();
       const { contentType, size } = s.edited;
       if (command.approvedKey !== approvedKeyFor(s.ownerId, s.videoId, contentType)) throw VIDEO_ERRORS.badKey();
-      return [{ type: 'VideoPublished', data: {
-        videoId: s.videoId, ownerId: s.ownerId, approvedKey: command.approvedKey,
-        fileName: `${s.videoId}.${extensionOf(contentType)}`, size, contentType, publishedAt: command.at,
-      } }];
+      return [
+        {
+          type: 'VideoPublished',
+          data: {
+            videoId: s.videoId,
+            ownerId: s.ownerId,
+            approvedKey: command.approvedKey,
+            fileName: `${s.videoId}.${extensionOf(contentType)}`,
+            size,
+            contentType,
+            publishedAt: command.at,
+          },
+        },
+      ];
     }
     case 'DeleteQuarantineCopy':
       return deleteCopy(known(state), command.quarantineKey, command.at);
@@ -189,18 +272,39 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
       if (command.actor.id !== s.ownerId) throw VIDEO_ERRORS.notOwner();
       if (s.status === 'infected') throw VIDEO_ERRORS.infected();
       if (s.propertyId === command.propertyId) return [];
-      return [{ type: 'VideoAttachedToListing', data: { videoId: s.videoId, propertyId: command.propertyId, attachedBy: command.actor.id, attachedAt: command.at } }];
+      return [
+        {
+          type: 'VideoAttachedToListing',
+          data: {
+            videoId: s.videoId,
+            propertyId: command.propertyId,
+            attachedBy: command.actor.id,
+            attachedAt: command.at,
+          },
+        },
+      ];
     }
     case 'DetachFromListing': {
       const s = known(state);
       if (command.actor.id !== s.ownerId) throw VIDEO_ERRORS.notOwner();
       if (s.propertyId === null) return [];
-      return [{ type: 'VideoDetachedFromListing', data: { videoId: s.videoId, propertyId: s.propertyId, detachedBy: command.actor.id, detachedAt: command.at } }];
+      return [
+        {
+          type: 'VideoDetachedFromListing',
+          data: { videoId: s.videoId, propertyId: s.propertyId, detachedBy: command.actor.id, detachedAt: command.at },
+        },
+      ];
     }
     case 'ExpireUnreviewed': {
       const s = known(state);
-      if (!AWAITING_REVIEW.includes(s.status) || addDays(s.original.uploadedAt, UNREVIEWED_EXPIRY_DAYS) > command.at) throw VIDEO_ERRORS.notExpirable();
-      return [{ type: 'VideoExpiredUnreviewed', data: { videoId: s.videoId, ownerId: s.ownerId, uploadedAt: s.original.uploadedAt, expiredAt: command.at } }];
+      if (!AWAITING_REVIEW.includes(s.status) || addDays(s.original.uploadedAt, UNREVIEWED_EXPIRY_DAYS) > command.at)
+        throw VIDEO_ERRORS.notExpirable();
+      return [
+        {
+          type: 'VideoExpiredUnreviewed',
+          data: { videoId: s.videoId, ownerId: s.ownerId, uploadedAt: s.original.uploadedAt, expiredAt: command.at },
+        },
+      ];
     }
     default: {
       const unknown: never = command;
@@ -211,15 +315,23 @@ function decide(command: VideoCommand, state: VideoState): VideoEvent[] {
 
 const failedStatus = (file: VideoFile, failure: ScanFailure): VideoStatus =>
   file === 'original'
-    ? failure === 'unavailable' ? 'scan_unavailable' : 'scan_failed'
-    : failure === 'unavailable' ? 'edited_scan_unavailable' : 'edited_scan_failed';
+    ? failure === 'unavailable'
+      ? 'scan_unavailable'
+      : 'scan_failed'
+    : failure === 'unavailable'
+      ? 'edited_scan_unavailable'
+      : 'edited_scan_failed';
 
 function evolve(state: VideoState, event: VideoEvent): VideoState {
   if (event.type === 'VideoUploaded') {
     const { videoId, ownerId, propertyId, uploadedAt, sha256: _, ...upload } = event.data;
     return {
-      status: 'pending_scan', videoId, ownerId, propertyId,
-      original: { ...upload, uploadedAt }, edited: null,
+      status: 'pending_scan',
+      videoId,
+      ownerId,
+      propertyId,
+      original: { ...upload, uploadedAt },
+      edited: null,
       awaitingScan: { file: 'original', key: upload.quarantineKey, failedAttempts: 0 },
       copies: [{ key: upload.quarantineKey, file: 'original', infectedDeleteAfter: null, deleted: false }],
       approved: null,
@@ -240,7 +352,11 @@ function evolve(state: VideoState, event: VideoEvent): VideoState {
     }
     case 'VideoScanFailed': {
       const { file, failure, attempt, quarantineKey } = event.data;
-      return { ...state, status: failedStatus(file, failure), awaitingScan: { file, key: quarantineKey, failedAttempts: attempt } };
+      return {
+        ...state,
+        status: failedStatus(file, failure),
+        awaitingScan: { file, key: quarantineKey, failedAttempts: attempt },
+      };
     }
     case 'EditedVideoUploaded': {
       const { editedBy, uploadedAt, videoId: _, ...upload } = event.data;
@@ -249,7 +365,10 @@ function evolve(state: VideoState, event: VideoEvent): VideoState {
         status: 'edited_pending_scan',
         edited: { ...upload, uploadedAt, editedBy },
         awaitingScan: { file: 'edited', key: upload.quarantineKey, failedAttempts: 0 },
-        copies: [...state.copies, { key: upload.quarantineKey, file: 'edited', infectedDeleteAfter: null, deleted: false }],
+        copies: [
+          ...state.copies,
+          { key: upload.quarantineKey, file: 'edited', infectedDeleteAfter: null, deleted: false },
+        ],
       };
     }
     case 'VideoPublished': {
@@ -257,7 +376,10 @@ function evolve(state: VideoState, event: VideoEvent): VideoState {
       return { ...state, status: 'approved', approved: { key, fileName, size, contentType, publishedAt } };
     }
     case 'QuarantineCopyDeleted':
-      return { ...state, copies: state.copies.map((c) => (c.key === event.data.quarantineKey ? { ...c, deleted: true } : c)) };
+      return {
+        ...state,
+        copies: state.copies.map((c) => (c.key === event.data.quarantineKey ? { ...c, deleted: true } : c)),
+      };
     case 'VideoAttachedToListing':
       return { ...state, propertyId: event.data.propertyId };
     case 'VideoDetachedFromListing':

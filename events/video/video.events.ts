@@ -38,7 +38,11 @@ const UploadedFile = {
 export const VideoUploaded = defineEvent(
   'VideoUploaded',
   v.object({
-    videoId: id, ownerId: id, propertyId: v.nullable(id), ...UploadedFile, uploadedAt: at,
+    videoId: id,
+    ownerId: id,
+    propertyId: v.nullable(id),
+    ...UploadedFile,
+    uploadedAt: at,
     /** The file's SHA-256 (hex), so that the same file sent again soon after is known (issue 27); absent on older events. */
     sha256: v.optional(v.string()),
   }),
@@ -50,7 +54,15 @@ export const VideoScannedClean = defineEvent(
 /** Kept out of reach for ever; the quarantine copy may be deleted from `deleteAfter` on. */
 export const VideoFoundInfected = defineEvent(
   'VideoFoundInfected',
-  v.object({ videoId: id, file, quarantineKey: key, signature: v.string(), scanner: v.string(), scannedAt: at, deleteAfter: at }),
+  v.object({
+    videoId: id,
+    file,
+    quarantineKey: key,
+    signature: v.string(),
+    scanner: v.string(),
+    scannedAt: at,
+    deleteAfter: at,
+  }),
 );
 /** No verdict: the file stays in quarantine and is scanned again from `nextAttemptAt`. */
 export const VideoScanFailed = defineEvent(

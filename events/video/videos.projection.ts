@@ -14,33 +14,68 @@ function changeOf(event: Exclude<VideoEvent, { type: 'VideoUploaded' }>): Change
   switch (event.type) {
     case 'VideoScannedClean': {
       const { file, scannedAt } = event.data;
-      return { status: file === 'original' ? 'pending_review' : 'publishing', at: scannedAt,
-        set: { scan_attempts: 0, last_scan_error: null, next_scan_at: null, scanned_at: scannedAt } };
+      return {
+        status: file === 'original' ? 'pending_review' : 'publishing',
+        at: scannedAt,
+        set: { scan_attempts: 0, last_scan_error: null, next_scan_at: null, scanned_at: scannedAt },
+      };
     }
     case 'VideoFoundInfected': {
       const { file, scannedAt, signature } = event.data;
-      return { status: file === 'original' ? 'infected' : 'edited_infected', at: scannedAt,
-        set: { scan_attempts: 0, last_scan_error: null, next_scan_at: null, scanned_at: scannedAt, infected_signature: signature } };
+      return {
+        status: file === 'original' ? 'infected' : 'edited_infected',
+        at: scannedAt,
+        set: {
+          scan_attempts: 0,
+          last_scan_error: null,
+          next_scan_at: null,
+          scanned_at: scannedAt,
+          infected_signature: signature,
+        },
+      };
     }
     case 'VideoScanFailed': {
       const { file, failure, attempt, reason, failedAt, nextAttemptAt } = event.data;
       const prefix = file === 'edited' ? 'edited_' : '';
       const status = `${prefix}${failure === 'unavailable' ? 'scan_unavailable' : 'scan_failed'}` as VideoStatus;
-      return { status, at: failedAt, set: { scan_attempts: attempt, last_scan_error: reason, next_scan_at: nextAttemptAt } };
+      return {
+        status,
+        at: failedAt,
+        set: { scan_attempts: attempt, last_scan_error: reason, next_scan_at: nextAttemptAt },
+      };
     }
     case 'EditedVideoUploaded': {
       const { originalName, size, contentType, quarantineKey, editedBy, uploadedAt } = event.data;
-      return { status: 'edited_pending_scan', at: uploadedAt, set: {
-        edited_name: originalName, edited_size: size, edited_content_type: contentType, edited_key: quarantineKey,
-        edited_by: editedBy, edited_uploaded_at: uploadedAt, scan_attempts: 0, last_scan_error: null, next_scan_at: uploadedAt,
-        infected_signature: null,
-      } };
+      return {
+        status: 'edited_pending_scan',
+        at: uploadedAt,
+        set: {
+          edited_name: originalName,
+          edited_size: size,
+          edited_content_type: contentType,
+          edited_key: quarantineKey,
+          edited_by: editedBy,
+          edited_uploaded_at: uploadedAt,
+          scan_attempts: 0,
+          last_scan_error: null,
+          next_scan_at: uploadedAt,
+          infected_signature: null,
+        },
+      };
     }
     case 'VideoPublished': {
       const { approvedKey, fileName, size, contentType, publishedAt } = event.data;
-      return { status: 'approved', at: publishedAt, set: {
-        approved_key: approvedKey, approved_file_name: fileName, approved_size: size, approved_content_type: contentType, approved_at: publishedAt,
-      } };
+      return {
+        status: 'approved',
+        at: publishedAt,
+        set: {
+          approved_key: approvedKey,
+          approved_file_name: fileName,
+          approved_size: size,
+          approved_content_type: contentType,
+          approved_at: publishedAt,
+        },
+      };
     }
     case 'QuarantineCopyDeleted':
       return { at: event.data.deletedAt, set: {} };
@@ -49,7 +84,11 @@ function changeOf(event: Exclude<VideoEvent, { type: 'VideoUploaded' }>): Change
     case 'VideoDetachedFromListing':
       return { at: event.data.detachedAt, set: { property_id: null } };
     case 'VideoExpiredUnreviewed':
-      return { status: 'expired', at: event.data.expiredAt, set: { next_scan_at: null, expired_at: event.data.expiredAt } };
+      return {
+        status: 'expired',
+        at: event.data.expiredAt,
+        set: { next_scan_at: null, expired_at: event.data.expiredAt },
+      };
     default: {
       const unknown: never = event;
       return unknown;
@@ -59,13 +98,25 @@ function changeOf(event: Exclude<VideoEvent, { type: 'VideoUploaded' }>): Change
 
 async function applyOne(tx: SqlClient, event: VideoEvent, version: number): Promise<void> {
   if (event.type === 'VideoUploaded') {
-    const { videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, sha256 } = event.data;
+    const { videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, sha256 } =
+      event.data;
     await tx.query(
       `insert into videos (id, owner_id, property_id, status, original_name, file_size, content_type, quarantine_key,
          uploaded_at, next_scan_at, updated_at, version, content_sha256)
        values ($1, $2, $3, 'pending_scan', $4, $5, $6, $7, $8, $8, $8, $9, $10)
        on conflict (id) do nothing`,
-      [videoId, ownerId, propertyId, originalName, size, contentType, quarantineKey, uploadedAt, version, sha256 ?? null],
+      [
+        videoId,
+        ownerId,
+        propertyId,
+        originalName,
+        size,
+        contentType,
+        quarantineKey,
+        uploadedAt,
+        version,
+        sha256 ?? null,
+      ],
     );
     return;
   }
@@ -74,7 +125,9 @@ async function applyOne(tx: SqlClient, event: VideoEvent, version: number): Prom
   const assignments = columns.map(([name], i) => `${name} = $${i + 3}`).join(', ');
   // Skipped when the row already reflects this event (a replay changes nothing).
   await tx.query(`update videos set ${assignments}, version = $2 where id = $1 and version < $2`, [
-    event.data.videoId, version, ...columns.map(([, value]) => value),
+    event.data.videoId,
+    version,
+    ...columns.map(([, value]) => value),
   ]);
 }
 

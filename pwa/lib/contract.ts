@@ -1,10 +1,18 @@
 // The one door from the PWA to the API: the shapes and schemas of api/contract/.
 // Screens and forms import from here, so a contract change shows up in one place.
 
-import type { InferOutput } from 'valibot'
-import type { ListingVideosResponseSchema } from '../../api/contract/videos.schema.ts'
+import type { InferOutput } from 'valibot';
+import type { ListingVideosResponseSchema } from '../../api/contract/videos.schema.ts';
 
-export type { RegisterAnswer, LoginAnswer, ProfileUpdateAnswer, MessageAnswer, User, UserType, VerificationMethod } from '../../api/contract/auth.schema.ts'
+export type {
+  RegisterAnswer,
+  LoginAnswer,
+  ProfileUpdateAnswer,
+  MessageAnswer,
+  User,
+  UserType,
+  VerificationMethod,
+} from '../../api/contract/auth.schema.ts';
 export {
   AdminChangePasswordSchema,
   ChangePasswordSchema,
@@ -18,10 +26,24 @@ export {
   type LoginBody,
   type ProfileUpdateBody,
   type RegisterBody,
-} from '../../api/contract/auth.schema.ts'
-export type { AdminOutboxAnswer, DeliveryFailure, DeliverySetup, FailedMessage, SmsBudgetStatus } from '../../api/contract/outbox.schema.ts'
-export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts'
-export type { Property, PropertyPage, SearchPage, UploadImagesAnswer, CreatePropertyInput, UpdatePropertyInput, Amenity } from '../../api/contract/properties.schema.ts'
+} from '../../api/contract/auth.schema.ts';
+export type {
+  AdminOutboxAnswer,
+  DeliveryFailure,
+  DeliverySetup,
+  FailedMessage,
+  SmsBudgetStatus,
+} from '../../api/contract/outbox.schema.ts';
+export { ErrorBodySchema, NOT_SIGNED_IN, SERVER_ERROR, type ErrorBody } from '../../api/contract/error.schema.ts';
+export type {
+  Property,
+  PropertyPage,
+  SearchPage,
+  UploadImagesAnswer,
+  CreatePropertyInput,
+  UpdatePropertyInput,
+  Amenity,
+} from '../../api/contract/properties.schema.ts';
 export {
   AMENITIES as AMENITY_IDS,
   CATEGORIES,
@@ -36,9 +58,9 @@ export {
   REQUIRED_MESSAGE,
   SEARCH_PAGE_SIZE,
   UpdatePropertySchema,
-} from '../../api/contract/properties.schema.ts'
-export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts'
-export { PROVIDER_CATEGORIES, type ProviderCategory } from '../../api/contract/service-provider-categories.ts'
+} from '../../api/contract/properties.schema.ts';
+export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts';
+export { PROVIDER_CATEGORIES, type ProviderCategory } from '../../api/contract/service-provider-categories.ts';
 export type {
   ProviderCounts,
   ProviderPage,
@@ -46,12 +68,19 @@ export type {
   ProviderStatusAnswer,
   RegisterProviderInput,
   ServiceProvider,
-} from '../../api/contract/service-providers.schema.ts'
+} from '../../api/contract/service-providers.schema.ts';
 // The service providers' schemas and limits: pwa/features/services/provider-contract.ts (kept
 // out of the first-load bundle, which takes in everything this file re-exports).
-export type { ContactMessageBody, MessageReceipt, MessageStatus, SupportMessageBody, TeamMessage, TeamMessagePage } from '../../api/contract/messages.schema.ts'
+export type {
+  ContactMessageBody,
+  MessageReceipt,
+  MessageStatus,
+  SupportMessageBody,
+  TeamMessage,
+  TeamMessagePage,
+} from '../../api/contract/messages.schema.ts';
 // The support and contact forms' rules: pwa/features/messages/messages-contract.ts (kept out of
 // the first-load bundle, like the service providers').
 // Video types only (nothing of videos.schema.ts reaches the first-load bundle through here); the
 // screens that need its values go through pwa/features/videos/videos-contract.ts.
-export type ListingVideosAnswer = InferOutput<typeof ListingVideosResponseSchema>
+export type ListingVideosAnswer = InferOutput<typeof ListingVideosResponseSchema>;

@@ -1,42 +1,42 @@
-import type { Property } from './contract'
+import type { Property } from './contract.ts';
 
-const PERIOD_LABEL: Record<string, string> = { week: 'week', month: 'month', year: 'year' }
+const PERIOD_LABEL: Record<string, string> = { week: 'week', month: 'month', year: 'year' };
 
 export function formatPrice(property: Pick<Property, 'pricePerNight' | 'currency' | 'pricingPeriod'>): string {
-  const amount = Number.isFinite(property.pricePerNight) ? property.pricePerNight : 0
-  const currency = property.currency ?? 'GH₵'
-  return `${currency}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+  const amount = Number.isFinite(property.pricePerNight) ? property.pricePerNight : 0;
+  const currency = property.currency ?? 'GH₵';
+  return `${currency}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 }
 
-export const periodLabel = (period: string | undefined) => `/${PERIOD_LABEL[period ?? 'month'] ?? 'month'}`
+export const periodLabel = (period: string | undefined) => `/${PERIOD_LABEL[period ?? 'month'] ?? 'month'}`;
 
 /** "1 property", "3 properties": a count with its noun, plural unless it is one. */
-export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`
+export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text)
+export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
 /** Long US-style date ("January 5, 2026"), or N/A. */
 export function longDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A'
-  const date = new Date(iso)
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? 'N/A'
-    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
 /** Images may arrive as an array, a JSON string or a single string (spec part 1 §3). */
 export function imageList(images: unknown, image?: string | null): string[] {
-  if (Array.isArray(images)) return images.filter((item): item is string => typeof item === 'string' && item !== '')
+  if (Array.isArray(images)) return images.filter((item): item is string => typeof item === 'string' && item !== '');
   if (typeof images === 'string' && images) {
     try {
-      const parsed: unknown = JSON.parse(images)
-      if (Array.isArray(parsed)) return imageList(parsed)
+      const parsed: unknown = JSON.parse(images);
+      if (Array.isArray(parsed)) return imageList(parsed);
     } catch {
-      return [images]
+      return [images];
     }
-    return [images]
+    return [images];
   }
-  return image ? [image] : []
+  return image ? [image] : [];
 }
 
 export const AMENITIES: Record<string, string> = {
@@ -52,4 +52,4 @@ export const AMENITIES: Record<string, string> = {
   garden: 'Garden',
   workspace: 'Workspace',
   tv: 'TV',
-}
+};

@@ -7,4 +7,4 @@ export const SOCIAL_LINKS = [
   { label: 'TikTok', href: 'https://www.tiktok.com/' },
   { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
   { label: 'YouTube', href: 'https://www.youtube.com/' },
-] as const
+] as const;

@@ -1,6 +1,6 @@
-import { errorText, waitAsked } from './api-client'
-import { useCountdown } from './use-countdown'
-import { waitText } from './wait-text'
+import { errorText, waitAsked } from './api-client.ts';
+import { useCountdown } from './use-countdown.ts';
+import { waitText } from './wait-text.ts';
 
 /**
  * A request the server may refuse as too soon (429 with Retry-After): `onError` starts counting
@@ -8,15 +8,17 @@ import { waitText } from './wait-text'
  * how long is left. `asked`: the last error was such a refusal, not a failure.
  */
 export function useAskedWait(error: unknown) {
-  const countdown = useCountdown()
-  const waiting = countdown.secondsLeft > 0
+  const countdown = useCountdown();
+  const waiting = countdown.secondsLeft > 0;
   return {
     waiting,
     asked: waitAsked(error) !== null,
-    message: waiting ? `${errorText(error, 'Please wait before asking for another code.')} You can ask for a new code in ${waitText(countdown.secondsLeft)}.` : '',
+    message: waiting
+      ? `${errorText(error, 'Please wait before asking for another code.')} You can ask for a new code in ${waitText(countdown.secondsLeft)}.`
+      : '',
     onError: (failure: unknown) => {
-      const seconds = waitAsked(failure)
-      if (seconds !== null) countdown.start(seconds)
+      const seconds = waitAsked(failure);
+      if (seconds !== null) countdown.start(seconds);
     },
-  }
+  };
 }

@@ -1,5 +1,5 @@
-import { SignOutPendingError } from './session-change'
-import { NoConnectionError } from './transport'
+import { SignOutPendingError } from './session-change.ts';
+import { NoConnectionError } from './transport.ts';
 
 /**
  * The request got no answer at all: offline, the connection dropped, or it was aborted or
@@ -11,4 +11,4 @@ export const isNoAnswer = (error: unknown): boolean =>
   error instanceof TypeError ||
   error instanceof SignOutPendingError ||
   error instanceof NoConnectionError ||
-  (error instanceof DOMException && ['AbortError', 'TimeoutError', 'NetworkError'].includes(error.name))
+  (error instanceof DOMException && ['AbortError', 'TimeoutError', 'NetworkError'].includes(error.name));

@@ -1,9 +1,9 @@
-import { apiRequest, newIdempotencyKey } from '../lib/api-client'
-import { isNoAnswer } from './no-answer'
-import { ANY_SESSION } from './outbox-item.schema'
-import { enqueue } from './outbox-runtime'
-import { listen } from './outbox-store'
-import { isFormEndpoint, type PostFormItem } from './post-form.outbox'
+import { apiRequest, newIdempotencyKey } from '../lib/api-client.ts';
+import { isNoAnswer } from './no-answer.ts';
+import { ANY_SESSION } from './outbox-item.schema.ts';
+import { enqueue } from './outbox-runtime.ts';
+import { listen } from './outbox-store.ts';
+import { isFormEndpoint, type PostFormItem } from './post-form.outbox.ts';
 
 // A form that is sent now when there is a connection, and kept in the outbox to be sent once
 // when there is none. One call for any form (support, contact, a provider's registration):
@@ -19,43 +19,54 @@ import { isFormEndpoint, type PostFormItem } from './post-form.outbox'
 
 export type FormToSend = {
   /** One a feature registered (registerFormEndpoints): an item for any other could never be sent. */
-  endpoint: string
-  body: Record<string, unknown>
+  endpoint: string;
+  body: Record<string, unknown>;
   /** What the offline bar lists while it waits, e.g. "Message to Efie support: Booking question". */
-  label: string
+  label: string;
   /** Defaults to a new key; pass the one already used if this same submission is sent again. */
-  key?: string
+  key?: string;
   /** Only this person's session may send it later; omitted: a public form, any session or none. */
-  ownerId?: string
-}
-export type FormOutcome<T> = { status: 'sent'; result: T; key: string } | { status: 'queued'; key: string }
+  ownerId?: string;
+};
+export type FormOutcome<T> = { status: 'sent'; result: T; key: string } | { status: 'queued'; key: string };
 
 /** The item the outbox keeps; its id is the Idempotency-Key. */
 export function formItem(form: FormToSend, key: string, now = Date.now()): PostFormItem {
   return {
-    kind: 'post-form', id: key, ownerId: form.ownerId ?? ANY_SESSION, endpoint: form.endpoint, body: form.body, label: form.label,
-    createdAt: now, status: 'waiting', attempts: 0, nextAttemptAt: now, revision: 0, faults: 0,
-  }
+    kind: 'post-form',
+    id: key,
+    ownerId: form.ownerId ?? ANY_SESSION,
+    endpoint: form.endpoint,
+    body: form.body,
+    label: form.label,
+    createdAt: now,
+    status: 'waiting',
+    attempts: 0,
+    nextAttemptAt: now,
+    revision: 0,
+    faults: 0,
+  };
 }
 
 export async function sendForm<T>(form: FormToSend): Promise<FormOutcome<T>> {
-  if (!isFormEndpoint(form.endpoint)) throw new Error(`${form.endpoint} is not a form the outbox may send (registerFormEndpoints)`)
-  const key = form.key ?? newIdempotencyKey()
+  if (!isFormEndpoint(form.endpoint))
+    throw new Error(`${form.endpoint} is not a form the outbox may send (registerFormEndpoints)`);
+  const key = form.key ?? newIdempotencyKey();
   if (typeof navigator !== 'undefined' && navigator.onLine) {
     try {
-      const result = await apiRequest<T>('POST', form.endpoint, { body: form.body, idempotencyKey: key })
-      return { status: 'sent', result, key }
+      const result = await apiRequest<T>('POST', form.endpoint, { body: form.body, idempotencyKey: key });
+      return { status: 'sent', result, key };
     } catch (error) {
-      if (!isNoAnswer(error)) throw error
+      if (!isNoAnswer(error)) throw error;
     }
   }
-  await enqueue(formItem(form, key))
-  return { status: 'queued', key }
+  await enqueue(formItem(form, key));
+  return { status: 'queued', key };
 }
 
 /** Calls back with the server's answer when the queued form with this key is sent (from any context). */
 export function onFormSent<T>(key: string, callback: (result: T) => void): () => void {
   return listen((message) => {
-    if (message.type === 'sent' && message.item.id === key) callback(message.result as T)
-  })
+    if (message.type === 'sent' && message.item.id === key) callback(message.result as T);
+  });
 }

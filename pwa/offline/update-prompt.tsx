@@ -1,52 +1,64 @@
-import { useEffect, useRef, useState } from 'react'
-import type { Workbox } from 'workbox-window'
+import { useEffect, useRef, useState } from 'react';
+import type { Workbox } from 'workbox-window';
 
 // Registers the service worker (after the page has loaded, off the critical path) and
 // offers a new build with a prompt. Nothing reloads until the person says so, so a form
 // being filled in is never lost; the first update is offered the same way.
 
-const UPDATE_CHECK_MS = 30 * 60 * 1000
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
 export function UpdatePrompt() {
-  const [waiting, setWaiting] = useState(false)
-  const workbox = useRef<Workbox | null>(null)
+  const [waiting, setWaiting] = useState(false);
+  const workbox = useRef<Workbox | null>(null);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-    let stopped = false
-    let interval: ReturnType<typeof setInterval> | undefined
-    const onVisible = () => document.visibilityState === 'visible' && void workbox.current?.update()
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let stopped = false;
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const onVisible = () => document.visibilityState === 'visible' && void workbox.current?.update();
     const start = async () => {
-      const { Workbox } = await import('workbox-window')
-      if (stopped) return
-      const wb = new Workbox('/sw.js', { scope: '/' })
-      workbox.current = wb
-      wb.addEventListener('waiting', () => setWaiting(true))
-      await wb.register()
-      interval = setInterval(() => void wb.update(), UPDATE_CHECK_MS)
-      document.addEventListener('visibilitychange', onVisible)
-    }
-    if (document.readyState === 'complete') void start()
-    else window.addEventListener('load', () => void start(), { once: true })
+      const { Workbox } = await import('workbox-window');
+      if (stopped) return;
+      const wb = new Workbox('/sw.js', { scope: '/' });
+      workbox.current = wb;
+      wb.addEventListener('waiting', () => setWaiting(true));
+      await wb.register();
+      interval = setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+      document.addEventListener('visibilitychange', onVisible);
+    };
+    if (document.readyState === 'complete') void start();
+    else window.addEventListener('load', () => void start(), { once: true });
     return () => {
-      stopped = true
-      clearInterval(interval)
-      document.removeEventListener('visibilitychange', onVisible)
-    }
-  }, [])
+      stopped = true;
+      clearInterval(interval);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, []);
 
-  if (!waiting) return null
+  if (!waiting) return null;
   const accept = () => {
-    const wb = workbox.current
-    if (!wb) return
-    wb.addEventListener('controlling', () => window.location.reload())
-    wb.messageSkipWaiting()
-  }
+    const wb = workbox.current;
+    if (!wb) return;
+    wb.addEventListener('controlling', () => window.location.reload());
+    wb.messageSkipWaiting();
+  };
   return (
-    <div role="region" aria-label="Update available" className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-lg bg-stone-900 p-4 text-sm text-white shadow-lg">
+    <div
+      role="region"
+      aria-label="Update available"
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-lg bg-stone-900 p-4 text-sm text-white shadow-lg"
+    >
       <p className="flex-1">A new version of Efie is ready.</p>
-      <button type="button" onClick={() => setWaiting(false)} className="rounded-md px-3 py-2 font-medium hover:bg-stone-800">Later</button>
-      <button type="button" onClick={accept} className="rounded-md bg-teal-700 px-3 py-2 font-medium hover:bg-teal-800">Update now</button>
+      <button
+        type="button"
+        onClick={() => setWaiting(false)}
+        className="rounded-md px-3 py-2 font-medium hover:bg-stone-800"
+      >
+        Later
+      </button>
+      <button type="button" onClick={accept} className="rounded-md bg-teal-700 px-3 py-2 font-medium hover:bg-teal-800">
+        Update now
+      </button>
     </div>
-  )
+  );
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AccountSettings } from '../features/account/account-settings'
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountSettings } from '../features/account/account-settings.tsx';
 
-export const Route = createFileRoute('/account-settings')({ component: AccountSettings })
+export const Route = createFileRoute('/account-settings')({ component: AccountSettings });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AdminServiceApproval } from '../features/admin/admin-service-approval'
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminServiceApproval } from '../features/admin/admin-service-approval.tsx';
 
-export const Route = createFileRoute('/admin/service-approval')({ component: AdminServiceApproval })
+export const Route = createFileRoute('/admin/service-approval')({ component: AdminServiceApproval });

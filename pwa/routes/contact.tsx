@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '../features/messages/contact-page'
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactPage } from '../features/messages/contact-page.tsx';
 
-export const Route = createFileRoute('/contact')({ component: ContactPage })
+export const Route = createFileRoute('/contact')({ component: ContactPage });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { ForgotPasswordForm } from '../features/auth/password-reset-forms'
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordForm } from '../features/auth/password-reset-forms.tsx';
 
-export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordForm })
+export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordForm });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { LoginForm } from '../features/auth/login-form'
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginForm } from '../features/auth/login-form.tsx';
 
-export const Route = createFileRoute('/login')({ component: LoginForm })
+export const Route = createFileRoute('/login')({ component: LoginForm });

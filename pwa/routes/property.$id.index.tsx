@@ -1,15 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { propertyQuery } from '../lib/queries/property.queries'
-import { PropertyDetail } from '../features/properties/property-detail'
+import { createFileRoute } from '@tanstack/react-router';
+import { propertyQuery } from '../lib/queries/property.queries.ts';
+import { PropertyDetail } from '../features/properties/property-detail.tsx';
 
 export const Route = createFileRoute('/property/$id/')({
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(propertyQuery(params.id))
+    void context.queryClient.prefetchQuery(propertyQuery(params.id));
   },
   component: PropertyPage,
-})
+});
 
 function PropertyPage() {
-  const { id } = Route.useParams()
-  return <PropertyDetail id={id} />
+  const { id } = Route.useParams();
+  return <PropertyDetail id={id} />;
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { SupportPage } from '../features/messages/support-page'
+import { createFileRoute } from '@tanstack/react-router';
+import { SupportPage } from '../features/messages/support-page.tsx';
 
-export const Route = createFileRoute('/support')({ component: SupportPage })
+export const Route = createFileRoute('/support')({ component: SupportPage });

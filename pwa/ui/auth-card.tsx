@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ReactNode } from 'react';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
@@ -9,5 +9,5 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mt-6">{children}</div>
       </div>
     </div>
-  )
+  );
 }

@@ -1,21 +1,21 @@
-import type { ReactNode } from 'react'
-import { AlertDialog } from 'radix-ui'
-import { Button } from './button'
+import type { ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { Button } from './button.tsx';
 
 type Props = {
-  title: string
-  description: ReactNode
-  confirmLabel: string
-  onConfirm: () => void
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
   /** Either a trigger element, or a controlled open state. */
-  trigger?: ReactNode
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-}
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+};
 
 /** A destructive action asked twice (Radix AlertDialog: focus starts on Cancel). */
 export function ConfirmDialog({ title, description, confirmLabel, onConfirm, trigger, open, onOpenChange }: Props) {
-  const controlled = open === undefined ? {} : { open, ...(onOpenChange ? { onOpenChange } : {}) }
+  const controlled = open === undefined ? {} : { open, ...(onOpenChange ? { onOpenChange } : {}) };
   return (
     <AlertDialog.Root {...controlled}>
       {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
@@ -25,11 +25,17 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, tri
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-stone-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild><Button variant="secondary">Cancel</Button></AlertDialog.Cancel>
-            <AlertDialog.Action asChild><Button variant="danger" onClick={onConfirm}>{confirmLabel}</Button></AlertDialog.Action>
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="danger" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
-  )
+  );
 }

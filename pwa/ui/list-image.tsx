@@ -1,11 +1,23 @@
-import { useState } from 'react'
-import { PLACEHOLDER_IMAGE, smallImageUrl } from '../lib/image-url'
+import { useState } from 'react';
+import { PLACEHOLDER_IMAGE, smallImageUrl } from '../lib/image-url.ts';
 
 /** A list image: the 400 px rendition, sized to avoid layout shift, loaded lazily. */
-export function ListImage({ src, alt, eager = false }: { src: string | null | undefined; alt: string; eager?: boolean }) {
-  const [failed, setFailed] = useState(false)
+export function ListImage({
+  src,
+  alt,
+  eager = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  eager?: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
   if (!src) {
-    return <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-200 text-sm text-stone-700">No image available</div>
+    return (
+      <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-200 text-sm text-stone-700">
+        No image available
+      </div>
+    );
   }
   return (
     <img
@@ -18,5 +30,5 @@ export function ListImage({ src, alt, eager = false }: { src: string | null | un
       onError={() => setFailed(true)}
       className="aspect-[4/3] w-full bg-stone-200 object-cover"
     />
-  )
+  );
 }

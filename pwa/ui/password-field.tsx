@@ -1,12 +1,18 @@
-import { useId, useState, type InputHTMLAttributes } from 'react'
-import { FieldError, inputClass } from './field'
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { FieldError, inputClass } from './field.tsx';
 
-export function PasswordField({ label, error, ...props }: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId()
-  const [shown, setShown] = useState(false)
+export function PasswordField({
+  label,
+  error,
+  ...props
+}: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
   return (
     <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       <div className="relative">
         <input
           id={id}
@@ -28,5 +34,5 @@ export function PasswordField({ label, error, ...props }: { label: string; error
       </div>
       <FieldError id={`${id}-error`} message={error} />
     </div>
-  )
+  );
 }

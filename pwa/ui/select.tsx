@@ -1,7 +1,7 @@
-import { useId } from 'react'
-import { Select as RadixSelect } from 'radix-ui'
+import { useId } from 'react';
+import { Select as RadixSelect } from 'radix-ui';
 
-export type Option = { value: string; label: string }
+export type Option = { value: string; label: string };
 
 /** Radix Select with a visible label. Items never have an empty value (spec part 1 §5). */
 export function SelectField({
@@ -13,15 +13,15 @@ export function SelectField({
   error,
   disabled,
 }: {
-  label: string
-  value: string
-  onValueChange: (value: string) => void
-  options: Option[]
-  placeholder?: string
-  error?: string | undefined
-  disabled?: boolean
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: Option[];
+  placeholder?: string;
+  error?: string | undefined;
+  disabled?: boolean;
 }) {
-  const id = useId()
+  const id = useId();
   return (
     <div className="grid gap-1">
       <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
@@ -38,7 +38,11 @@ export function SelectField({
           <RadixSelect.Icon aria-hidden="true">▾</RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
-          <RadixSelect.Content position="popper" sideOffset={4} className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-stone-200 bg-white shadow-lg">
+          <RadixSelect.Content
+            position="popper"
+            sideOffset={4}
+            className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-stone-200 bg-white shadow-lg"
+          >
             <RadixSelect.Viewport className="p-1">
               {options.map((option) => (
                 <RadixSelect.Item
@@ -55,5 +59,5 @@ export function SelectField({
       </RadixSelect.Root>
       {error && <p className="text-sm text-red-700">{error}</p>}
     </div>
-  )
+  );
 }

@@ -1,10 +1,13 @@
 export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
   return (
     <span role="status" className={`inline-flex items-center ${className}`}>
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-4 border-stone-200 border-t-teal-700" />
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-stone-200 border-t-teal-700"
+      />
       <span className="sr-only">{label}</span>
     </span>
-  )
+  );
 }
 
 export function CenteredSpinner() {
@@ -12,5 +15,5 @@ export function CenteredSpinner() {
     <div className="flex min-h-[50vh] items-center justify-center">
       <Spinner />
     </div>
-  )
+  );
 }

@@ -1,14 +1,24 @@
-import type { ReactNode } from 'react'
-import { Tabs } from 'radix-ui'
+import type { ReactNode } from 'react';
+import { Tabs } from 'radix-ui';
 
-export const tabListClass = 'inline-flex w-full rounded-lg bg-stone-100 p-1'
+export const tabListClass = 'inline-flex w-full rounded-lg bg-stone-100 p-1';
 export const tabTriggerClass =
-  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow'
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow';
 
-type Item = { value: string; label: ReactNode; content: ReactNode }
+type Item = { value: string; label: ReactNode; content: ReactNode };
 
 /** Tabs that switch a small part of a form (e.g. the Email or Phone field). */
-export function SegmentedTabs({ value, onValueChange, label, items }: { value: string; onValueChange: (value: string) => void; label: string; items: Item[] }) {
+export function SegmentedTabs({
+  value,
+  onValueChange,
+  label,
+  items,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  label: string;
+  items: Item[];
+}) {
   return (
     <Tabs.Root value={value} onValueChange={onValueChange} className="grid gap-3">
       <Tabs.List aria-label={label} className={tabListClass}>
@@ -24,5 +34,5 @@ export function SegmentedTabs({ value, onValueChange, label, items }: { value: s
         </Tabs.Content>
       ))}
     </Tabs.Root>
-  )
+  );
 }

@@ -4,7 +4,10 @@ import { layerViolations } from './import-layers.ts';
 
 // `npm run lint`'s second half: every tracked TypeScript file's imports against the layer rules.
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], { cwd: root, encoding: 'utf8' })
+const paths = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.tsx'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((path) => path !== '' && !path.endsWith('routeTree.gen.ts'));
 const violations = layerViolations(root, paths);

@@ -41,7 +41,10 @@ describe('import layers', () => {
         'events/store/x.ts': "import { migrate } from '../../api/db/migrate';",
         'events/store/x.test.ts': "import type { migrate } from '../../api/db/migrate.ts';",
       }),
-    ).toEqual(['events/store/x.ts -> api/db/migrate.ts: events-stay-pure', 'events/store/x.test.ts -> api/db/migrate.ts: events-stay-pure']);
+    ).toEqual([
+      'events/store/x.ts -> api/db/migrate.ts: events-stay-pure',
+      'events/store/x.test.ts -> api/db/migrate.ts: events-stay-pure',
+    ]);
   });
 
   it('lets the app import api/contract/ and nothing else of the server', () => {
@@ -90,7 +93,8 @@ describe('import layers', () => {
       crossings({
         'events/video/video.policy.ts': '',
         'events/video/video.decider.ts': '',
-        'api/contract/videos.schema.ts': "export { MAX } from '../../events/video/video.policy.ts';\nimport '../../events/video/video.decider.ts';",
+        'api/contract/videos.schema.ts':
+          "export { MAX } from '../../events/video/video.policy.ts';\nimport '../../events/video/video.decider.ts';",
       }),
     ).toEqual(['api/contract/videos.schema.ts -> events/video/video.decider.ts: contract-stands-alone']);
   });

@@ -26,7 +26,9 @@ export const LAYER_RULES: readonly LayerRule[] = [
     name: 'pwa-only-contract',
     why: 'from the server side the app imports only api/contract/, the schemas shared over HTTP',
     breaks: (from, to) =>
-      from.startsWith('pwa/') && /^(api|events|migrations|scripts|bench|testing|e2e)\//.test(to) && !to.startsWith('api/contract/'),
+      from.startsWith('pwa/') &&
+      /^(api|events|migrations|scripts|bench|testing|e2e)\//.test(to) &&
+      !to.startsWith('api/contract/'),
   },
   {
     name: 'contract-stands-alone',
@@ -90,7 +92,8 @@ export function layerViolations(root: string, paths: readonly string[]): Violati
     for (const specifier of specifiersOf(readFileSync(join(root, from), 'utf8'))) {
       const to = resolveSpecifier(root, from, specifier);
       if (to === undefined) continue;
-      for (const rule of LAYER_RULES) if (rule.breaks(from, to)) violations.push({ from, to, rule: rule.name, why: rule.why });
+      for (const rule of LAYER_RULES)
+        if (rule.breaks(from, to)) violations.push({ from, to, rule: rule.name, why: rule.why });
     }
   }
   return violations;

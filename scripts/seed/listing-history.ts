@@ -8,14 +8,33 @@ export type SeedStatus = 'live' | 'pending' | 'hidden' | 'featured';
  * that write straight to the log (the seed past 1,000 listings, bench:search): one place for
  * their shapes, checked against the events' types.
  */
-export function listingHistory(
-  { propertyId, ownerId, adminId, details, images, at, status, featuredOrder = 1 }: {
-    propertyId: string; ownerId: string; adminId: string; details: ListingDetails; images: string[]; at: string; status: SeedStatus; featuredOrder?: number;
-  },
-): ListingEvent[] {
-  const events: ListingEvent[] = [{ type: 'PropertySubmitted', data: { propertyId, ownerId, details, images, submittedAt: at } }];
-  if (status !== 'pending') events.push({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: at } });
-  if (status === 'hidden') events.push({ type: 'PropertyHidden', data: { propertyId, hiddenBy: adminId, hiddenAt: at } });
-  if (status === 'featured') events.push({ type: 'PropertyFeatured', data: { propertyId, featuredOrder, featuredBy: adminId, featuredAt: at } });
+export function listingHistory({
+  propertyId,
+  ownerId,
+  adminId,
+  details,
+  images,
+  at,
+  status,
+  featuredOrder = 1,
+}: {
+  propertyId: string;
+  ownerId: string;
+  adminId: string;
+  details: ListingDetails;
+  images: string[];
+  at: string;
+  status: SeedStatus;
+  featuredOrder?: number;
+}): ListingEvent[] {
+  const events: ListingEvent[] = [
+    { type: 'PropertySubmitted', data: { propertyId, ownerId, details, images, submittedAt: at } },
+  ];
+  if (status !== 'pending')
+    events.push({ type: 'PropertyApproved', data: { propertyId, approvedBy: adminId, approvedAt: at } });
+  if (status === 'hidden')
+    events.push({ type: 'PropertyHidden', data: { propertyId, hiddenBy: adminId, hiddenAt: at } });
+  if (status === 'featured')
+    events.push({ type: 'PropertyFeatured', data: { propertyId, featuredOrder, featuredBy: adminId, featuredAt: at } });
   return events;
 }

@@ -32,8 +32,14 @@ describe('seed listings', () => {
       expect(listing.currency).toBe(listing.country === 'Ghana' ? 'GH₵' : '$');
       const [min, max] = monthlyRentBand(listing.country as Country, listing.city, listing.propertyType);
       const monthly = monthlyEquivalent(listing.pricePerNight, listing.pricingPeriod);
-      expect(monthly, `${listing.title}: ${listing.currency}${listing.pricePerNight}/${listing.pricingPeriod}`).toBeGreaterThanOrEqual(min);
-      expect(monthly, `${listing.title}: ${listing.currency}${listing.pricePerNight}/${listing.pricingPeriod}`).toBeLessThanOrEqual(max);
+      expect(
+        monthly,
+        `${listing.title}: ${listing.currency}${listing.pricePerNight}/${listing.pricingPeriod}`,
+      ).toBeGreaterThanOrEqual(min);
+      expect(
+        monthly,
+        `${listing.title}: ${listing.currency}${listing.pricePerNight}/${listing.pricingPeriod}`,
+      ).toBeLessThanOrEqual(max);
     }
     expect(new Set(many.map((l) => l.pricingPeriod))).toEqual(new Set(['week', 'month', 'year']));
   });

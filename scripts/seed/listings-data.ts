@@ -6,18 +6,65 @@ import { monthlyRentBand, type Band } from './markets.ts';
 import type { Random } from './photos.ts';
 
 const STREETS: Record<Country, string[]> = {
-  Ghana: ['Oxford Street', 'Ring Road East', 'Liberation Road', 'Spintex Road', 'Independence Avenue', 'Lagos Avenue', 'Boundary Road', 'Airport Residential Road', 'Harper Road', 'Station Road'],
-  'California USA': ['Sunset Boulevard', 'Market Street', 'Ocean Avenue', 'Mission Street', 'Pacific Coast Highway', 'Elm Street'],
+  Ghana: [
+    'Oxford Street',
+    'Ring Road East',
+    'Liberation Road',
+    'Spintex Road',
+    'Independence Avenue',
+    'Lagos Avenue',
+    'Boundary Road',
+    'Airport Residential Road',
+    'Harper Road',
+    'Station Road',
+  ],
+  'California USA': [
+    'Sunset Boulevard',
+    'Market Street',
+    'Ocean Avenue',
+    'Mission Street',
+    'Pacific Coast Highway',
+    'Elm Street',
+  ],
   Jamaica: ['Hope Road', 'Knutsford Boulevard', 'Gloucester Avenue', 'Main Street', 'Norman Manley Boulevard'],
-  'Dominican Republic': ['Avenida Winston Churchill', 'Calle El Conde', 'Avenida España', 'Calle Duarte', 'Avenida Abraham Lincoln'],
+  'Dominican Republic': [
+    'Avenida Winston Churchill',
+    'Calle El Conde',
+    'Avenida España',
+    'Calle Duarte',
+    'Avenida Abraham Lincoln',
+  ],
 };
-const LANDMARKS = ['the university', 'the main market', 'the beach', 'the mall', 'the business district', 'the hospital', 'the stadium', 'the airport'];
+const LANDMARKS = [
+  'the university',
+  'the main market',
+  'the beach',
+  'the mall',
+  'the business district',
+  'the hospital',
+  'the stadium',
+  'the airport',
+];
 
 const TITLES: Record<string, string[]> = {
-  apartment: ['Modern {n}-bedroom apartment in {city}', 'Bright {n}-bed flat near {landmark}', 'Furnished apartment with {amenity} in {city}', 'Serviced {n}-bedroom apartment, {city}'],
-  house: ['Spacious {n}-bedroom house in {city}', 'Family home with garden in {city}', 'Gated {n}-bedroom villa in {city}', 'Detached house near {landmark}'],
+  apartment: [
+    'Modern {n}-bedroom apartment in {city}',
+    'Bright {n}-bed flat near {landmark}',
+    'Furnished apartment with {amenity} in {city}',
+    'Serviced {n}-bedroom apartment, {city}',
+  ],
+  house: [
+    'Spacious {n}-bedroom house in {city}',
+    'Family home with garden in {city}',
+    'Gated {n}-bedroom villa in {city}',
+    'Detached house near {landmark}',
+  ],
   studio: ['Cosy studio in {city}', 'Compact studio near {landmark}', 'Self-contained studio, {city}'],
-  room: ['Private room in shared house, {city}', 'Student room near {landmark}', 'Single room with {amenity} in {city}'],
+  room: [
+    'Private room in shared house, {city}',
+    'Student room near {landmark}',
+    'Single room with {amenity} in {city}',
+  ],
 };
 const OPENINGS = [
   'A well-kept home in a quiet, safe neighbourhood.',
@@ -33,9 +80,18 @@ const CLOSINGS = [
   'Pets considered on request.',
 ];
 const AMENITY_NAMES: Record<string, string> = {
-  wifi: 'fast Wi-Fi', kitchen: 'a fitted kitchen', parking: 'secure parking', pool: 'a pool', gym: 'a gym',
-  laundry: 'laundry', air_conditioning: 'air conditioning', heating: 'heating', balcony: 'a balcony',
-  garden: 'a garden', workspace: 'a workspace', tv: 'a smart TV',
+  wifi: 'fast Wi-Fi',
+  kitchen: 'a fitted kitchen',
+  parking: 'secure parking',
+  pool: 'a pool',
+  gym: 'a gym',
+  laundry: 'laundry',
+  air_conditioning: 'air conditioning',
+  heating: 'heating',
+  balcony: 'a balcony',
+  garden: 'a garden',
+  workspace: 'a workspace',
+  tv: 'a smart TV',
 };
 
 /**
@@ -53,7 +109,9 @@ function priceFor(random: Random, [low, high]: Band, period: PricingPeriod): num
 export type GeneratedListing = ListingDetails & { imageCount: number };
 
 /** Every city of every place, in order: the first listings cover them all. */
-const ALL_CITIES: [Country, string][] = COUNTRIES.flatMap((country) => LOCATIONS[country].map((city): [Country, string] => [country, city]));
+const ALL_CITIES: [Country, string][] = COUNTRIES.flatMap((country) =>
+  LOCATIONS[country].map((city): [Country, string] => [country, city]),
+);
 
 /**
  * The n-th realistic listing, for rent at a price in its town's band for its
@@ -71,8 +129,13 @@ export function generateListing(random: Random, n: number): GeneratedListing {
   const propertyType = covering ? PROPERTY_TYPES[n % PROPERTY_TYPES.length]! : random.pick(PROPERTY_TYPES);
   const category = covering
     ? CATEGORIES[Math.floor(n / PROPERTY_TYPES.length) % CATEGORIES.length]!
-    : propertyType === 'room' && random.chance(0.6) ? 'student' : random.chance(0.55) ? 'general' : random.pick(CATEGORIES);
-  const bedrooms = propertyType === 'studio' ? 0 : propertyType === 'room' ? 1 : random.int(1, propertyType === 'house' ? 6 : 4);
+    : propertyType === 'room' && random.chance(0.6)
+      ? 'student'
+      : random.chance(0.55)
+        ? 'general'
+        : random.pick(CATEGORIES);
+  const bedrooms =
+    propertyType === 'studio' ? 0 : propertyType === 'room' ? 1 : random.int(1, propertyType === 'house' ? 6 : 4);
   const bathrooms = Math.max(1, Math.min(bedrooms, random.int(1, 4)));
   const amenities = random.subset(AMENITIES, 0.35);
   const landmark = random.pick(LANDMARKS);
@@ -85,13 +148,24 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     .replace('{amenity}', amenity);
   const description = [
     random.pick(OPENINGS),
-    `${bedrooms === 0 ? 'An open-plan studio' : `${bedrooms} bedroom${bedrooms > 1 ? 's' : ''}`} and ${bathrooms} bathroom${bathrooms > 1 ? 's' : ''}, ${amenities.length > 0 ? `with ${amenities.slice(0, 3).map((a) => AMENITY_NAMES[a]).join(', ')}` : 'simply furnished'}.`,
+    `${bedrooms === 0 ? 'An open-plan studio' : `${bedrooms} bedroom${bedrooms > 1 ? 's' : ''}`} and ${bathrooms} bathroom${bathrooms > 1 ? 's' : ''}, ${
+      amenities.length > 0
+        ? `with ${amenities
+            .slice(0, 3)
+            .map((a) => AMENITY_NAMES[a])
+            .join(', ')}`
+        : 'simply furnished'
+    }.`,
     `A short walk from ${landmark} in ${city}.`,
     random.pick(CLOSINGS),
   ].join(' ');
   const currency = defaultCurrencyOf(country);
   // Rent quoted by the month mostly, by the year as many Ghanaian landlords do, by the week for a few rooms and studios.
-  const pricingPeriod: PricingPeriod = random.chance(0.7) ? 'month' : propertyType === 'room' || propertyType === 'studio' ? random.pick(['week', 'year'] as const) : 'year';
+  const pricingPeriod: PricingPeriod = random.chance(0.7)
+    ? 'month'
+    : propertyType === 'room' || propertyType === 'studio'
+      ? random.pick(['week', 'year'] as const)
+      : 'year';
   const pricePerNight = priceFor(random, monthlyRentBand(country, city, propertyType), pricingPeriod);
   const street = random.pick(STREETS[country]);
   return {
@@ -125,5 +199,7 @@ export const GHANA_NEWEST_DAYS = 180;
  */
 export function submittedAgoSeconds(random: Random, country: Country): number {
   const day = 24 * 3600;
-  return country === 'Ghana' ? random.int(0, GHANA_NEWEST_DAYS * day - 1) : random.int(GHANA_NEWEST_DAYS * day, 365 * day);
+  return country === 'Ghana'
+    ? random.int(0, GHANA_NEWEST_DAYS * day - 1)
+    : random.int(GHANA_NEWEST_DAYS * day, 365 * day);
 }

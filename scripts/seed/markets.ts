@@ -34,13 +34,28 @@ const BANDS: Record<Country, Partial<Record<Tier, Record<PropertyType, Band>>>> 
 
 /** Towns dearer or cheaper than their country's usual ("city" in Ghana and California, "prime" elsewhere). */
 const TIER_OF: Record<string, Tier> = {
-  Accra: 'prime', 'East Legon': 'prime',
-  Tamale: 'town', Wa: 'town', Bolgatanga: 'town', Techiman: 'town', Nkawkaw: 'town',
-  'Los Angeles': 'prime', 'San Francisco': 'prime', 'San Diego': 'prime', 'San Jose': 'prime',
+  Accra: 'prime',
+  'East Legon': 'prime',
+  Tamale: 'town',
+  Wa: 'town',
+  Bolgatanga: 'town',
+  Techiman: 'town',
+  Nkawkaw: 'town',
+  'Los Angeles': 'prime',
+  'San Francisco': 'prime',
+  'San Diego': 'prime',
+  'San Jose': 'prime',
   'Spanish Town': 'town',
-  Santiago: 'city', 'Puerto Plata': 'city', 'La Romana': 'city',
+  Santiago: 'city',
+  'Puerto Plata': 'city',
+  'La Romana': 'city',
 };
-const USUAL_TIER: Record<Country, Tier> = { Ghana: 'city', 'California USA': 'city', Jamaica: 'prime', 'Dominican Republic': 'prime' };
+const USUAL_TIER: Record<Country, Tier> = {
+  Ghana: 'city',
+  'California USA': 'city',
+  Jamaica: 'prime',
+  'Dominican Republic': 'prime',
+};
 
 const tierOf = (country: Country, city: string): Tier => TIER_OF[city] ?? USUAL_TIER[country];
 

@@ -22,7 +22,13 @@ export type Random = ReturnType<typeof createRandom>;
 
 const WALLS = ['#f4e1c1', '#e8c39e', '#d9e4dd', '#f7f3e8', '#c9d6df', '#f2d0a4', '#e3d5ca', '#b7c4a8'];
 const ROOFS = ['#8c3b2b', '#5b4a42', '#3f5e5a', '#7a4e2d', '#2f3e46', '#9c6644'];
-const SKIES = [['#8ec5fc', '#e0c3fc'], ['#f6d365', '#fda085'], ['#a1c4fd', '#c2e9fb'], ['#84fab0', '#8fd3f4'], ['#fbc2eb', '#a6c1ee']];
+const SKIES = [
+  ['#8ec5fc', '#e0c3fc'],
+  ['#f6d365', '#fda085'],
+  ['#a1c4fd', '#c2e9fb'],
+  ['#84fab0', '#8fd3f4'],
+  ['#fbc2eb', '#a6c1ee'],
+];
 
 /**
  * A photo-like picture of a home, drawn locally (no downloads): sky, ground,
@@ -42,13 +48,21 @@ export async function drawHomePhoto(random: Random, kind: string, outWidth = 128
   const bx = random.int(200, width - bw - 200);
   const by = 780 - bh;
   const parts: string[] = [];
-  parts.push(`<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs>`);
+  parts.push(
+    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/></linearGradient></defs>`,
+  );
   parts.push(`<rect width="${width}" height="${height}" fill="url(#sky)"/>`);
-  parts.push(`<circle cx="${random.int(100, width - 100)}" cy="${random.int(80, 200)}" r="${random.int(40, 70)}" fill="#fff7d6" opacity="0.9"/>`);
+  parts.push(
+    `<circle cx="${random.int(100, width - 100)}" cy="${random.int(80, 200)}" r="${random.int(40, 70)}" fill="#fff7d6" opacity="0.9"/>`,
+  );
   parts.push(`<rect y="760" width="${width}" height="${height - 760}" fill="${ground}"/>`);
-  parts.push(`<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="${wall}" stroke="#00000022" stroke-width="4"/>`);
+  parts.push(
+    `<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="${wall}" stroke="#00000022" stroke-width="4"/>`,
+  );
   if (kind !== 'apartment') {
-    parts.push(`<polygon points="${bx - 40},${by} ${bx + bw / 2},${by - random.int(140, 220)} ${bx + bw + 40},${by}" fill="${roof}"/>`);
+    parts.push(
+      `<polygon points="${bx - 40},${by} ${bx + bw / 2},${by - random.int(140, 220)} ${bx + bw + 40},${by}" fill="${roof}"/>`,
+    );
   } else {
     parts.push(`<rect x="${bx - 10}" y="${by - 24}" width="${bw + 20}" height="24" fill="${roof}"/>`);
   }
@@ -58,15 +72,21 @@ export async function drawHomePhoto(random: Random, kind: string, outWidth = 128
       const wx = bx + 40 + col * ((bw - 80) / columns);
       const wy = by + 40 + s * 150;
       const lit = random.chance(0.3) ? '#ffe9a8' : '#9ec9e8';
-      parts.push(`<rect x="${wx}" y="${wy}" width="${(bw - 80) / columns - 30}" height="80" fill="${lit}" stroke="#ffffff" stroke-width="6"/>`);
+      parts.push(
+        `<rect x="${wx}" y="${wy}" width="${(bw - 80) / columns - 30}" height="80" fill="${lit}" stroke="#ffffff" stroke-width="6"/>`,
+      );
     }
   }
   const dx = bx + bw / 2 - 40;
   parts.push(`<rect x="${dx}" y="${780 - 130}" width="80" height="130" fill="${roof}"/>`);
   for (let p = 0; p < random.int(1, 3); p++) {
-    const px = random.chance(0.5) ? random.int(30, Math.max(40, bx - 60)) : random.int(Math.min(width - 60, bx + bw + 40), width - 30);
+    const px = random.chance(0.5)
+      ? random.int(30, Math.max(40, bx - 60))
+      : random.int(Math.min(width - 60, bx + bw + 40), width - 30);
     parts.push(`<rect x="${px}" y="560" width="18" height="220" fill="#6b4f2a"/>`);
-    parts.push(`<ellipse cx="${px + 9}" cy="560" rx="90" ry="36" fill="#2f7d32"/><ellipse cx="${px + 9}" cy="560" rx="36" ry="90" fill="#388e3c"/>`);
+    parts.push(
+      `<ellipse cx="${px + 9}" cy="560" rx="90" ry="36" fill="#2f7d32"/><ellipse cx="${px + 9}" cy="560" rx="36" ry="90" fill="#388e3c"/>`,
+    );
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { serviceProviderAggregate } from '../../events/service-provider/service-provider.decider.ts';
+import type { serviceProviderAggregate } from '../../events/service-provider/service-provider.decider.ts';
 import type { ProviderDetails } from '../../events/service-provider/service-provider.events.ts';
 import type { EventStore } from '../../events/store/event-store.ts';
 import { runCommand, systemOrigin } from '../../api/commands/run-command.ts';
@@ -18,79 +18,132 @@ export type SeedProvider = {
   details: Omit<ProviderDetails, 'contactPerson' | 'email' | 'phone'>;
 };
 
-const person = (firstName: string, lastName: string, email: string, phone: string) => ({ firstName, lastName, email, phone });
+const person = (firstName: string, lastName: string, email: string, phone: string) => ({
+  firstName,
+  lastName,
+  email,
+  phone,
+});
 
 /** Listed newest first by the directory: the later here, the higher it shows. */
 export const PROVIDERS: SeedProvider[] = [
   {
-    country: 'Jamaica', status: 'approved',
+    country: 'Jamaica',
+    status: 'approved',
     applicant: person('Desmond', 'Clarke', 'desmond.clarke@efie.example', '+18765550201'),
     details: {
-      categoryId: 'electrician', businessName: 'Clarke Electrical Services', businessAddress: '14 Hope Road, Kingston', serviceArea: 'Kingston and St Andrew',
-      yearsExperience: 15, servicesOffered: 'Rewiring, breaker panels, generator hook-ups, security lighting', emergencyAvailable: true,
+      categoryId: 'electrician',
+      businessName: 'Clarke Electrical Services',
+      businessAddress: '14 Hope Road, Kingston',
+      serviceArea: 'Kingston and St Andrew',
+      yearsExperience: 15,
+      servicesOffered: 'Rewiring, breaker panels, generator hook-ups, security lighting',
+      emergencyAvailable: true,
       description: 'Licensed electricians serving homes and small apartment blocks across Kingston.',
     },
   },
   {
-    country: 'California USA', status: 'approved',
+    country: 'California USA',
+    status: 'approved',
     applicant: person('Laura', 'Kim', 'laura.kim@efie.example', '+14155550202'),
     details: {
-      categoryId: 'painter', businessName: 'Bay Area Fresh Coat', businessAddress: '820 Mission Street, San Francisco', serviceArea: 'San Francisco and Oakland',
-      yearsExperience: 9, servicesOffered: 'Interior and exterior painting, move-out touch-ups, drywall repair', emergencyAvailable: false,
+      categoryId: 'painter',
+      businessName: 'Bay Area Fresh Coat',
+      businessAddress: '820 Mission Street, San Francisco',
+      serviceArea: 'San Francisco and Oakland',
+      yearsExperience: 9,
+      servicesOffered: 'Interior and exterior painting, move-out touch-ups, drywall repair',
+      emergencyAvailable: false,
       description: 'Quick turnarounds between tenants, with low-odour paints.',
     },
   },
   {
-    country: 'Ghana', status: 'approved',
+    country: 'Ghana',
+    status: 'approved',
     applicant: person('Esi', 'Nyarko', 'esi.nyarko@efie.example', '+233245550205'),
     details: {
-      categoryId: 'gardener', businessName: 'Green Compound Gardens', businessAddress: '5 Ring Road East, Accra', serviceArea: 'Accra, East Legon and Madina',
-      yearsExperience: 6, servicesOffered: 'Lawn care, hedge trimming, compound clearing, planting', emergencyAvailable: false,
+      categoryId: 'gardener',
+      businessName: 'Green Compound Gardens',
+      businessAddress: '5 Ring Road East, Accra',
+      serviceArea: 'Accra, East Legon and Madina',
+      yearsExperience: 6,
+      servicesOffered: 'Lawn care, hedge trimming, compound clearing, planting',
+      emergencyAvailable: false,
       description: 'Weekly or monthly upkeep for homes and gated communities.',
     },
   },
   {
-    country: 'Ghana', status: 'approved',
+    country: 'Ghana',
+    status: 'approved',
     applicant: person('Kojo', 'Antwi', 'kojo.antwi@efie.example', '+233245550204'),
     details: {
-      categoryId: 'painter', businessName: 'Antwi Painting Works', businessAddress: '22 Harper Road, Kumasi', serviceArea: 'Kumasi and Obuasi',
-      yearsExperience: 11, servicesOffered: 'Interior and exterior painting, wall screeding, weatherproof coatings', emergencyAvailable: false,
+      categoryId: 'painter',
+      businessName: 'Antwi Painting Works',
+      businessAddress: '22 Harper Road, Kumasi',
+      serviceArea: 'Kumasi and Obuasi',
+      yearsExperience: 11,
+      servicesOffered: 'Interior and exterior painting, wall screeding, weatherproof coatings',
+      emergencyAvailable: false,
       description: 'Clean work, fair prices, and the compound swept when we leave.',
     },
   },
   {
-    country: 'Ghana', status: 'approved',
+    country: 'Ghana',
+    status: 'approved',
     applicant: person('Abena', 'Sarpong', 'abena.sarpong@efie.example', '+233205550203'),
     details: {
-      categoryId: 'contractor', businessName: 'Sarpong Build & Masonry', businessAddress: '3 Station Road, Takoradi', serviceArea: 'Takoradi, Cape Coast and Tema',
-      yearsExperience: 18, servicesOffered: 'Block work, plastering, tiling, extensions and boundary walls', emergencyAvailable: false,
+      categoryId: 'contractor',
+      businessName: 'Sarpong Build & Masonry',
+      businessAddress: '3 Station Road, Takoradi',
+      serviceArea: 'Takoradi, Cape Coast and Tema',
+      yearsExperience: 18,
+      servicesOffered: 'Block work, plastering, tiling, extensions and boundary walls',
+      emergencyAvailable: false,
       description: 'From a cracked wall to a new boys’ quarters, with a written quote first.',
     },
   },
   {
-    country: 'Ghana', status: 'approved',
+    country: 'Ghana',
+    status: 'approved',
     applicant: person('Yaw', 'Frimpong', 'yaw.frimpong@efie.example', '+233545550202'),
     details: {
-      categoryId: 'electrician', businessName: 'Frimpong Electricals', businessAddress: '40 Liberation Road, Accra', serviceArea: 'Accra and Tema',
-      yearsExperience: 12, servicesOffered: 'Wiring, prepaid meter installation, sockets and lighting, generator change-over switches', emergencyAvailable: true,
+      categoryId: 'electrician',
+      businessName: 'Frimpong Electricals',
+      businessAddress: '40 Liberation Road, Accra',
+      serviceArea: 'Accra and Tema',
+      yearsExperience: 12,
+      servicesOffered: 'Wiring, prepaid meter installation, sockets and lighting, generator change-over switches',
+      emergencyAvailable: true,
       description: 'Certified by the Energy Commission; we answer call-outs day and night.',
     },
   },
   {
-    country: 'Ghana', status: 'approved',
+    country: 'Ghana',
+    status: 'approved',
     applicant: person('Kwesi', 'Asamoah', 'kwesi.asamoah@efie.example', '+233245550201'),
     details: {
-      categoryId: 'plumber', businessName: 'Asamoah Plumbing Works', businessAddress: '17 Spintex Road, Accra', serviceArea: 'Accra, Tema and Kasoa',
-      yearsExperience: 14, servicesOffered: 'Leaks, poly tanks and pumps, water heaters, borehole connections', emergencyAvailable: true,
+      categoryId: 'plumber',
+      businessName: 'Asamoah Plumbing Works',
+      businessAddress: '17 Spintex Road, Accra',
+      serviceArea: 'Accra, Tema and Kasoa',
+      yearsExperience: 14,
+      servicesOffered: 'Leaks, poly tanks and pumps, water heaters, borehole connections',
+      emergencyAvailable: true,
       description: 'Fast help when the water stops, with parts in the van.',
     },
   },
   {
-    country: 'Ghana', status: 'pending',
+    country: 'Ghana',
+    status: 'pending',
     applicant: person('Adwoa', 'Mensimah', 'adwoa.mensimah@efie.example', '+233505550206'),
     details: {
-      categoryId: 'plumber', businessName: 'Tamale Water Fix', businessAddress: '9 Bolgatanga Road, Tamale', serviceArea: 'Tamale and Savelugu',
-      yearsExperience: 4, servicesOffered: 'Pipe repairs, tank cleaning, bathroom fittings', emergencyAvailable: false,
+      categoryId: 'plumber',
+      businessName: 'Tamale Water Fix',
+      businessAddress: '9 Bolgatanga Road, Tamale',
+      serviceArea: 'Tamale and Savelugu',
+      yearsExperience: 4,
+      servicesOffered: 'Pipe repairs, tank cleaning, bathroom fittings',
+      emergencyAvailable: false,
       description: 'New in the north: small jobs done well.',
     },
   },
@@ -115,7 +168,8 @@ export async function seedProviders(
     const run = (command: Parameters<typeof serviceProviderAggregate.decider.decide>[0]) =>
       runCommand(store, systemOrigin('seed'), providerCommands, providerId, command);
     await run({ type: 'RegisterProvider', providerId, applicantId: applicantIds[index]!, details, at });
-    if (provider.status === 'approved') await run({ type: 'SetProviderStatus', actor: { id: adminId, isAdmin: true }, status: 'approved', at });
+    if (provider.status === 'approved')
+      await run({ type: 'SetProviderStatus', actor: { id: adminId, isAdmin: true }, status: 'approved', at });
     counts[provider.status]++;
   }
   return counts;

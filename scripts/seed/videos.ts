@@ -27,7 +27,12 @@ export type SeedVideoDeps = Pick<AppDeps, 'config' | 'db' | 'store' | 'files' | 
  * waiting for an admin's edit, or waiting in quarantine because no scan could
  * be made (`reason`).
  */
-export type SeededVideo = { videoId: string; originalName: string; status: 'approved' | 'pending_review' | 'waiting'; reason?: string };
+export type SeededVideo = {
+  videoId: string;
+  originalName: string;
+  status: 'approved' | 'pending_review' | 'waiting';
+  reason?: string;
+};
 
 const bytesOf = (buffer: Buffer) => Readable.from([buffer]);
 
@@ -45,14 +50,33 @@ const LOG_RETRY_PAUSE_MS = 50;
  */
 export async function seedVideo(
   deps: SeedVideoDeps,
-  { ownerId, adminId, propertyId, originalName, publish, scanner = createVirusScanner(deps.config.clamav) }: {
-    ownerId: string; adminId: string; propertyId: string; originalName: string; publish: boolean; scanner?: VirusScanner;
+  {
+    ownerId,
+    adminId,
+    propertyId,
+    originalName,
+    publish,
+    scanner = createVirusScanner(deps.config.clamav),
+  }: {
+    ownerId: string;
+    adminId: string;
+    propertyId: string;
+    originalName: string;
+    publish: boolean;
+    scanner?: VirusScanner;
   },
 ): Promise<SeededVideo> {
   const file = await readFile(SEED_VIDEO_FILE);
   const videoId = randomUUID();
   const quarantined = await writeToQuarantine(deps.files, bytesOf(file), { videoId, uploadId: randomUUID() });
-  await recordUploadedVideo(deps, { videoId, actor: { id: ownerId, isAdmin: false }, origin: systemOrigin('seed'), propertyId, originalName, quarantined });
+  await recordUploadedVideo(deps, {
+    videoId,
+    actor: { id: ownerId, isAdmin: false },
+    origin: systemOrigin('seed'),
+    propertyId,
+    originalName,
+    quarantined,
+  });
   const worker = createVideoScanWorker({ ...deps, scanner });
   const scan = async () => {
     // The scan queue learns of the upload from the log, as it does in the server. The log is read
@@ -64,19 +88,34 @@ export async function seedVideo(
       while ((await runSubscriptionBatch(deps.db, videoScanQueue)).handled > 0);
       const verdict = await worker.scanNext();
       if (verdict !== 'idle') return verdict;
-      if (Date.now() > deadline) throw new Error(`the scan queue did not see the seed's video ${videoId} within ${LOG_CATCH_UP_MS / 1000} s: a transaction held open on the database server holds the log back`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the scan queue did not see the seed's video ${videoId} within ${LOG_CATCH_UP_MS / 1000} s: a transaction held open on the database server holds the log back`,
+        );
       await setTimeout(LOG_RETRY_PAUSE_MS);
     }
   };
-  const waiting = (what: string, verdict: string): SeededVideo =>
-    ({ videoId, originalName, status: 'waiting', reason: `ClamAV (${scanner.name}) gave no clean verdict for ${what} ("${verdict}")` });
+  const waiting = (what: string, verdict: string): SeededVideo => ({
+    videoId,
+    originalName,
+    status: 'waiting',
+    reason: `ClamAV (${scanner.name}) gave no clean verdict for ${what} ("${verdict}")`,
+  });
   const first = await scan();
   if (first !== 'clean') return waiting('the upload', first);
   if (!publish) return { videoId, originalName, status: 'pending_review' };
-  await storeEditedVideo(deps, { videoId, actor: { id: adminId, isAdmin: true }, origin: systemOrigin('seed'), originalName, source: bytesOf(file), canEdit: async () => {} });
+  await storeEditedVideo(deps, {
+    videoId,
+    actor: { id: adminId, isAdmin: true },
+    origin: systemOrigin('seed'),
+    originalName,
+    source: bytesOf(file),
+    canEdit: async () => {},
+  });
   const second = await scan();
   if (second !== 'clean') return waiting('the edited version', second);
-  if (!(await worker.publishNext())) throw new Error(`the seed's video ${videoId} was scanned clean twice but could not be published`);
+  if (!(await worker.publishNext()))
+    throw new Error(`the seed's video ${videoId} was scanned clean twice but could not be published`);
   // Its quarantine copies have done their work, as the worker would find on its next pass.
   while (await worker.deletePublishedCopyNext());
   return { videoId, originalName, status: 'approved' };

@@ -25,8 +25,21 @@ async function write(
 ): Promise<Acknowledged> {
   const key = `stress-${kind}-${randomUUID()}`;
   const { answer, attempts } = await person.http.untilFinal(method, path, body, { 'idempotency-key': key });
-  if (attempts.lastServerError) ctx.ledger.fault(`${person.label}: ${method} ${path} (${key}) met ${attempts.serverErrors} 5xx, the last ${attempts.lastServerError}`);
-  return ctx.ledger.record({ kind, actorId: person.id, key, method, path, body, propertyId: propertyIdOf(answer), answer, attempts });
+  if (attempts.lastServerError)
+    ctx.ledger.fault(
+      `${person.label}: ${method} ${path} (${key}) met ${attempts.serverErrors} 5xx, the last ${attempts.lastServerError}`,
+    );
+  return ctx.ledger.record({
+    kind,
+    actorId: person.id,
+    key,
+    method,
+    path,
+    body,
+    propertyId: propertyIdOf(answer),
+    answer,
+    attempts,
+  });
 }
 
 const unexpected = (ctx: ClientContext, who: Person, a: Acknowledged) =>
@@ -52,7 +65,15 @@ export async function runOwner(ctx: ClientContext, owner: Person): Promise<void>
         bathrooms: 1,
         amenities: [pick(['wifi', 'parking', 'kitchen', 'balcony'])],
       };
-      const a = await write(ctx, owner, 'create', 'POST', '/api/properties', body, (answer) => (answer.body as Property | undefined)?.id);
+      const a = await write(
+        ctx,
+        owner,
+        'create',
+        'POST',
+        '/api/properties',
+        body,
+        (answer) => (answer.body as Property | undefined)?.id,
+      );
       if (a.answer.status === 201) versions.set(a.propertyId!, (a.answer.body as Property).version);
       else unexpected(ctx, owner, a);
     } else {
@@ -81,7 +102,15 @@ export async function runRenter(ctx: ClientContext, renter: Person): Promise<voi
     }
     const id = pick(live).id;
     const add = favourites.has(id) ? Math.random() < 0.3 : Math.random() < 0.85;
-    const a = await write(ctx, renter, add ? 'favorite-add' : 'favorite-remove', add ? 'POST' : 'DELETE', `/api/favorites/${id}`, undefined, () => id);
+    const a = await write(
+      ctx,
+      renter,
+      add ? 'favorite-add' : 'favorite-remove',
+      add ? 'POST' : 'DELETE',
+      `/api/favorites/${id}`,
+      undefined,
+      () => id,
+    );
     if (a.answer.status !== 200) unexpected(ctx, renter, a);
     else if (add) favourites.add(id);
     else favourites.delete(id);

@@ -25,7 +25,10 @@ export class StuckOperationError extends Error {}
  * One signed-in person (or nobody) talking to the server: a cookie jar and
  * a base URL that survives the server's restarts (it comes back on the same port).
  */
-export function createHttpClient(base: string, { giveUpAfterMs = 240_000, signal }: { giveUpAfterMs?: number; signal?: AbortSignal } = {}) {
+export function createHttpClient(
+  base: string,
+  { giveUpAfterMs = 240_000, signal }: { giveUpAfterMs?: number; signal?: AbortSignal } = {},
+) {
   const cookies = new Map<string, string>();
 
   function remember(res: Response) {
@@ -69,7 +72,9 @@ export function createHttpClient(base: string, { giveUpAfterMs = 240_000, signal
     for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
       signal?.throwIfAborted();
       if (Date.now() - started > giveUpAfterMs) {
-        throw new StuckOperationError(`${method} ${path} had no final answer after ${giveUpAfterMs} ms: ${JSON.stringify(attempts)}`);
+        throw new StuckOperationError(
+          `${method} ${path} had no final answer after ${giveUpAfterMs} ms: ${JSON.stringify(attempts)}`,
+        );
       }
       attempts.sent++;
       let res: Response;
@@ -98,7 +103,10 @@ export function createHttpClient(base: string, { giveUpAfterMs = 240_000, signal
         continue;
       }
       attempts.ms = Date.now() - started;
-      return { answer: { status: res.status, body: parsed, replayed: res.headers.get('idempotent-replayed') === 'true' }, attempts };
+      return {
+        answer: { status: res.status, body: parsed, replayed: res.headers.get('idempotent-replayed') === 'true' },
+        attempts,
+      };
     }
   }
 
@@ -113,7 +121,9 @@ export function createHttpClient(base: string, { giveUpAfterMs = 240_000, signal
   async function get(path: string): Promise<Answer> {
     const { answer, attempts } = await untilFinal('GET', path, undefined);
     if (answer.status !== 200 || attempts.lastServerError) {
-      throw new Error(`GET ${path} answered ${answer.status} ${JSON.stringify(answer.body)}${attempts.lastServerError ? ` after a ${attempts.lastServerError}` : ''}`);
+      throw new Error(
+        `GET ${path} answered ${answer.status} ${JSON.stringify(answer.body)}${attempts.lastServerError ? ` after a ${attempts.lastServerError}` : ''}`,
+      );
     }
     return answer;
   }

@@ -8,7 +8,10 @@ export type KillerOptions = { kills: number; intervalMs: readonly [number, numbe
  * answered health), starts it again on the same data, N times. A server that
  * does not come back is the run's failure: the error carries its output.
  */
-export async function runKiller(server: ServerProcess, { kills, intervalMs: [min, max], log }: KillerOptions): Promise<number> {
+export async function runKiller(
+  server: ServerProcess,
+  { kills, intervalMs: [min, max], log }: KillerOptions,
+): Promise<number> {
   let done = 0;
   while (done < kills) {
     await sleep(min + Math.random() * (max - min));
@@ -17,7 +20,9 @@ export async function runKiller(server: ServerProcess, { kills, intervalMs: [min
     try {
       await server.start();
     } catch (error) {
-      throw new Error(`the server did not come back after kill ${done}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(
+        `the server did not come back after kill ${done}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     log(`kill ${done}/${kills}: back in ${server.startMs.at(-1)} ms`);
   }

@@ -34,7 +34,11 @@ export function parseOptions(argv: string[]): Options {
       keep: { type: 'boolean', default: false },
     },
   });
-  const databases: Record<string, DatabaseKind[]> = { both: ['pglite', 'postgres'], pglite: ['pglite'], postgres: ['postgres'] };
+  const databases: Record<string, DatabaseKind[]> = {
+    both: ['pglite', 'postgres'],
+    pglite: ['pglite'],
+    postgres: ['postgres'],
+  };
   const chosen = databases[values.db];
   if (!chosen) throw new Error('--db must be pglite, postgres or both');
   const parts = values['interval-ms'].split('-').map((part) => whole('interval-ms', part, 1));

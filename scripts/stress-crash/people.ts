@@ -7,7 +7,12 @@ export type Person = { label: string; id: string; http: HttpClient };
 export const PASSWORD = 'stress-password-1';
 
 /** Registers through the API (with its own Idempotency-Key, retried like every write); signed in. */
-export async function register(base: string, label: string, userType: 'owner' | 'renter', signal: AbortSignal): Promise<Person> {
+export async function register(
+  base: string,
+  label: string,
+  userType: 'owner' | 'renter',
+  signal: AbortSignal,
+): Promise<Person> {
   const http = createHttpClient(base, { signal });
   const body = {
     firstName: label,
@@ -17,7 +22,9 @@ export async function register(base: string, label: string, userType: 'owner' | 
     registrationMethod: 'email',
     email: `${label}.${randomUUID().slice(0, 8)}@stress.efie.example`,
   };
-  const { answer } = await http.untilFinal('POST', '/api/auth/register', body, { 'idempotency-key': `register-${randomUUID()}` });
+  const { answer } = await http.untilFinal('POST', '/api/auth/register', body, {
+    'idempotency-key': `register-${randomUUID()}`,
+  });
   if (answer.status !== 201) throw new Error(`registering ${label}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { label, id: (answer.body as { user: { id: string } }).user.id, http };
 }

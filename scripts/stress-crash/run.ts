@@ -33,7 +33,9 @@ export type Report = {
 };
 
 export const failed = (r: Report) =>
-  r.missing.length + r.doubled.length + r.faults.length + r.ledger.unexpected.length > 0 || r.rebuildChanged === undefined || r.rebuildChanged.length > 0;
+  r.missing.length + r.doubled.length + r.faults.length + r.ledger.unexpected.length > 0 ||
+  r.rebuildChanged === undefined ||
+  r.rebuildChanged.length > 0;
 
 /**
  * One database: start the server, sign the people in, let the clients work
@@ -45,8 +47,19 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
   const server = createServerProcess(target.env, await freePort());
   const ledger = createLedger();
   const report: Report = {
-    kind, where: target.where, kills: 0, startMs: server.startMs, seconds: 0, ledger,
-    missing: [], doubled: [], rebuildChanged: undefined, answersCompared: 0, unansweredClaims: 0, foundAfterKill: 0, faults: [],
+    kind,
+    where: target.where,
+    kills: 0,
+    startMs: server.startMs,
+    seconds: 0,
+    ledger,
+    missing: [],
+    doubled: [],
+    rebuildChanged: undefined,
+    answersCompared: 0,
+    unansweredClaims: 0,
+    foundAfterKill: 0,
+    faults: [],
   };
   const abort = new AbortController();
   const started = Date.now();
@@ -54,10 +67,20 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
     await server.start();
     const cast: Cast = {
       admin: await signInAdmin(server.base, abort.signal),
-      owners: await Promise.all(Array.from({ length: options.clients }, (_, i) => register(server.base, `owner${i + 1}`, 'owner', abort.signal))),
-      renters: await Promise.all(Array.from({ length: options.clients }, (_, i) => register(server.base, `renter${i + 1}`, 'renter', abort.signal))),
+      owners: await Promise.all(
+        Array.from({ length: options.clients }, (_, i) =>
+          register(server.base, `owner${i + 1}`, 'owner', abort.signal),
+        ),
+      ),
+      renters: await Promise.all(
+        Array.from({ length: options.clients }, (_, i) =>
+          register(server.base, `renter${i + 1}`, 'renter', abort.signal),
+        ),
+      ),
     };
-    log(`${kind}: ${cast.owners.length} owners, ${cast.renters.length} renters and the admin signed in; killing ${options.kills} times`);
+    log(
+      `${kind}: ${cast.owners.length} owners, ${cast.renters.length} renters and the admin signed in; killing ${options.kills} times`,
+    );
     let stopping = false;
     const ctx: ClientContext = { ledger, stopping: () => stopping };
     const clients = Promise.allSettled([
@@ -66,7 +89,11 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
       runAdmin(ctx, cast.admin),
     ]);
     try {
-      report.kills = await runKiller(server, { kills: options.kills, intervalMs: options.intervalMs, log: (line) => log(`${kind}: ${line}`) });
+      report.kills = await runKiller(server, {
+        kills: options.kills,
+        intervalMs: options.intervalMs,
+        log: (line) => log(`${kind}: ${line}`),
+      });
     } catch (error) {
       report.faults.push(error instanceof Error ? error.message : String(error));
       abort.abort();
@@ -93,7 +120,8 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
 
     log(`${kind}: npm run projections:rebuild`);
     const rebuild = await rebuildProjections(target.env);
-    if (rebuild.code !== 0) report.faults.push(`npm run projections:rebuild exited with ${rebuild.code}: ${rebuild.output}`);
+    if (rebuild.code !== 0)
+      report.faults.push(`npm run projections:rebuild exited with ${rebuild.code}: ${rebuild.output}`);
     await server.start();
     const after = await takeSnapshot(cast, visitor);
     await server.stop();
@@ -106,8 +134,14 @@ export async function runOn(kind: DatabaseKind, options: Options, log: (line: st
   } finally {
     abort.abort();
     await server.kill();
-    writeFileSync(join(target.env.DATA_DIR!, 'ledger.json'), JSON.stringify({ ...report, ledger: ledger.acknowledged, unexpected: ledger.unexpected }, null, 1));
-    if (failed(report) || options.keep) log(`${kind}: data kept in ${target.where}; every acknowledged write is in ${join(target.env.DATA_DIR!, 'ledger.json')}`);
+    writeFileSync(
+      join(target.env.DATA_DIR!, 'ledger.json'),
+      JSON.stringify({ ...report, ledger: ledger.acknowledged, unexpected: ledger.unexpected }, null, 1),
+    );
+    if (failed(report) || options.keep)
+      log(
+        `${kind}: data kept in ${target.where}; every acknowledged write is in ${join(target.env.DATA_DIR!, 'ledger.json')}`,
+      );
     else await target.remove();
   }
 }

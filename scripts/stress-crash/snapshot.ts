@@ -26,10 +26,13 @@ export async function takeSnapshot(cast: Cast, visitor: HttpClient): Promise<Sna
     snapshot.set(`${who} GET ${path}`, `${answer.status} ${JSON.stringify(answer.body)}`);
     return answer;
   };
-  for (const sort of ['newest', 'price_asc', 'price_desc']) await pages(snapshot, 'visitor', visitor, `/api/properties/search?sort=${sort}`);
-  if (cast.renters[0]) await pages(snapshot, cast.renters[0].label, cast.renters[0].http, '/api/properties/search?sort=newest');
+  for (const sort of ['newest', 'price_asc', 'price_desc'])
+    await pages(snapshot, 'visitor', visitor, `/api/properties/search?sort=${sort}`);
+  if (cast.renters[0])
+    await pages(snapshot, cast.renters[0].label, cast.renters[0].http, '/api/properties/search?sort=newest');
   await one('visitor', visitor, '/api/properties/featured');
-  for (const status of ['all', 'unverified']) await pages(snapshot, 'admin', cast.admin.http, `/api/admin/properties?status=${status}`);
+  for (const status of ['all', 'unverified'])
+    await pages(snapshot, 'admin', cast.admin.http, `/api/admin/properties?status=${status}`);
   await one('admin', cast.admin.http, '/api/auth/user');
   for (const owner of cast.owners) {
     await one(owner.label, owner.http, '/api/auth/user');

@@ -17,10 +17,18 @@ const LISTED = 10;
 function summary(r: Report): string {
   const retries = retryFigures(r.ledger);
   const kinds = [...outcomes(r.ledger)].map(([label, n]) => `    ${label}: ${n}`);
-  const list = (title: string, lines: readonly string[]) =>
-    [`  ${title}: ${lines.length}`, ...lines.slice(0, LISTED).map((l) => `    - ${l}`), ...(lines.length > LISTED ? [`    … and ${lines.length - LISTED} more`] : [])];
+  const list = (title: string, lines: readonly string[]) => [
+    `  ${title}: ${lines.length}`,
+    ...lines.slice(0, LISTED).map((l) => `    - ${l}`),
+    ...(lines.length > LISTED ? [`    … and ${lines.length - LISTED} more`] : []),
+  ];
   const starts = r.startMs.slice(1);
-  const rebuild = r.rebuildChanged === undefined ? 'not checked' : r.rebuildChanged.length > 0 ? `yes, ${r.rebuildChanged.length} of ${r.answersCompared} answers` : `no (${r.answersCompared} answers compared)`;
+  const rebuild =
+    r.rebuildChanged === undefined
+      ? 'not checked'
+      : r.rebuildChanged.length > 0
+        ? `yes, ${r.rebuildChanged.length} of ${r.answersCompared} answers`
+        : `no (${r.answersCompared} answers compared)`;
   return [
     `${NAMES[r.kind]}: ${r.kills} kills in ${r.seconds.toFixed(0)} s${starts.length ? `, back after each in ${Math.min(...starts)}–${Math.max(...starts)} ms` : ''}`,
     `  writes acknowledged: ${r.ledger.acknowledged.length}`,

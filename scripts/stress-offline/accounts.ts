@@ -10,7 +10,8 @@ export const PASSWORD = 'Offline-chaos-pass-1';
 export type Account = { id: string; email: string; password: string };
 
 async function ok(what: string, response: { ok(): boolean; status(): number; text(): Promise<string> }) {
-  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`);
+  if (!response.ok())
+    throw new Error(`${what} answered ${response.status()}: ${(await response.text()).slice(0, 300)}`);
 }
 
 /** The newest 6-digit code the dev outbox holds for an address (EFIE_DEV_OUTBOX=1). */
@@ -25,11 +26,19 @@ async function outboxCode(api: APIRequestContext, to: string): Promise<string> {
 }
 
 /** Registers and verifies an account; `api` is signed in after. */
-export async function registerVerified(api: APIRequestContext, userType: 'owner' | 'renter', firstName: string, tag: string): Promise<Account> {
+export async function registerVerified(
+  api: APIRequestContext,
+  userType: 'owner' | 'renter',
+  firstName: string,
+  tag: string,
+): Promise<Account> {
   const email = `${firstName.toLowerCase()}.${tag}@chaos.efie.example`;
-  await ok('register', await api.post('/api/auth/register', {
-    data: { firstName, lastName: 'Chaos', email, password: PASSWORD, userType, registrationMethod: 'email' },
-  }));
+  await ok(
+    'register',
+    await api.post('/api/auth/register', {
+      data: { firstName, lastName: 'Chaos', email, password: PASSWORD, userType, registrationMethod: 'email' },
+    }),
+  );
   await ok('verify', await api.post('/api/auth/verify-email-code', { data: { code: await outboxCode(api, email) } }));
   return { id: await readUserId(api), email, password: PASSWORD };
 }

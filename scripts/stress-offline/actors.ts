@@ -8,7 +8,8 @@ import type { Ledger } from './ledger.ts';
 import type { Random } from './random.ts';
 import { answerRefusals } from './refusals.ts';
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 /** One phone of the host: an action every 0.5–3 s until the run ends, answering refusals on the way. */
 export async function runHostPhone(actor: SimulatedHost, ownerId: string, stopping: () => boolean): Promise<void> {
@@ -25,14 +26,24 @@ export async function runHostPhone(actor: SimulatedHost, ownerId: string, stoppi
     } catch (error) {
       ledger.count('actions cut short (page closed, element gone, timeout)');
       ledger.note(`${device.name}: ${firstLine(error)}`);
-      if (!device.isOpen || device.page.isClosed()) await device.close().then(() => device.open()).catch(() => undefined);
+      if (!device.isOpen || device.page.isClosed())
+        await device
+          .close()
+          .then(() => device.open())
+          .catch(() => undefined);
     }
     await sleep(random.between(500, 3_000));
   }
 }
 
 /** The admin: approves pending listings, hides a live one now and then and shows it again later. */
-export async function runAdmin(admin: APIRequestContext, catalogue: Catalogue, ledger: Ledger, random: Random, stopping: () => boolean): Promise<void> {
+export async function runAdmin(
+  admin: APIRequestContext,
+  catalogue: Catalogue,
+  ledger: Ledger,
+  random: Random,
+  stopping: () => boolean,
+): Promise<void> {
   while (!stopping()) {
     await sleep(random.between(4_000, 10_000));
     if (stopping()) return;
@@ -51,7 +62,11 @@ export async function runAdmin(admin: APIRequestContext, catalogue: Catalogue, l
         await setListingVisible(admin, listing.id, true);
         ledger.adminDid(listing.id, 'isActive', true);
         ledger.count('admin: show again');
-      } else if (catalogue.all().filter((l) => !l.isActive).length < 2 && catalogue.live().length > 2 && random.chance(0.25)) {
+      } else if (
+        catalogue.all().filter((l) => !l.isActive).length < 2 &&
+        catalogue.live().length > 2 &&
+        random.chance(0.25)
+      ) {
         const listing = random.pick(catalogue.live());
         await setListingVisible(admin, listing.id, false);
         catalogue.markHidden(listing.id, Date.now());

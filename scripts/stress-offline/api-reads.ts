@@ -21,26 +21,37 @@ const ListingsSchema = v.array(ListingSchema);
 const AdminPageSchema = v.object({ properties: ListingsSchema, total: v.number() });
 const UserSchema = v.object({ id: v.string() });
 
-async function json(api: APIRequestContext, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<unknown> {
+async function json(
+  api: APIRequestContext,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+): Promise<unknown> {
   const response = await api.fetch(path, { method, ...(data !== undefined ? { data } : {}), timeout: 20_000 });
   const text = await response.text();
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
 }
 
-export const readUserId = async (api: APIRequestContext) => v.parse(UserSchema, await json(api, 'GET', '/api/auth/user')).id;
+export const readUserId = async (api: APIRequestContext) =>
+  v.parse(UserSchema, await json(api, 'GET', '/api/auth/user')).id;
 
 /** The signed-in host's listings, hidden and pending ones included. */
-export const readOwnListings = async (api: APIRequestContext) => v.parse(ListingsSchema, await json(api, 'GET', '/api/user/properties'));
+export const readOwnListings = async (api: APIRequestContext) =>
+  v.parse(ListingsSchema, await json(api, 'GET', '/api/user/properties'));
 
 /** The signed-in person's favourites (live listings only: the API leaves hidden ones out). */
-export const readFavourites = async (api: APIRequestContext) => v.parse(ListingsSchema, await json(api, 'GET', '/api/favorites'));
+export const readFavourites = async (api: APIRequestContext) =>
+  v.parse(ListingsSchema, await json(api, 'GET', '/api/favorites'));
 
 /** Every listing the admin list holds with this status filter. */
 export async function readAdminListings(admin: APIRequestContext, status: 'all' | 'unverified'): Promise<Listing[]> {
   const all: Listing[] = [];
   for (let page = 1; ; page++) {
-    const { properties, total } = v.parse(AdminPageSchema, await json(admin, 'GET', `/api/admin/properties?status=${status}&limit=100&page=${page}`));
+    const { properties, total } = v.parse(
+      AdminPageSchema,
+      await json(admin, 'GET', `/api/admin/properties?status=${status}&limit=100&page=${page}`),
+    );
     all.push(...properties);
     if (all.length >= total || properties.length === 0) return all;
   }

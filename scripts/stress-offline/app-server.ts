@@ -19,7 +19,10 @@ export function ensurePwaBuilt(log: (line: string) => void): void {
     return;
   }
   log('building the PWA (npm run build)');
-  const built = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const built = spawnSync('npm', ['run', 'build', '--silent'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (built.status !== 0) throw new Error(`npm run build failed with status ${built.status}`);
 }
 

@@ -13,7 +13,11 @@ export function createCatalogue(deviceNames: readonly string[]) {
     update(seen: readonly Listing[]) {
       for (const listing of seen) {
         const old = listings.get(listing.id);
-        listings.set(listing.id, { ...listing, favouritesOf: old?.favouritesOf ?? deviceNames[discovered++ % deviceNames.length]!, ...(old?.hiddenAt !== undefined && !listing.isActive ? { hiddenAt: old.hiddenAt } : {}) });
+        listings.set(listing.id, {
+          ...listing,
+          favouritesOf: old?.favouritesOf ?? deviceNames[discovered++ % deviceNames.length]!,
+          ...(old?.hiddenAt !== undefined && !listing.isActive ? { hiddenAt: old.hiddenAt } : {}),
+        });
       }
     },
     markHidden(id: string, at: number) {

@@ -16,7 +16,12 @@ async function sleepUnless(stopping: () => boolean, ms: number) {
 }
 
 /** Offline for 8–30 s after 8–25 s online; each online stretch on a 2G-like link half the time. */
-export async function runNetworkChaos(device: Device, random: Random, ledger: Ledger, stopping: () => boolean): Promise<void> {
+export async function runNetworkChaos(
+  device: Device,
+  random: Random,
+  ledger: Ledger,
+  stopping: () => boolean,
+): Promise<void> {
   while (!stopping()) {
     const throttled = random.chance(0.5);
     await device.setThrottled(throttled);
@@ -31,7 +36,12 @@ export async function runNetworkChaos(device: Device, random: Random, ledger: Le
 }
 
 /** Reloads or closes and reopens the phone; the person then finds the app where a person would. */
-export async function disturb(device: Device, random: Random, ledger: Ledger, how: 'reload' | 'close' = random.chance(0.5) ? 'reload' : 'close') {
+export async function disturb(
+  device: Device,
+  random: Random,
+  ledger: Ledger,
+  how: 'reload' | 'close' = random.chance(0.5) ? 'reload' : 'close',
+) {
   if (how === 'reload') {
     ledger.count('reloads');
     await device.page.reload({ timeout: 30_000 }).catch(() => undefined);
@@ -55,11 +65,16 @@ async function backgroundSync(device: Device, ledger: Ledger) {
   const origin = new URL(device.origin).origin;
   try {
     await device.page.goto('/api/health', { timeout: 15_000 });
-    await Promise.race([fireOutboxSync(device.context, device.page, origin), sleep(10_000).then(() => Promise.reject(new Error('no service worker registration in 10 s')))]);
+    await Promise.race([
+      fireOutboxSync(device.context, device.page, origin),
+      sleep(10_000).then(() => Promise.reject(new Error('no service worker registration in 10 s'))),
+    ]);
     ledger.count('Background Sync fired with the app closed');
     await sleep(5_000);
   } catch (error) {
-    ledger.note(`${device.name}: Background Sync not fired: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    ledger.note(
+      `${device.name}: Background Sync not fired: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
 }
 
@@ -75,7 +90,13 @@ export function midSend(device: Device, random: Random, ledger: Ledger) {
 }
 
 /** Once, between 30 % and 70 % of the run: SIGKILL or SIGTERM, then started again on the same data and port. */
-export async function restartServerOnce(server: ServerProcess, random: Random, ledger: Ledger, runMs: number, log: (line: string) => void) {
+export async function restartServerOnce(
+  server: ServerProcess,
+  random: Random,
+  ledger: Ledger,
+  runMs: number,
+  log: (line: string) => void,
+) {
   await sleep(random.between(0.3, 0.7) * runMs);
   const kill = random.chance(0.5);
   log(`server: ${kill ? 'SIGKILL' : 'SIGTERM'}, then started again`);

@@ -8,9 +8,25 @@ import { createLedger } from './ledger.ts';
 // for the case it names, and a refusal the person saw and accepted is not counted.
 
 const listing = (id: string, over: Partial<Listing> = {}): Listing => ({
-  id, ownerId: 'host', title: 'Start', description: 'A flat.', pricePerNight: 900, version: 1, isActive: true, isVerified: true, images: [], ...over,
+  id,
+  ownerId: 'host',
+  title: 'Start',
+  description: 'A flat.',
+  pricePerNight: 900,
+  version: 1,
+  isActive: true,
+  isVerified: true,
+  images: [],
+  ...over,
 });
-const drained = (over: Partial<Leftovers> = {}): Leftovers => ({ device: 'phone-1', unexplained: [], shown: [], openDrafts: [], drainedInMs: 0, ...over });
+const drained = (over: Partial<Leftovers> = {}): Leftovers => ({
+  device: 'phone-1',
+  unexplained: [],
+  shown: [],
+  openDrafts: [],
+  drainedInMs: 0,
+  ...over,
+});
 
 function ledgerWithTwoSaves() {
   const ledger = createLedger();
@@ -79,7 +95,12 @@ describe('compare', () => {
   });
 
   it('counts an item still waiting after the drain with nothing on screen saying why', () => {
-    const f = compare(createLedger(), [], [], [drained({ unexplained: [{ id: 'x', kind: 'favorite', status: 'waiting', label: 'Save: L' }] })]);
+    const f = compare(
+      createLedger(),
+      [],
+      [],
+      [drained({ unexplained: [{ id: 'x', kind: 'favorite', status: 'waiting', label: 'Save: L' }] })],
+    );
     expect(f.unsentUnexplained).toHaveLength(1);
   });
 

@@ -11,7 +11,14 @@ import { EDIT_FIELDS, type Commitment, type FavouriteTap, type Ledger } from './
 // these is "reverted" when it is an older one (an earlier save, the starting value) and "lost"
 // otherwise.
 
-export type Findings = { lost: string[]; doubled: string[]; reverted: string[]; unsentUnexplained: string[]; unsentShown: string[]; checked: Record<string, number> };
+export type Findings = {
+  lost: string[];
+  doubled: string[];
+  reverted: string[];
+  unsentUnexplained: string[];
+  unsentShown: string[];
+  checked: Record<string, number>;
+};
 
 type Tap = { at: number; seq: number; certain: boolean; cancelled: boolean; via?: Commitment['via'] };
 
@@ -27,7 +34,8 @@ function acceptable<T extends Tap>(taps: T[], start: unknown, valueIn: (t: T) =>
 function checkEdits(ledger: Ledger, server: Map<string, Listing>, f: Findings) {
   for (const [id, listing] of server) {
     const submitted = ledger.submissions.find((s) => listing.description.includes(`(${s.marker})`));
-    const start = ledger.originals.get(id) ?? (submitted && { title: submitted.title, pricePerNight: submitted.pricePerNight });
+    const start =
+      ledger.originals.get(id) ?? (submitted && { title: submitted.title, pricePerNight: submitted.pricePerNight });
     for (const field of EDIT_FIELDS) {
       const commitments = ledger.commitments.filter((c) => c.propertyId === id && c.field === field);
       if (commitments.length === 0) continue;
@@ -37,7 +45,9 @@ function checkEdits(ledger: Ledger, server: Map<string, Listing>, f: Findings) {
       if (ok.includes(now)) continue;
       const wanted = ok.map((value) => JSON.stringify(value)).join(' or ');
       const older = now === start?.[field] || commitments.some((c) => c.value === now);
-      (older ? f.reverted : f.lost).push(`${id} ${field}: the server holds ${JSON.stringify(now)}, the person meant ${wanted}`);
+      (older ? f.reverted : f.lost).push(
+        `${id} ${field}: the server holds ${JSON.stringify(now)}, the person meant ${wanted}`,
+      );
     }
   }
 }
@@ -47,7 +57,8 @@ function checkFavourites(ledger: Ledger, live: Set<string>, favourites: Set<stri
   for (const tap of ledger.taps) byListing.set(tap.propertyId, [...(byListing.get(tap.propertyId) ?? []), tap]);
   for (const [id, taps] of byListing) {
     if (!live.has(id)) {
-      f.checked['favourites not readable (listing not live)'] = (f.checked['favourites not readable (listing not live)'] ?? 0) + 1;
+      f.checked['favourites not readable (listing not live)'] =
+        (f.checked['favourites not readable (listing not live)'] ?? 0) + 1;
       continue;
     }
     f.checked.favourites = (f.checked.favourites ?? 0) + 1;
@@ -55,7 +66,9 @@ function checkFavourites(ledger: Ledger, live: Set<string>, favourites: Set<stri
     const ok = acceptable(taps, false, (t) => t.favourite);
     if (ok.includes(now)) continue;
     const older = taps.some((t) => t.favourite === now && !t.cancelled);
-    (older ? f.reverted : f.lost).push(`favourite ${id}: the server says ${now ? 'saved' : 'not saved'}, the person's last tap (${taps[0]!.device}) meant ${ok.join(' or ')}`);
+    (older ? f.reverted : f.lost).push(
+      `favourite ${id}: the server says ${now ? 'saved' : 'not saved'}, the person's last tap (${taps[0]!.device}) meant ${ok.join(' or ')}`,
+    );
   }
 }
 
@@ -67,28 +80,41 @@ function checkCreates(ledger: Ledger, mine: Listing[], leftovers: Leftovers[], f
     if (marker) byMarker.set(marker, [...(byMarker.get(marker) ?? []), listing]);
   }
   const inDrafts = new Set(leftovers.flatMap((l) => l.openDrafts.map(markerOf).filter((m) => m !== undefined)));
-  const queued = new Set(leftovers.flatMap((l) => [...l.shown, ...l.unexplained].map((item) => markerOf(item.body?.description ?? '')).filter((m) => m !== undefined)));
+  const queued = new Set(
+    leftovers.flatMap((l) =>
+      [...l.shown, ...l.unexplained]
+        .map((item) => markerOf(item.body?.description ?? ''))
+        .filter((m) => m !== undefined),
+    ),
+  );
   for (const s of ledger.submissions) {
     f.checked.submissions = (f.checked.submissions ?? 0) + 1;
     const made = byMarker.get(s.marker) ?? [];
-    if (made.length > 1) f.doubled.push(`${s.marker} ("${s.title}"): ${made.length} listings (${made.map((l) => l.id).join(', ')})`);
+    if (made.length > 1)
+      f.doubled.push(`${s.marker} ("${s.title}"): ${made.length} listings (${made.map((l) => l.id).join(', ')})`);
     if (made.length > 0 || s.cancelled || queued.has(s.marker)) continue;
     if (inDrafts.has(s.marker)) f.unsentShown.push(`${s.marker}: back under "Your drafts" on ${s.device}`);
-    else f.lost.push(`${s.marker} ("${s.title}", ${s.certain ? 'confirmed by the app' : 'tapped, then the phone was disturbed'}): no listing, no draft, nothing queued`);
+    else
+      f.lost.push(
+        `${s.marker} ("${s.title}", ${s.certain ? 'confirmed by the app' : 'tapped, then the phone was disturbed'}): no listing, no draft, nothing queued`,
+      );
   }
   for (const [marker, listings] of byMarker) {
-    if (!ledger.submissions.some((s) => s.marker === marker)) f.doubled.push(`${marker}: ${listings.length} listings nobody submitted`);
+    if (!ledger.submissions.some((s) => s.marker === marker))
+      f.doubled.push(`${marker}: ${listings.length} listings nobody submitted`);
   }
 }
 
 function checkAdmin(ledger: Ledger, server: Map<string, Listing>, f: Findings) {
   for (const field of ['isActive', 'isVerified'] as const) {
     const last = new Map<string, boolean>();
-    for (const a of ledger.admin.filter((x) => x.field === field).sort((x, y) => x.seq - y.seq)) last.set(a.propertyId, a.value);
+    for (const a of ledger.admin.filter((x) => x.field === field).sort((x, y) => x.seq - y.seq))
+      last.set(a.propertyId, a.value);
     for (const [id, value] of last) {
       f.checked['admin decisions'] = (f.checked['admin decisions'] ?? 0) + 1;
       const listing = server.get(id);
-      if (listing && listing[field] !== value) f.reverted.push(`${id} ${field}: the server holds ${listing[field]}, the admin's last decision was ${value}`);
+      if (listing && listing[field] !== value)
+        f.reverted.push(`${id} ${field}: the server holds ${listing[field]}, the admin's last decision was ${value}`);
     }
   }
 }
@@ -97,12 +123,21 @@ export function compare(ledger: Ledger, mine: Listing[], favourites: Listing[], 
   const f: Findings = { lost: [], doubled: [], reverted: [], unsentUnexplained: [], unsentShown: [], checked: {} };
   const server = new Map(mine.map((l) => [l.id, l]));
   checkEdits(ledger, server, f);
-  checkFavourites(ledger, new Set(mine.filter((l) => l.isActive && l.isVerified).map((l) => l.id)), new Set(favourites.map((l) => l.id)), f);
+  checkFavourites(
+    ledger,
+    new Set(mine.filter((l) => l.isActive && l.isVerified).map((l) => l.id)),
+    new Set(favourites.map((l) => l.id)),
+    f,
+  );
   checkCreates(ledger, mine, leftovers, f);
   checkAdmin(ledger, server, f);
   for (const l of leftovers) {
-    for (const item of l.unexplained) f.unsentUnexplained.push(`${l.device}: ${item.kind} "${item.label}" still waiting, nothing on screen says why`);
-    for (const item of l.shown) f.unsentShown.push(`${l.device}: ${item.kind} "${item.label}" ${item.needsSignIn ? 'waits for a sign-in' : `shown as not sent (${item.httpStatus ?? 'no answer'})`}`);
+    for (const item of l.unexplained)
+      f.unsentUnexplained.push(`${l.device}: ${item.kind} "${item.label}" still waiting, nothing on screen says why`);
+    for (const item of l.shown)
+      f.unsentShown.push(
+        `${l.device}: ${item.kind} "${item.label}" ${item.needsSignIn ? 'waits for a sign-in' : `shown as not sent (${item.httpStatus ?? 'no answer'})`}`,
+      );
   }
   return f;
 }

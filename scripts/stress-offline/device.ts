@@ -11,7 +11,15 @@ const { defaultBrowserType: _browser, ...PHONE } = devices['Pixel 5'];
 // As playwright.config.ts launches it.
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 /** A bad 2G link: 400 ms each way, 250 kbit/s down, 40 kbit/s up (a photo of 30 KB takes about 6 s). */
 const TWO_G = { latency: 400, downloadThroughput: (250 * 1024) / 8, uploadThroughput: (40 * 1024) / 8 };

@@ -21,7 +21,13 @@ export type Leftovers = {
  * waits (reopening the app now and then, as a person would) until the outbox is empty or holds
  * only items shown with a reason, for at most `boundMs`.
  */
-export async function drainPhone(device: Device, ownerId: string, ledger: Ledger, random: Random, boundMs: number): Promise<Leftovers> {
+export async function drainPhone(
+  device: Device,
+  ownerId: string,
+  ledger: Ledger,
+  random: Random,
+  boundMs: number,
+): Promise<Leftovers> {
   const started = Date.now();
   await device.setOffline(false);
   await device.setThrottled(false);

@@ -98,7 +98,10 @@ export async function editListing(actor: SimulatedHost): Promise<void> {
 }
 
 /** The label of the first condition to hold, polled every 250 ms for at most `ms`. */
-async function firstOf<T extends string>(ms: number, conditions: [() => boolean | Promise<boolean>, T][]): Promise<T | undefined> {
+async function firstOf<T extends string>(
+  ms: number,
+  conditions: [() => boolean | Promise<boolean>, T][],
+): Promise<T | undefined> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     for (const [holds, label] of conditions) if (await holds()) return label;
@@ -125,7 +128,10 @@ export async function toggleFavourite(actor: SimulatedHost): Promise<void> {
   const shown = (await heading.textContent())?.trim() ?? '';
   const save = page.getByRole('button', { name: `Save ${shown}`, exact: true });
   const remove = page.getByRole('button', { name: `Remove ${shown} from saved properties`, exact: true });
-  const heart = await Promise.race([save.waitFor().then(() => 'save' as const), remove.waitFor().then(() => 'remove' as const)]).catch(() => undefined);
+  const heart = await Promise.race([
+    save.waitFor().then(() => 'save' as const),
+    remove.waitFor().then(() => 'remove' as const),
+  ]).catch(() => undefined);
   if (!heart) {
     ledger.count('favourite skipped (no heart shown)');
     return;
@@ -136,11 +142,16 @@ export async function toggleFavourite(actor: SimulatedHost): Promise<void> {
   ledger.count(wanted ? 'favourite: save' : 'favourite: remove');
   if (device.offline) ledger.count('favourite tapped while offline');
   if (await actor.midSend()) return;
-  await (wanted ? remove : save).waitFor({ timeout: 10_000 }).then(() => (tap.certain = true), () => ledger.note(`${device.name}: the heart of ${listing.id} did not turn`));
+  await (wanted ? remove : save).waitFor({ timeout: 10_000 }).then(
+    () => (tap.certain = true),
+    () => ledger.note(`${device.name}: the heart of ${listing.id} did not turn`),
+  );
 }
 
 const photo = (red: number) =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: red, g: 90, b: 40 } } }).jpeg().toBuffer();
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: red, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
 /** Lists a new property through the wizard with one or two photos. */
 export async function submitListing(actor: SimulatedHost): Promise<void> {
@@ -165,9 +176,19 @@ export async function submitListing(actor: SimulatedHost): Promise<void> {
   await page.getByLabel('Price *').fill(String(price));
   await page.getByRole('button', { name: 'Next' }).click();
   const photos = random.int(1, 2);
-  const files = await Promise.all(Array.from({ length: photos }, async (_, i) => ({ name: `room-${i}.jpg`, mimeType: 'image/jpeg', buffer: await photo(random.int(0, 255)) })));
+  const files = await Promise.all(
+    Array.from({ length: photos }, async (_, i) => ({
+      name: `room-${i}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await photo(random.int(0, 255)),
+    })),
+  );
   await page.getByLabel(/^Photos/).setInputFiles(files);
-  await page.getByRole('list', { name: 'Uploaded photos' }).getByRole('listitem').nth(photos - 1).waitFor();
+  await page
+    .getByRole('list', { name: 'Uploaded photos' })
+    .getByRole('listitem')
+    .nth(photos - 1)
+    .waitFor();
   const submission = ledger.submit(device.name, marker, title, price, Date.now());
   await page.getByRole('button', { name: 'Submit Listing' }).click();
   ledger.count('create');
@@ -175,7 +196,11 @@ export async function submitListing(actor: SimulatedHost): Promise<void> {
   if (await actor.midSend()) return;
   const outcome = await Promise.race([
     page.waitForURL(/\/(images-pending-approval|dashboard)/, { timeout: 90_000 }).then(() => 'done' as const),
-    page.getByText(/Failed to list property|Listing not submitted/).first().waitFor({ timeout: 90_000 }).then(() => 'refused' as const),
+    page
+      .getByText(/Failed to list property|Listing not submitted/)
+      .first()
+      .waitFor({ timeout: 90_000 })
+      .then(() => 'refused' as const),
   ]).catch(() => 'still submitting' as const);
   if (outcome === 'done') submission.certain = true;
   else if (outcome === 'refused') {

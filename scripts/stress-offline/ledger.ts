@@ -14,11 +14,22 @@ type Intent = { seq: number; device: string; at: number; certain: boolean; cance
  * field. It is what they then meant, but it does not outrank another device's save made
  * before it and arriving after (the person took what they saw, not a later value).
  */
-export type Commitment = Intent & { propertyId: string; field: EditField; value: string | number; via: 'save' | 'send-mine' | 'accepted' };
+export type Commitment = Intent & {
+  propertyId: string;
+  field: EditField;
+  value: string | number;
+  via: 'save' | 'send-mine' | 'accepted';
+};
 export type FavouriteTap = Intent & { propertyId: string; favourite: boolean };
 /** A wizard submission; `marker` is written in its description, which no edit touches. */
 export type Submission = Intent & { marker: string; title: string; pricePerNight: number };
-export type AdminIntent = { seq: number; at: number; propertyId: string; field: 'isActive' | 'isVerified'; value: boolean };
+export type AdminIntent = {
+  seq: number;
+  at: number;
+  propertyId: string;
+  field: 'isActive' | 'isVerified';
+  value: boolean;
+};
 
 export function createLedger() {
   let seq = 0;
@@ -33,7 +44,13 @@ export function createLedger() {
   const intent = (device: string, at: number): Intent => ({ seq: ++seq, device, at, certain: false, cancelled: false });
 
   return {
-    commitments, taps, submissions, admin, originals, counts, notes,
+    commitments,
+    taps,
+    submissions,
+    admin,
+    originals,
+    counts,
+    notes,
     count(name: string, by = 1) {
       counts.set(name, (counts.get(name) ?? 0) + by);
     },
@@ -41,8 +58,20 @@ export function createLedger() {
       notes.push(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
     },
     /** A Save tapped in the edit form: one commitment per field the person typed. */
-    saveEdit(device: string, propertyId: string, values: EditValues, at: number, via: Commitment['via'] = 'save'): Commitment[] {
-      const made = Object.entries(values).map(([field, value]) => ({ ...intent(device, at), propertyId, field: field as EditField, value: value!, via }));
+    saveEdit(
+      device: string,
+      propertyId: string,
+      values: EditValues,
+      at: number,
+      via: Commitment['via'] = 'save',
+    ): Commitment[] {
+      const made = Object.entries(values).map(([field, value]) => ({
+        ...intent(device, at),
+        propertyId,
+        field: field as EditField,
+        value: value!,
+        via,
+      }));
       commitments.push(...made);
       return made;
     },
@@ -51,12 +80,25 @@ export function createLedger() {
      * meant (the item had merged every waiting save of the listing), and the listing as it is
      * now is accepted.
      */
-    discardEdit(device: string, propertyId: string, values: EditValues, now: Record<EditField, string | number>, at: number) {
+    discardEdit(
+      device: string,
+      propertyId: string,
+      values: EditValues,
+      now: Record<EditField, string | number>,
+      at: number,
+    ) {
       for (const c of commitments) {
         if (c.device === device && c.propertyId === propertyId && c.field in values && c.at <= at) c.cancelled = true;
       }
       for (const field of Object.keys(values) as EditField[]) {
-        commitments.push({ ...intent(device, at), certain: true, propertyId, field, value: now[field], via: 'accepted' });
+        commitments.push({
+          ...intent(device, at),
+          certain: true,
+          propertyId,
+          field,
+          value: now[field],
+          via: 'accepted',
+        });
       }
     },
     tapFavourite(device: string, propertyId: string, favourite: boolean, at: number): FavouriteTap {
@@ -66,7 +108,9 @@ export function createLedger() {
     },
     /** A favourite the server refused, discarded by the person: their latest such tap is withdrawn. */
     discardFavourite(device: string, propertyId: string, favourite: boolean) {
-      const tap = taps.filter((t) => t.device === device && t.propertyId === propertyId && t.favourite === favourite && !t.cancelled).at(-1);
+      const tap = taps
+        .filter((t) => t.device === device && t.propertyId === propertyId && t.favourite === favourite && !t.cancelled)
+        .at(-1);
       if (tap) tap.cancelled = true;
     },
     submit(device: string, marker: string, title: string, pricePerNight: number, at: number): Submission {

@@ -16,12 +16,22 @@ const ItemSchema = v.looseObject({
   httpStatus: v.optional(v.number()),
   needsSignIn: v.optional(v.boolean()),
   supersededBy: v.optional(v.string()),
-  body: v.optional(v.looseObject({ title: v.optional(v.string()), pricePerNight: v.optional(v.number()), description: v.optional(v.string()) })),
+  body: v.optional(
+    v.looseObject({
+      title: v.optional(v.string()),
+      pricePerNight: v.optional(v.number()),
+      description: v.optional(v.string()),
+    }),
+  ),
   baseValues: v.optional(v.looseObject({ title: v.string(), pricePerNight: v.number() })),
 });
 export type StoredItem = v.InferOutput<typeof ItemSchema>;
 
-const DraftSchema = v.looseObject({ id: v.string(), fields: v.looseObject({ title: v.optional(v.string(), ''), description: v.optional(v.string(), '') }), queuedItemId: v.optional(v.string()) });
+const DraftSchema = v.looseObject({
+  id: v.string(),
+  fields: v.looseObject({ title: v.optional(v.string(), ''), description: v.optional(v.string(), '') }),
+  queuedItemId: v.optional(v.string()),
+});
 
 function readStore(page: Page, database: string, store: string): Promise<unknown[]> {
   return page.evaluate(

@@ -29,7 +29,8 @@ export function createRandom(seed: number): Random {
       if (items.length === 0) throw new Error('pick from an empty list');
       return items[Math.floor(next() * items.length)]!;
     },
-    fork: (label) => createRandom(seed ^ [...label].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261)),
+    fork: (label) =>
+      createRandom(seed ^ [...label].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261)),
   };
   return random;
 }

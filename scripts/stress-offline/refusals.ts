@@ -43,12 +43,22 @@ export async function answerRefusals(device: Device, ownerId: string, ledger: Le
   if (!panel) return 0;
   let answered = 0;
   for (const item of refused) {
-    const row = panel.getByRole('listitem').filter({ has: page.getByText(item.label, { exact: true }) }).first();
+    const row = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByText(item.label, { exact: true }) })
+      .first();
     if (!(await row.isVisible())) continue;
     if (item.kind === 'edit-listing' && item.propertyId) {
       const values = changedValues(item);
       const sendMine = row.getByRole('button', { name: 'Send mine on the new version' });
-      if (item.httpStatus === 409 && random.chance(0.7) && (await sendMine.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+      if (
+        item.httpStatus === 409 &&
+        random.chance(0.7) &&
+        (await sendMine.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         const made = ledger.saveEdit(device.name, item.propertyId, values, Date.now(), 'send-mine');
         await sendMine.click();
         for (const c of made) c.certain = true;
@@ -59,7 +69,11 @@ export async function answerRefusals(device: Device, ownerId: string, ledger: Le
         await row.getByRole('button', { name: 'Discard my changes' }).click();
         await row.getByRole('button', { name: 'Yes, discard them' }).click();
         ledger.discardEdit(device.name, item.propertyId, values, now, Date.now());
-        ledger.count(item.httpStatus === 409 ? '409: discard my changes' : `edit refused ${item.httpStatus ?? 'without an answer'}: discarded`);
+        ledger.count(
+          item.httpStatus === 409
+            ? '409: discard my changes'
+            : `edit refused ${item.httpStatus ?? 'without an answer'}: discarded`,
+        );
       }
       answered++;
     } else if (item.httpStatus === undefined) {

@@ -15,7 +15,15 @@ import { createLedger, type Ledger } from './ledger.ts';
 import type { Options } from './options.ts';
 import { createRandom } from './random.ts';
 
-export type Report = { ledger: Ledger; findings: Findings | undefined; leftovers: Leftovers[]; seconds: number; chaosSeconds: number; faults: string[]; kept: string | undefined };
+export type Report = {
+  ledger: Ledger;
+  findings: Findings | undefined;
+  leftovers: Leftovers[];
+  seconds: number;
+  chaosSeconds: number;
+  faults: string[];
+  kept: string | undefined;
+};
 
 const STARTING_LISTINGS = 3;
 /** How long the end waits for each phone's outbox to empty or show only reasons. */
@@ -27,7 +35,9 @@ async function controlled(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
   });
 }
 
@@ -49,9 +59,21 @@ async function warmUp(device: Device, listingIds: string[]) {
 }
 
 const startingListing = (n: number) => ({
-  title: `Chaos starting flat ${n}`, description: `A flat the chaos run starts with (starting listing ${n}).`, propertyType: 'apartment', category: 'general',
-  listingType: 'rent', address: `${n} Ring Road`, city: 'Accra', country: 'Ghana', pricePerNight: 900 + n, currency: 'GH₵',
-  pricingPeriod: 'month', bedrooms: 2, bathrooms: 1, amenities: ['wifi'], images: [],
+  title: `Chaos starting flat ${n}`,
+  description: `A flat the chaos run starts with (starting listing ${n}).`,
+  propertyType: 'apartment',
+  category: 'general',
+  listingType: 'rent',
+  address: `${n} Ring Road`,
+  city: 'Accra',
+  country: 'Ghana',
+  pricePerNight: 900 + n,
+  currency: 'GH₵',
+  pricingPeriod: 'month',
+  bedrooms: 2,
+  bathrooms: 1,
+  amenities: ['wifi'],
+  images: [],
 });
 
 export async function runChaos(options: Options, log: (line: string) => void): Promise<Report> {
@@ -64,13 +86,26 @@ export async function runChaos(options: Options, log: (line: string) => void): P
   const phones = [createDevice('phone-1', server.origin), createDevice('phone-2', server.origin)];
   const admin = createDevice('admin', server.origin);
   const catalogue = createCatalogue(phones.map((p) => p.name));
-  const report: Report = { ledger, findings: undefined, leftovers: [], seconds: 0, chaosSeconds: 0, faults: [], kept: undefined };
+  const report: Report = {
+    ledger,
+    findings: undefined,
+    leftovers: [],
+    seconds: 0,
+    chaosSeconds: 0,
+    faults: [],
+    kept: undefined,
+  };
   try {
     await server.process.start();
     log(`server on ${server.origin}, data in ${server.dataDir}`);
     await Promise.all([...phones, admin].map((d) => d.open()));
     await signIn(admin.context.request, ADMIN.email, ADMIN.password);
-    const host = await registerVerified(phones[0]!.context.request, 'owner', 'Ama', `${options.seed}-${Date.now().toString(36)}`);
+    const host = await registerVerified(
+      phones[0]!.context.request,
+      'owner',
+      'Ama',
+      `${options.seed}-${Date.now().toString(36)}`,
+    );
     await signIn(phones[1]!.context.request, host.email, host.password);
     const ids: string[] = [];
     for (let n = 1; n <= STARTING_LISTINGS; n++) {
@@ -93,23 +128,34 @@ export async function runChaos(options: Options, log: (line: string) => void): P
       ...phones.map((device) => runNetworkChaos(device, random.fork(`${device.name}/network`), ledger, isStopping)),
       ...phones.map((device) => {
         const r = random.fork(`${device.name}/person`);
-        return runHostPhone({ device, ledger, random: r, catalogue, unique: () => ++counter, midSend: midSend(device, r, ledger) }, host.id, isStopping);
+        return runHostPhone(
+          { device, ledger, random: r, catalogue, unique: () => ++counter, midSend: midSend(device, r, ledger) },
+          host.id,
+          isStopping,
+        );
       }),
       runAdmin(admin.context.request, catalogue, ledger, random.fork('admin'), isStopping),
     ];
-    const restart = restartServerOnce(server.process, random.fork('server'), ledger, runMs, log).catch((error: unknown) => {
-      report.faults.push(`the server did not come back: ${String(error)}`);
-    });
+    const restart = restartServerOnce(server.process, random.fork('server'), ledger, runMs, log).catch(
+      (error: unknown) => {
+        report.faults.push(`the server did not come back: ${String(error)}`);
+      },
+    );
     await sleep(runMs);
     stopping = true;
     await restart;
-    const finished = await Promise.race([Promise.allSettled(loops).then(() => true), sleep(FINISH_MS).then(() => false)]);
+    const finished = await Promise.race([
+      Promise.allSettled(loops).then(() => true),
+      sleep(FINISH_MS).then(() => false),
+    ]);
     if (!finished) report.faults.push(`an action was still going ${FINISH_MS / 1000} s after the run ended`);
     report.chaosSeconds = (Date.now() - chaosStarted) / 1000;
 
     log('all phones online on a good link; draining');
     await settleAsAdmin(admin.context.request, catalogue, ledger);
-    report.leftovers = await Promise.all(phones.map((p) => drainPhone(p, host.id, ledger, random.fork(`${p.name}/drain`), DRAIN_MS)));
+    report.leftovers = await Promise.all(
+      phones.map((p) => drainPhone(p, host.id, ledger, random.fork(`${p.name}/drain`), DRAIN_MS)),
+    );
     const mine = await readOwnListings(phones[0]!.context.request);
     const favourites = await readFavourites(phones[0]!.context.request);
     report.findings = compare(ledger, mine, favourites, report.leftovers);
@@ -124,14 +170,33 @@ export async function runChaos(options: Options, log: (line: string) => void): P
     if (bad || options.keep) {
       const file = join(server.dataDir, 'ledger.json');
       const { commitments, taps, submissions, admin: decisions, notes } = ledger;
-      writeFileSync(file, JSON.stringify({ commitments, taps, submissions, admin: decisions, notes, findings: report.findings, leftovers: report.leftovers }, null, 1));
+      writeFileSync(
+        file,
+        JSON.stringify(
+          {
+            commitments,
+            taps,
+            submissions,
+            admin: decisions,
+            notes,
+            findings: report.findings,
+            leftovers: report.leftovers,
+          },
+          null,
+          1,
+        ),
+      );
       report.kept = [file, server.dataDir, ...phones.map((p) => p.profile)].join(', ');
-    } else for (const dir of [server.dataDir, ...phones.map((p) => p.profile)]) rmSync(dir, { recursive: true, force: true });
+    } else
+      for (const dir of [server.dataDir, ...phones.map((p) => p.profile)])
+        rmSync(dir, { recursive: true, force: true });
   }
   return report;
 }
 
 export function failed(r: Report): boolean {
   const f = r.findings;
-  return !f || r.faults.length > 0 || f.lost.length + f.doubled.length + f.reverted.length + f.unsentUnexplained.length > 0;
+  return (
+    !f || r.faults.length > 0 || f.lost.length + f.doubled.length + f.reverted.length + f.unsentUnexplained.length > 0
+  );
 }

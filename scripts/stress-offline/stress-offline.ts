@@ -21,7 +21,8 @@ const list = (title: string, lines: readonly string[]) => [
 function summary(r: Report, seed: number): string {
   const counts = [...r.ledger.counts].sort(([a], [b]) => a.localeCompare(b)).map(([name, n]) => `    ${name}: ${n}`);
   const f: Findings | undefined = r.findings;
-  const certain = (xs: { certain: boolean }[]) => `${xs.length} (${xs.filter((x) => x.certain).length} confirmed on screen)`;
+  const certain = (xs: { certain: boolean }[]) =>
+    `${xs.length} (${xs.filter((x) => x.certain).length} confirmed on screen)`;
   const saves = r.ledger.commitments.filter((c) => c.via !== 'accepted');
   return [
     `stress:offline, seed ${seed}: ${r.chaosSeconds.toFixed(0)} s of chaos, ${r.seconds.toFixed(0)} s in all`,
@@ -31,7 +32,9 @@ function summary(r: Report, seed: number): string {
     ...r.leftovers.map((l) => `  ${l.device}: drained in ${(l.drainedInMs / 1000).toFixed(0)} s`),
     ...(f
       ? [
-          `  checked: ${Object.entries(f.checked).map(([k, n]) => `${k} ${n}`).join(', ')}`,
+          `  checked: ${Object.entries(f.checked)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
           ...list('lost actions', f.lost),
           ...list('doubled creates', f.doubled),
           ...list('reverted fields', f.reverted),
@@ -53,7 +56,13 @@ try {
 }
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 const report = await runChaos(options, log);
-if (report.ledger.notes.length > 0) console.log(`\nnotes (${report.ledger.notes.length}):\n${report.ledger.notes.slice(-30).map((n) => `  ${n}`).join('\n')}`);
+if (report.ledger.notes.length > 0)
+  console.log(
+    `\nnotes (${report.ledger.notes.length}):\n${report.ledger.notes
+      .slice(-30)
+      .map((n) => `  ${n}`)
+      .join('\n')}`,
+  );
 console.log(`\n${summary(report, options.seed)}`);
 console.log(failed(report) ? '\nFAILED' : '\nevery check passed');
 process.exit(failed(report) ? 1 : 0);

@@ -24,7 +24,11 @@ const recording = (name: string, types?: string[]): Subscription => ({
       `insert into stress_handled (subscription, worker, event_id, stream_id, stream_version)
        select $1, $2, r.event_id, r.stream_id, r.stream_version
        from jsonb_to_recordset(($3::jsonb)->'rows') as r(event_id uuid, stream_id text, stream_version int)`,
-      [name, worker, { rows: events.map((e) => ({ event_id: e.eventId, stream_id: e.streamId, stream_version: e.streamVersion })) }],
+      [
+        name,
+        worker,
+        { rows: events.map((e) => ({ event_id: e.eventId, stream_id: e.streamId, stream_version: e.streamVersion })) },
+      ],
     );
     if (Math.random() < failRate) throw new Error('stress: a batch fails after writing its rows');
   },
@@ -33,7 +37,11 @@ const recording = (name: string, types?: string[]): Subscription => ({
 const quiet = () => {};
 const running = [
   startSubscription(db, recording('stress-all'), { pollMs: 10, batchSize: 50, onError: quiet }),
-  startSubscription(db, recording('stress-typed', TYPED_SUBSCRIPTION_TYPES), { pollMs: 10, batchSize: 20, onError: quiet }),
+  startSubscription(db, recording('stress-typed', TYPED_SUBSCRIPTION_TYPES), {
+    pollMs: 10,
+    batchSize: 20,
+    onError: quiet,
+  }),
 ];
 process.stdout.write('started\n');
 process.on('SIGTERM', async () => {

@@ -47,13 +47,15 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
     result.eventIds.forEach((id, i) => {
       const seen = ledger.committed.get(id);
       const version = result.nextVersion - result.eventIds.length + 1 + i;
-      if (!seen || seen.committedAt > at) ledger.committed.set(id, { streamId: result.streamId, version, type: events[i]!.type, committedAt: at });
+      if (!seen || seen.committedAt > at)
+        ledger.committed.set(id, { streamId: result.streamId, version, type: events[i]!.type, committedAt: at });
     });
   };
 
   async function writer(w: number) {
     const rnd = createRandom(o.seed * 1000 + w);
-    const events = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => ({ type: rnd.pick(TYPES), data: { w, i } }));
+    const events = (n: number): NewEvent[] =>
+      Array.from({ length: n }, (_, i) => ({ type: rnd.pick(TYPES), data: { w, i } }));
     for (let op = 0; op < o.opsPerWriter; op++) {
       const roll = rnd.next();
       try {
@@ -83,8 +85,17 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
           // The request follows from the key, so writers that draw the same key send the same request.
           const k = rnd.int(0, keyPool - 1);
           const key = `${o.prefix}key-${k}`;
-          const batch: NewEvent[] = Array.from({ length: 1 + (k % 3) }, (_, i) => ({ type: TYPES[(k + i) % TYPES.length]!, data: { k, i } }));
-          const result = await store.append(streams[k % streams.length]!, 'any', batch, {}, { idempotency: { key, requestHash: `h-${k}` } });
+          const batch: NewEvent[] = Array.from({ length: 1 + (k % 3) }, (_, i) => ({
+            type: TYPES[(k + i) % TYPES.length]!,
+            data: { k, i },
+          }));
+          const result = await store.append(
+            streams[k % streams.length]!,
+            'any',
+            batch,
+            {},
+            { idempotency: { key, requestHash: `h-${k}` } },
+          );
           ledger.idempotent.set(key, [...(ledger.idempotent.get(key) ?? []), result]);
           if (!result.replayed) committed(result, batch, Date.now());
         } else if (roll < 0.85) {
@@ -98,7 +109,14 @@ export async function runWorkload(db: Database, store: EventStore, o: WorkloadOp
             const results = await db.transaction(async (tx) => {
               await tx.query('insert into stress_side (note) values ($1)', [`w${w} op${op}`]);
               await tx.query('select pg_sleep($1)', [rnd.int(0, 19) / 1000]);
-              const a = await store.appendIn(tx, rnd.pick(streams), 'any', first, {}, withKey ? { idempotency: { key: `${o.prefix}long-${w}-${op}`, requestHash: 'h' } } : {});
+              const a = await store.appendIn(
+                tx,
+                rnd.pick(streams),
+                'any',
+                first,
+                {},
+                withKey ? { idempotency: { key: `${o.prefix}long-${w}-${op}`, requestHash: 'h' } } : {},
+              );
               appended.push(...a.eventIds);
               const b = await store.appendIn(tx, rnd.pick(streams), 'any', second, {});
               appended.push(...b.eventIds);

@@ -1,68 +1,119 @@
-import { useState, type FormEvent } from 'react'
-import { Link } from '@tanstack/react-router'
-import { ApiError } from '../../lib/api-client'
-import type { User } from '../../lib/contract'
-import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
-import { TextField } from '../../ui/field'
-import { validate, type FieldErrors } from '../../ui/form'
-import { toast } from '../../ui/toast'
-import { ProfileUpdateSchema } from '../../lib/contract'
-import { useUpdateProfile } from './update-profile.mutation'
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import type { User } from '../../lib/contract.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { TextField } from '../../ui/field.tsx';
+import { validate, type FieldErrors } from '../../ui/form.ts';
+import { toast } from '../../ui/toast.ts';
+import { ProfileUpdateSchema } from '../../lib/contract.ts';
+import { useUpdateProfile } from './update-profile.mutation.ts';
 
 export function ProfileCard({ user }: { user: User }) {
   const [values, setValues] = useState({
-    firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '', phone: user.phone ?? '',
-    businessName: user.businessName ?? '', licenseNumber: user.licenseNumber ?? '',
-  })
-  const [currentPassword, setCurrentPassword] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    businessName: user.businessName ?? '',
+    licenseNumber: user.licenseNumber ?? '',
+  });
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   // A new e-mail or phone is a new way into the account: the server asks for the current password.
-  const changesSignIn = values.email.trim().toLowerCase() !== (user.email ?? '') || values.phone.trim() !== (user.phone ?? '')
-  const update = useUpdateProfile()
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [key]: event.target.value }))
+  const changesSignIn =
+    values.email.trim().toLowerCase() !== (user.email ?? '') || values.phone.trim() !== (user.phone ?? '');
+  const update = useUpdateProfile();
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [key]: event.target.value }));
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const result = validate(ProfileUpdateSchema, values)
-    setErrors(result.errors)
-    if (!result.ok) return
+    event.preventDefault();
+    const result = validate(ProfileUpdateSchema, values);
+    setErrors(result.errors);
+    if (!result.ok) return;
     update.mutate(changesSignIn ? { ...values, currentPassword } : values, {
       onSuccess: (answer) => {
-        setCurrentPassword('')
+        setCurrentPassword('');
         // A new address waits for its code (shown below the fields); the fields show what signs in now.
-        if (answer?.user) setValues((old) => ({ ...old, email: answer.user.email ?? '', phone: answer.user.phone ?? '' }))
+        if (answer?.user)
+          setValues((old) => ({ ...old, email: answer.user.email ?? '', phone: answer.user.phone ?? '' }));
         if (answer?.verificationRequired && answer.verificationMethods?.length) {
-          toast({ title: 'Verification Required', description: `Please check your ${answer.verificationMethods.join(' and ')} for verification instructions.` })
+          toast({
+            title: 'Verification Required',
+            description: `Please check your ${answer.verificationMethods.join(' and ')} for verification instructions.`,
+          });
         } else {
-          toast({ title: 'Profile updated', description: answer?.message || 'Your account information has been saved successfully' })
+          toast({
+            title: 'Profile updated',
+            description: answer?.message || 'Your account information has been saved successfully',
+          });
         }
       },
       onError: (error) => {
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : []
-        if (issues.length > 0) setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])))
-        const description = error instanceof ApiError && error.status === 409 && error.body?.error ? error.body.error : 'Failed to update profile. Please try again.'
-        toast({ title: 'Error', description, variant: 'destructive' })
+        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+        if (issues.length > 0) setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
+        const description =
+          error instanceof ApiError && error.status === 409 && error.body?.error
+            ? error.body.error
+            : 'Failed to update profile. Please try again.';
+        toast({ title: 'Error', description, variant: 'destructive' });
       },
-    })
-  }
+    });
+  };
 
   return (
     <Card>
       <h2 className="text-lg font-semibold">Profile Information</h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-          <TextField label="Last Name" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={errors.lastName}
+          />
         </div>
-        <TextField label="Email Address" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-        <TextField label="Phone Number" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+        />
         {(user.pendingEmail || user.pendingPhone) && (
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
-            Waiting for a code sent to {[user.pendingEmail, user.pendingPhone].filter(Boolean).join(' and ')}. Until you enter it, you keep signing in with your current details.{' '}
-            {user.pendingEmail && <Link className="underline" to="/verify-email">Enter the email code</Link>}
+            Waiting for a code sent to {[user.pendingEmail, user.pendingPhone].filter(Boolean).join(' and ')}. Until you
+            enter it, you keep signing in with your current details.{' '}
+            {user.pendingEmail && (
+              <Link className="underline" to="/verify-email">
+                Enter the email code
+              </Link>
+            )}
             {user.pendingEmail && user.pendingPhone && ' · '}
-            {user.pendingPhone && <Link className="underline" to="/verify-phone">Enter the phone code</Link>}
+            {user.pendingPhone && (
+              <Link className="underline" to="/verify-phone">
+                Enter the phone code
+              </Link>
+            )}
           </p>
         )}
         {changesSignIn && (
@@ -78,13 +129,26 @@ export function ProfileCard({ user }: { user: User }) {
         )}
         <fieldset className="grid gap-4 border-t border-stone-200 pt-4">
           <legend className="pt-4 font-semibold">Business Information (Optional)</legend>
-          <TextField label="Business Name" autoComplete="organization" value={values.businessName} onChange={set('businessName')} error={errors.businessName} />
-          <TextField label="License Number" value={values.licenseNumber} onChange={set('licenseNumber')} error={errors.licenseNumber} />
+          <TextField
+            label="Business Name"
+            autoComplete="organization"
+            value={values.businessName}
+            onChange={set('businessName')}
+            error={errors.businessName}
+          />
+          <TextField
+            label="License Number"
+            value={values.licenseNumber}
+            onChange={set('licenseNumber')}
+            error={errors.licenseNumber}
+          />
         </fieldset>
         <div>
-          <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
         </div>
       </form>
     </Card>
-  )
+  );
 }

@@ -1,16 +1,16 @@
-import { Link, useNavigate } from '@tanstack/react-router'
-import { rememberReturnPath } from '../../lib/after-sign-in'
-import { errorText } from '../../lib/api-client'
-import { useResendCode, type Channel } from '../../lib/queries/resend-code.mutation'
-import { useAskedWait } from '../../lib/use-asked-wait'
-import { Button } from '../../ui/button'
-import { Alert } from '../../ui/field'
-import { toast } from '../../ui/toast'
+import { Link, useNavigate } from '@tanstack/react-router';
+import { rememberReturnPath } from '../../lib/after-sign-in.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { useResendCode, type Channel } from '../../lib/queries/resend-code.mutation.ts';
+import { useAskedWait } from '../../lib/use-asked-wait.ts';
+import { Button } from '../../ui/button.tsx';
+import { Alert } from '../../ui/field.tsx';
+import { toast } from '../../ui/toast.ts';
 
 const WORDS: Record<Channel, { name: string; page: '/verify-email' | '/verify-phone' }> = {
   email: { name: 'email', page: '/verify-email' },
   phone: { name: 'phone', page: '/verify-phone' },
-}
+};
 
 /**
  * "Verify email" beside an unproven address: sends a code and opens the page to enter it, which
@@ -18,33 +18,37 @@ const WORDS: Record<Channel, { name: string; page: '/verify-email' | '/verify-ph
  * and offers the page for a code that already came.
  */
 export function VerifyAddress({ address, to }: { address: Channel; to: string }) {
-  const send = useResendCode(address)
-  const navigate = useNavigate()
-  const wait = useAskedWait(send.error)
-  const { name, page } = WORDS[address]
+  const send = useResendCode(address);
+  const navigate = useNavigate();
+  const wait = useAskedWait(send.error);
+  const { name, page } = WORDS[address];
 
   const start = () =>
     send.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Code sent', description: `We sent a 6-digit code to ${to}.` })
-        rememberReturnPath('/account-settings')
-        void navigate({ to: page })
+        toast({ title: 'Code sent', description: `We sent a 6-digit code to ${to}.` });
+        rememberReturnPath('/account-settings');
+        void navigate({ to: page });
       },
       onError: wait.onError,
-    })
+    });
 
   return (
     <div className="mt-4 grid gap-2">
       <Button variant="secondary" className="w-full" disabled={send.isPending || wait.waiting} onClick={start}>
         {send.isPending ? 'Sending code...' : `Verify ${name}`}
       </Button>
-      {send.isError && !wait.asked && <Alert>{errorText(send.error, 'The code could not be sent. Please try again.')}</Alert>}
+      {send.isError && !wait.asked && (
+        <Alert>{errorText(send.error, 'The code could not be sent. Please try again.')}</Alert>
+      )}
       {wait.asked && wait.waiting && (
         <Alert>
           {wait.message}{' '}
-          <Link to={page} onClick={() => rememberReturnPath('/account-settings')} className="font-medium underline">Enter a code you already have</Link>
+          <Link to={page} onClick={() => rememberReturnPath('/account-settings')} className="font-medium underline">
+            Enter a code you already have
+          </Link>
         </Alert>
       )}
     </div>
-  )
+  );
 }

@@ -1,24 +1,24 @@
-import { useState } from 'react'
-import { ApiError, errorText } from '../../lib/api-client'
-import { Card } from '../../ui/card'
-import { Spinner } from '../../ui/spinner'
-import { AccessDenied } from './admin-properties-tab'
-import { DEFAULT_TIMEFRAME, type AnalyticsTimeframe, type UsersAnalytics } from './analytics-contract'
-import { count } from './analytics-format'
-import { RecentVisitorsSection } from './analytics-recent-visitors'
-import { StatList } from './analytics-stats'
-import { VisitorAnalyticsSection } from './analytics-visitors'
-import { useUsersAnalytics } from './users-analytics.queries'
+import { useState } from 'react';
+import { ApiError, errorText } from '../../lib/api-client.ts';
+import { Card } from '../../ui/card.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AccessDenied } from './admin-properties-tab.tsx';
+import { DEFAULT_TIMEFRAME, type AnalyticsTimeframe, type UsersAnalytics } from './analytics-contract.ts';
+import { count } from './analytics-format.ts';
+import { RecentVisitorsSection } from './analytics-recent-visitors.tsx';
+import { StatList } from './analytics-stats.tsx';
+import { VisitorAnalyticsSection } from './analytics-visitors.tsx';
+import { useUsersAnalytics } from './users-analytics.queries.ts';
 
-const refused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403)
+const refused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /** The admin panel's User Analytics tab (spec part 2): user counts, visitor analytics, recent visitors. */
 export function AdminAnalyticsTab() {
   // Kept here, not in the section, so the choice survives switching tabs and back.
-  const [days, setDays] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME)
-  const users = useUsersAnalytics()
+  const [days, setDays] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);
+  const users = useUsersAnalytics();
   // The server refuses non-admins on all three calls; one answer is enough to say so.
-  if (refused(users.error)) return <AccessDenied />
+  if (refused(users.error)) return <AccessDenied />;
   return (
     // minmax(0, 1fr): the recent visitors' wide table scrolls inside its card instead of widening the page.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -26,26 +26,32 @@ export function AdminAnalyticsTab() {
         <h2 className="text-lg font-semibold">Users</h2>
         {users.isPending && <Spinner label="Loading user counts" />}
         {users.isError && <p className="mt-3 text-red-700">{errorText(users.error, 'Failed to load user counts')}</p>}
-        {users.data && <div className="mt-3"><UserCounts users={users.data} /></div>}
+        {users.data && (
+          <div className="mt-3">
+            <UserCounts users={users.data} />
+          </div>
+        )}
       </Card>
       <VisitorAnalyticsSection days={days} onDays={setDays} />
       <RecentVisitorsSection />
     </div>
-  )
+  );
 }
 
 function UserCounts({ users }: { users: UsersAnalytics }) {
   return (
-    <StatList stats={[
-      { label: 'Total users', value: count(users.totalUsers) },
-      { label: 'Renters', value: count(users.byAccountType.renter) },
-      { label: 'Owners', value: count(users.byAccountType.owner) },
-      { label: 'Agents', value: count(users.byAccountType.agent) },
-      { label: 'Owners and agents', value: count(users.byAccountType.both) },
-      { label: 'Verified', value: count(users.verifiedUsers) },
-      { label: 'Admins', value: count(users.admins) },
-      { label: 'New in 7 days', value: count(users.newLast7Days) },
-      { label: 'New in 30 days', value: count(users.newLast30Days) },
-    ]} />
-  )
+    <StatList
+      stats={[
+        { label: 'Total users', value: count(users.totalUsers) },
+        { label: 'Renters', value: count(users.byAccountType.renter) },
+        { label: 'Owners', value: count(users.byAccountType.owner) },
+        { label: 'Agents', value: count(users.byAccountType.agent) },
+        { label: 'Owners and agents', value: count(users.byAccountType.both) },
+        { label: 'Verified', value: count(users.verifiedUsers) },
+        { label: 'Admins', value: count(users.admins) },
+        { label: 'New in 7 days', value: count(users.newLast7Days) },
+        { label: 'New in 30 days', value: count(users.newLast30Days) },
+      ]}
+    />
+  );
 }

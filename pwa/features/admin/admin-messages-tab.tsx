@@ -1,54 +1,82 @@
-import { Pager } from '../../ui/pager'
-import { useState } from 'react'
-import { errorText } from '../../lib/api-client'
-import type { MessageStatus, TeamMessage } from '../../lib/contract'
-import { Button } from '../../ui/button'
-import { Badge, Card } from '../../ui/card'
-import { Spinner } from '../../ui/spinner'
-import { toast } from '../../ui/toast'
-import { useAdminMessages, useMarkHandled } from './admin-messages.queries'
-import { AccessDenied } from './admin-properties-tab'
+import { Pager } from '../../ui/pager.tsx';
+import { useState } from 'react';
+import { errorText } from '../../lib/api-client.ts';
+import type { MessageStatus, TeamMessage } from '../../lib/contract.ts';
+import { Button } from '../../ui/button.tsx';
+import { Badge, Card } from '../../ui/card.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useAdminMessages, useMarkHandled } from './admin-messages.queries.ts';
+import { AccessDenied } from './admin-properties-tab.tsx';
 
 const FILTERS: { value: MessageStatus; label: string }[] = [
   { value: 'unhandled', label: 'Unhandled' },
   { value: 'handled', label: 'Handled' },
   { value: 'all', label: 'All' },
-]
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+];
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** Support and contact messages, newest first; unhandled ones first in view; "Mark handled". */
 export function AdminMessagesTab() {
-  const [status, setStatus] = useState<MessageStatus>('unhandled')
-  const [page, setPage] = useState(1)
-  const list = useAdminMessages({ status, page })
-  if (list.isError) return <AccessDenied />
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? 20)))
+  const [status, setStatus] = useState<MessageStatus>('unhandled');
+  const [page, setPage] = useState(1);
+  const list = useAdminMessages({ status, page });
+  if (list.isError) return <AccessDenied />;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? 20)));
   return (
     <div className="grid gap-4">
       <div role="group" aria-label="Show messages" className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => (
-          <Button key={filter.value} variant={status === filter.value ? 'primary' : 'secondary'} aria-pressed={status === filter.value}
-            onClick={() => { setStatus(filter.value); setPage(1) }}>{filter.label}</Button>
+          <Button
+            key={filter.value}
+            variant={status === filter.value ? 'primary' : 'secondary'}
+            aria-pressed={status === filter.value}
+            onClick={() => {
+              setStatus(filter.value);
+              setPage(1);
+            }}
+          >
+            {filter.label}
+          </Button>
         ))}
       </div>
-      <p className="text-sm text-stone-700" aria-live="polite">{list.data ? `${list.data.total} ${list.data.total === 1 ? 'message' : 'messages'}` : 'Loading…'}</p>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {list.data ? `${list.data.total} ${list.data.total === 1 ? 'message' : 'messages'}` : 'Loading…'}
+      </p>
       {list.isPending && <Spinner />}
       <ul className="grid gap-3" aria-label="Messages">
-        {list.data?.messages.map((message) => <li key={message.id}><MessageRow message={message} /></li>)}
+        {list.data?.messages.map((message) => (
+          <li key={message.id}>
+            <MessageRow message={message} />
+          </li>
+        ))}
       </ul>
-      {list.data?.total === 0 && <p className="text-stone-700">{status === 'unhandled' ? 'Nothing waiting: every message has been handled.' : 'No messages yet.'}</p>}
+      {list.data?.total === 0 && (
+        <p className="text-stone-700">
+          {status === 'unhandled' ? 'Nothing waiting: every message has been handled.' : 'No messages yet.'}
+        </p>
+      )}
       <Pager page={page} pages={pages} onPage={setPage} />
     </div>
-  )
+  );
 }
 
 function MessageRow({ message: m }: { message: TeamMessage }) {
-  const markHandled = useMarkHandled()
-  const from = m.form === 'contact' ? `${m.firstName ?? ''} ${m.lastName ?? ''}`.trim() : (m.name ?? '')
+  const markHandled = useMarkHandled();
+  const from = m.form === 'contact' ? `${m.firstName ?? ''} ${m.lastName ?? ''}`.trim() : (m.name ?? '');
   return (
     <Card className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={m.status === 'handled' ? 'green' : 'amber'}>{m.status === 'handled' ? 'Handled' : 'Unhandled'}</Badge>
+        <Badge tone={m.status === 'handled' ? 'green' : 'amber'}>
+          {m.status === 'handled' ? 'Handled' : 'Unhandled'}
+        </Badge>
         <Badge tone="neutral">{m.form === 'support' ? 'Support' : 'Contact'}</Badge>
         <span className="font-mono text-sm">{m.reference}</span>
         <span className="text-sm text-stone-700">{when(m.receivedAt)}</span>
@@ -56,23 +84,58 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
       <h3 className="font-semibold">{m.subject}</h3>
       <p className="text-sm text-stone-700">
         {from || 'No name given'}
-        {m.email && <> · <a className="text-teal-800 underline" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject} (${m.reference})`)}`}>{m.email}</a></>}
-        {m.phone && <> · <a className="text-teal-800 underline" href={`tel:${m.phone}`}>{m.phone}</a></>}
+        {m.email && (
+          <>
+            {' '}
+            ·{' '}
+            <a
+              className="text-teal-800 underline"
+              href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject} (${m.reference})`)}`}
+            >
+              {m.email}
+            </a>
+          </>
+        )}
+        {m.phone && (
+          <>
+            {' '}
+            ·{' '}
+            <a className="text-teal-800 underline" href={`tel:${m.phone}`}>
+              {m.phone}
+            </a>
+          </>
+        )}
         {m.form === 'contact' && <> · prefers {m.contactMethod === 'phone' ? 'phone' : 'e-mail'}</>}
         {m.category && <> · {m.category}</>}
         {m.userType && <> · {m.userType.replace('_', ' ')}</>}
       </p>
       <p className="whitespace-pre-wrap break-words">{m.message}</p>
       {m.status === 'handled' ? (
-        <p className="text-sm text-stone-700">Handled{m.handledByEmail ? ` by ${m.handledByEmail}` : ''}{m.handledAt ? ` on ${when(m.handledAt)}` : ''}.</p>
+        <p className="text-sm text-stone-700">
+          Handled{m.handledByEmail ? ` by ${m.handledByEmail}` : ''}
+          {m.handledAt ? ` on ${when(m.handledAt)}` : ''}.
+        </p>
       ) : (
         <div>
-          <Button disabled={markHandled.isPending} onClick={() => markHandled.mutate(m.id, {
-            onSuccess: () => toast({ title: 'Message marked as handled', description: `${m.reference}: ${m.subject}` }),
-            onError: (error) => toast({ title: 'Error', description: errorText(error, 'Failed to mark the message as handled'), variant: 'destructive' }),
-          })}>Mark handled</Button>
+          <Button
+            disabled={markHandled.isPending}
+            onClick={() =>
+              markHandled.mutate(m.id, {
+                onSuccess: () =>
+                  toast({ title: 'Message marked as handled', description: `${m.reference}: ${m.subject}` }),
+                onError: (error) =>
+                  toast({
+                    title: 'Error',
+                    description: errorText(error, 'Failed to mark the message as handled'),
+                    variant: 'destructive',
+                  }),
+              })
+            }
+          >
+            Mark handled
+          </Button>
         </div>
       )}
     </Card>
-  )
+  );
 }

@@ -1,50 +1,82 @@
-import type { ReactNode } from 'react'
-import { Tabs } from 'radix-ui'
-import { useAuth } from '../../lib/current-user'
-import { PageTitle } from '../../ui/card'
-import { CenteredSpinner } from '../../ui/spinner'
-import { tabTriggerClass } from '../../ui/tabs'
-import { AdminAnalyticsTab } from './admin-analytics-tab'
-import { AdminDeliveryTab } from './admin-delivery-tab'
-import { AdminFeaturedTab } from './admin-featured-tab'
-import { AdminManagementTab } from './admin-management-tab'
-import { AdminMessagesTab } from './admin-messages-tab'
-import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab'
-import { AdminQueueLinks } from './admin-queue-links'
-import { AdminSettingsTab } from './admin-settings-tab'
+import type { ReactNode } from 'react';
+import { Tabs } from 'radix-ui';
+import { useAuth } from '../../lib/current-user.ts';
+import { PageTitle } from '../../ui/card.tsx';
+import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { tabTriggerClass } from '../../ui/tabs.tsx';
+import { AdminAnalyticsTab } from './admin-analytics-tab.tsx';
+import { AdminDeliveryTab } from './admin-delivery-tab.tsx';
+import { AdminFeaturedTab } from './admin-featured-tab.tsx';
+import { AdminManagementTab } from './admin-management-tab.tsx';
+import { AdminMessagesTab } from './admin-messages-tab.tsx';
+import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab.tsx';
+import { AdminQueueLinks } from './admin-queue-links.tsx';
+import { AdminSettingsTab } from './admin-settings-tab.tsx';
 
 /** /admin/image-approval. `videosWaiting`: the videos feature's count, put in by the route. */
 export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}) {
-  const auth = useAuth()
-  if (auth.status === 'loading') return <CenteredSpinner />
+  const auth = useAuth();
+  if (auth.status === 'loading') return <CenteredSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Moderate properties, choose what the home page features and see who visits.">Admin Panel</PageTitle>
+      <PageTitle sub="Moderate properties, choose what the home page features and see who visits.">
+        Admin Panel
+      </PageTitle>
       {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
-      {auth.status === 'unauthenticated' ? <AccessDenied /> : (
+      {auth.status === 'unauthenticated' ? (
+        <AccessDenied />
+      ) : (
         <>
           {auth.user.isAdmin && <AdminQueueLinks videosWaiting={videosWaiting} />}
           <Tabs.Root defaultValue="properties">
             <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
-              <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
-              <Tabs.Trigger value="featured" className={tabTriggerClass}>Featured</Tabs.Trigger>
-              <Tabs.Trigger value="management" className={tabTriggerClass}>Admin Management</Tabs.Trigger>
-              <Tabs.Trigger value="analytics" className={tabTriggerClass}>User Analytics</Tabs.Trigger>
-              <Tabs.Trigger value="settings" className={tabTriggerClass}>Settings</Tabs.Trigger>
+              <Tabs.Trigger value="properties" className={tabTriggerClass}>
+                Properties
+              </Tabs.Trigger>
+              <Tabs.Trigger value="featured" className={tabTriggerClass}>
+                Featured
+              </Tabs.Trigger>
+              <Tabs.Trigger value="management" className={tabTriggerClass}>
+                Admin Management
+              </Tabs.Trigger>
+              <Tabs.Trigger value="analytics" className={tabTriggerClass}>
+                User Analytics
+              </Tabs.Trigger>
+              <Tabs.Trigger value="settings" className={tabTriggerClass}>
+                Settings
+              </Tabs.Trigger>
               {/* The project's own tabs (not in the spec) after the spec's five. */}
-              <Tabs.Trigger value="messages" className={tabTriggerClass}>Messages</Tabs.Trigger>
-              <Tabs.Trigger value="delivery" className={tabTriggerClass}>Delivery</Tabs.Trigger>
+              <Tabs.Trigger value="messages" className={tabTriggerClass}>
+                Messages
+              </Tabs.Trigger>
+              <Tabs.Trigger value="delivery" className={tabTriggerClass}>
+                Delivery
+              </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="properties"><AdminPropertiesTab /></Tabs.Content>
-            <Tabs.Content value="featured"><AdminFeaturedTab /></Tabs.Content>
-            <Tabs.Content value="management"><AdminManagementTab user={auth.user} /></Tabs.Content>
-            <Tabs.Content value="analytics"><AdminAnalyticsTab /></Tabs.Content>
-            <Tabs.Content value="settings"><AdminSettingsTab user={auth.user} /></Tabs.Content>
-            <Tabs.Content value="messages"><AdminMessagesTab /></Tabs.Content>
-            <Tabs.Content value="delivery"><AdminDeliveryTab /></Tabs.Content>
+            <Tabs.Content value="properties">
+              <AdminPropertiesTab />
+            </Tabs.Content>
+            <Tabs.Content value="featured">
+              <AdminFeaturedTab />
+            </Tabs.Content>
+            <Tabs.Content value="management">
+              <AdminManagementTab user={auth.user} />
+            </Tabs.Content>
+            <Tabs.Content value="analytics">
+              <AdminAnalyticsTab />
+            </Tabs.Content>
+            <Tabs.Content value="settings">
+              <AdminSettingsTab user={auth.user} />
+            </Tabs.Content>
+            <Tabs.Content value="messages">
+              <AdminMessagesTab />
+            </Tabs.Content>
+            <Tabs.Content value="delivery">
+              <AdminDeliveryTab />
+            </Tabs.Content>
           </Tabs.Root>
         </>
       )}
     </div>
-  )
+  );
 }

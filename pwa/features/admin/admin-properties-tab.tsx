@@ -1,18 +1,25 @@
-import { Pager } from '../../ui/pager'
-import { useEffect, useState } from 'react'
-import { Link } from '@tanstack/react-router'
-import type { Property } from '../../lib/contract'
-import { countOf, formatPrice, periodLabel } from '../../lib/format'
-import { Button, buttonClass } from '../../ui/button'
-import { Badge, Card } from '../../ui/card'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { inputClass } from '../../ui/field'
-import { SelectField } from '../../ui/select'
-import { Spinner } from '../../ui/spinner'
-import { toast } from '../../ui/toast'
-import { useAdminDelete, useAdminProperties, useApprove, useSetFeatured, useSetVisibility, type AdminStatus } from './admin-properties.queries'
+import { Pager } from '../../ui/pager.tsx';
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Property } from '../../lib/contract.ts';
+import { countOf, formatPrice, periodLabel } from '../../lib/format.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { Badge, Card } from '../../ui/card.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { inputClass } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/select.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/toast.ts';
+import {
+  useAdminDelete,
+  useAdminProperties,
+  useApprove,
+  useSetFeatured,
+  useSetVisibility,
+  type AdminStatus,
+} from './admin-properties.queries.ts';
 
-const PAGE_SIZE = 20
+const PAGE_SIZE = 20;
 
 /**
  * The filter's words are the cards' words (issue 28, docs/decisions/190): the spec's values
@@ -26,100 +33,184 @@ const STATUS_FILTER_LABELS: Record<AdminStatus, string> = {
   active: 'Live',
   inactive: 'Hidden',
   verified: 'Approved (Live or Hidden)',
-}
+};
 
-const FILTER_ORDER = Object.keys(STATUS_FILTER_LABELS) as AdminStatus[]
+const FILTER_ORDER = Object.keys(STATUS_FILTER_LABELS) as AdminStatus[];
 
 /** A listing's state in the words of the filter above: one of them, never two that contradict each other. */
-function moderationBadges(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'green' | 'neutral' }[] {
-  if (!property.isVerified) return [{ label: 'Pending Approval', tone: 'amber' }, ...(property.isActive ? [] : [{ label: 'Hidden', tone: 'neutral' as const }])]
-  return [property.isActive ? { label: 'Live', tone: 'green' } : { label: 'Hidden', tone: 'neutral' }]
+function moderationBadges(
+  property: Pick<Property, 'isVerified' | 'isActive'>,
+): { label: string; tone: 'amber' | 'green' | 'neutral' }[] {
+  if (!property.isVerified)
+    return [
+      { label: 'Pending Approval', tone: 'amber' },
+      ...(property.isActive ? [] : [{ label: 'Hidden', tone: 'neutral' as const }]),
+    ];
+  return [property.isActive ? { label: 'Live', tone: 'green' } : { label: 'Hidden', tone: 'neutral' }];
 }
 
 export function AdminPropertiesTab() {
-  const [text, setText] = useState('')
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<AdminStatus>('all')
-  const [page, setPage] = useState(1)
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AdminStatus>('all');
+  const [page, setPage] = useState(1);
   // One request when the admin stops typing, not one per key.
   useEffect(() => {
-    const timer = setTimeout(() => { setSearch(text.trim()); setPage(1) }, 300)
-    return () => clearTimeout(timer)
-  }, [text])
-  const list = useAdminProperties({ search, status, page })
-  if (list.isError) return <AccessDenied />
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)))
+    const timer = setTimeout(() => {
+      setSearch(text.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const list = useAdminProperties({ search, status, page });
+  if (list.isError) return <AccessDenied />;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_220px]">
         <div className="grid gap-1">
-          <label htmlFor="admin-search" className="text-sm font-medium">Search properties</label>
-          <input id="admin-search" type="search" className={inputClass} value={text} placeholder="Title, city or owner"
-            onChange={(event) => setText(event.target.value)} />
+          <label htmlFor="admin-search" className="text-sm font-medium">
+            Search properties
+          </label>
+          <input
+            id="admin-search"
+            type="search"
+            className={inputClass}
+            value={text}
+            placeholder="Title, city or owner"
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
-        <SelectField label="Status" value={status} onValueChange={(value) => { setStatus(value as AdminStatus); setPage(1) }}
-          options={FILTER_ORDER.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))} />
+        <SelectField
+          label="Status"
+          value={status}
+          onValueChange={(value) => {
+            setStatus(value as AdminStatus);
+            setPage(1);
+          }}
+          options={FILTER_ORDER.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))}
+        />
       </div>
-      <p className="text-sm text-stone-700" aria-live="polite">{list.data ? countOf(list.data.total, 'property', 'properties') : 'Loading…'}</p>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {list.data ? countOf(list.data.total, 'property', 'properties') : 'Loading…'}
+      </p>
       {list.isPending && <Spinner />}
       <ul className="grid gap-3">
-        {list.data?.properties.map((property) => <li key={property.id}><AdminPropertyRow property={property} /></li>)}
+        {list.data?.properties.map((property) => (
+          <li key={property.id}>
+            <AdminPropertyRow property={property} />
+          </li>
+        ))}
       </ul>
       <Pager page={page} pages={pages} onPage={setPage} />
     </div>
-  )
+  );
 }
 
 function AdminPropertyRow({ property }: { property: Property }) {
-  const approve = useApprove()
-  const visibility = useSetVisibility()
-  const featured = useSetFeatured()
-  const remove = useAdminDelete()
-  const owner = [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ')
+  const approve = useApprove();
+  const visibility = useSetVisibility();
+  const featured = useSetFeatured();
+  const remove = useAdminDelete();
+  const owner = [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ');
   return (
     <Card className="grid gap-3 sm:grid-cols-[1fr_auto]">
       <div className="min-w-0">
         <div className="flex flex-wrap gap-2">
-          {moderationBadges(property).map((badge) => <Badge key={badge.label} tone={badge.tone}>{badge.label}</Badge>)}
+          {moderationBadges(property).map((badge) => (
+            <Badge key={badge.label} tone={badge.tone}>
+              {badge.label}
+            </Badge>
+          ))}
           {property.isFeatured && <Badge tone="teal">Featured</Badge>}
         </div>
         <h3 className="mt-2 font-semibold">
-          <Link to="/property/$id" params={{ id: property.id }} className="hover:underline">{property.title}</Link>
+          <Link to="/property/$id" params={{ id: property.id }} className="hover:underline">
+            {property.title}
+          </Link>
         </h3>
-        <p className="text-sm text-stone-700">{property.city}, {property.country} · {formatPrice(property)}{periodLabel(property.pricingPeriod)}{owner ? ` · ${owner}` : ''}</p>
+        <p className="text-sm text-stone-700">
+          {property.city}, {property.country} · {formatPrice(property)}
+          {periodLabel(property.pricingPeriod)}
+          {owner ? ` · ${owner}` : ''}
+        </p>
       </div>
       <div className="flex flex-wrap items-start gap-2">
         {!property.isVerified && (
-          <Button disabled={approve.isPending} onClick={() => approve.mutate(property.id, {
-            onSuccess: () => toast({ title: 'Property approved', description: 'Property has been approved and is now visible to the public.' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to approve property', variant: 'destructive' }),
-          })}>Approve</Button>
+          <Button
+            disabled={approve.isPending}
+            onClick={() =>
+              approve.mutate(property.id, {
+                onSuccess: () =>
+                  toast({
+                    title: 'Property approved',
+                    description: 'Property has been approved and is now visible to the public.',
+                  }),
+                onError: () =>
+                  toast({ title: 'Error', description: 'Failed to approve property', variant: 'destructive' }),
+              })
+            }
+          >
+            Approve
+          </Button>
         )}
         {property.isVerified && (
-          <Button variant="secondary" disabled={visibility.isPending} onClick={() => visibility.mutate({ id: property.id, isActive: !property.isActive }, {
-            onSuccess: () => toast({ title: property.isActive ? 'Property hidden' : 'Property shown' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to update property visibility', variant: 'destructive' }),
-          })}>{property.isActive ? 'Hide' : 'Show'}</Button>
+          <Button
+            variant="secondary"
+            disabled={visibility.isPending}
+            onClick={() =>
+              visibility.mutate(
+                { id: property.id, isActive: !property.isActive },
+                {
+                  onSuccess: () => toast({ title: property.isActive ? 'Property hidden' : 'Property shown' }),
+                  onError: () =>
+                    toast({
+                      title: 'Error',
+                      description: 'Failed to update property visibility',
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+          >
+            {property.isActive ? 'Hide' : 'Show'}
+          </Button>
         )}
         {property.isVerified && property.isActive && (
-          <Button variant="secondary" disabled={featured.isPending} onClick={() => featured.mutate({ id: property.id, isFeatured: !property.isFeatured, featuredOrder: null }, {
-            onSuccess: () => toast({ title: property.isFeatured ? 'Removed from featured' : 'Property featured' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to update featured status', variant: 'destructive' }),
-          })}>{property.isFeatured ? 'Unfeature' : 'Feature'}</Button>
+          <Button
+            variant="secondary"
+            disabled={featured.isPending}
+            onClick={() =>
+              featured.mutate(
+                { id: property.id, isFeatured: !property.isFeatured, featuredOrder: null },
+                {
+                  onSuccess: () =>
+                    toast({ title: property.isFeatured ? 'Removed from featured' : 'Property featured' }),
+                  onError: () =>
+                    toast({ title: 'Error', description: 'Failed to update featured status', variant: 'destructive' }),
+                },
+              )
+            }
+          >
+            {property.isFeatured ? 'Unfeature' : 'Feature'}
+          </Button>
         )}
         <ConfirmDialog
           title="Delete permanently?"
           description={`"${property.title}" will be deleted permanently.`}
           confirmLabel="Delete"
           trigger={<Button variant="danger">Delete</Button>}
-          onConfirm={() => remove.mutate(property.id, {
-            onSuccess: () => toast({ title: 'Property deleted permanently' }),
-            onError: () => toast({ title: 'Error', description: 'Failed to delete property', variant: 'destructive' }),
-          })}
+          onConfirm={() =>
+            remove.mutate(property.id, {
+              onSuccess: () => toast({ title: 'Property deleted permanently' }),
+              onError: () =>
+                toast({ title: 'Error', description: 'Failed to delete property', variant: 'destructive' }),
+            })
+          }
         />
       </div>
     </Card>
-  )
+  );
 }
 
 export function AccessDenied() {
@@ -127,7 +218,9 @@ export function AccessDenied() {
     <Card className="mx-auto max-w-md text-center">
       <h2 className="text-xl font-bold">Access Denied</h2>
       <p className="mt-2 text-stone-700">You need administrator rights to see this page.</p>
-      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>Back to Dashboard</Link>
+      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>
+        Back to Dashboard
+      </Link>
     </Card>
-  )
+  );
 }

@@ -10,4 +10,4 @@ export {
   type GrantAdminAnswer,
   type GrantAdminBody,
   type RevokeAdminAnswer,
-} from '../../../api/contract/admins.schema.ts'
+} from '../../../api/contract/admins.schema.ts';

@@ -1,41 +1,55 @@
-import { useId } from 'react'
-import type { DailyVisits } from './analytics-contract'
-import { busiestDay, count, niceMax, shortDay } from './analytics-format'
+import { useId } from 'react';
+import type { DailyVisits } from './analytics-contract.ts';
+import { busiestDay, count, niceMax, shortDay } from './analytics-format.ts';
 
 // Hand-drawn SVG rather than a charting library: one chart does not justify 50+ KB in the admin chunk.
 // Page views as bars and unique visitors as a line on one scale (visitors never exceed views).
-const SLOT = 10
-const HEIGHT = 100
+const SLOT = 10;
+const HEIGHT = 100;
 
 function summary(days: DailyVisits[]): string {
-  if (days.length === 0) return 'No days in this window.'
-  const views = days.reduce((sum, day) => sum + day.pageViews, 0)
-  const most = busiestDay(days, (day) => day.pageViews)
-  const range = `${shortDay(days[0]!.date)} to ${shortDay(days.at(-1)!.date)}`
-  if (!most) return `No page views from ${range}.`
-  const mostVisitors = busiestDay(days, (day) => day.visitors)
-  return `${count(views)} page views from ${range}; the busiest day was ${shortDay(most.date)} with ${count(most.value)} page views` +
-    (mostVisitors ? `, and the most visitors in a day was ${count(mostVisitors.value)} on ${shortDay(mostVisitors.date)}.` : '.')
+  if (days.length === 0) return 'No days in this window.';
+  const views = days.reduce((sum, day) => sum + day.pageViews, 0);
+  const most = busiestDay(days, (day) => day.pageViews);
+  const range = `${shortDay(days[0]!.date)} to ${shortDay(days.at(-1)!.date)}`;
+  if (!most) return `No page views from ${range}.`;
+  const mostVisitors = busiestDay(days, (day) => day.visitors);
+  return (
+    `${count(views)} page views from ${range}; the busiest day was ${shortDay(most.date)} with ${count(most.value)} page views` +
+    (mostVisitors
+      ? `, and the most visitors in a day was ${count(mostVisitors.value)} on ${shortDay(mostVisitors.date)}.`
+      : '.')
+  );
 }
 
 /** Visitors and page views per day, with a text description and the same figures as a table. */
 export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
-  const titleId = useId()
-  const descId = useId()
-  const top = niceMax(Math.max(0, ...days.map((day) => day.pageViews)))
-  const y = (value: number) => HEIGHT - (value / top) * HEIGHT
-  const width = Math.max(1, days.length) * SLOT
-  const line = days.map((day, index) => `${index * SLOT + SLOT / 2},${y(day.visitors)}`).join(' ')
+  const titleId = useId();
+  const descId = useId();
+  const top = niceMax(Math.max(0, ...days.map((day) => day.pageViews)));
+  const y = (value: number) => HEIGHT - (value / top) * HEIGHT;
+  const width = Math.max(1, days.length) * SLOT;
+  const line = days.map((day, index) => `${index * SLOT + SLOT / 2},${y(day.visitors)}`).join(' ');
   return (
     <figure className="grid gap-2">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="font-semibold">Visitors and page views per day</h3>
+        <h3 id={titleId} className="font-semibold">
+          Visitors and page views per day
+        </h3>
         <span className="flex gap-4 text-sm text-stone-700" aria-hidden="true">
-          <span className="flex items-center gap-1.5"><span className="inline-block size-3 rounded-sm bg-teal-600" />Page views</span>
-          <span className="flex items-center gap-1.5"><span className="inline-block h-0.5 w-4 bg-stone-900" />Unique visitors</span>
+          <span className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm bg-teal-600" />
+            Page views
+          </span>
+          <span className="flex items-center gap-1.5">
+            <span className="inline-block h-0.5 w-4 bg-stone-900" />
+            Unique visitors
+          </span>
         </span>
       </figcaption>
-      <p id={descId} className="text-sm text-stone-700">{summary(days)}</p>
+      <p id={descId} className="text-sm text-stone-700">
+        {summary(days)}
+      </p>
       <div className="grid grid-cols-[auto_1fr] gap-x-2">
         <div className="flex h-40 flex-col justify-between text-right text-xs text-stone-700" aria-hidden="true">
           <span>{count(top)}</span>
@@ -43,15 +57,45 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
           <span>0</span>
         </div>
         {/* biome-ignore lint/a11y/noSvgWithoutTitle: named by aria-labelledby (the heading) and described by aria-describedby, as role=img allows. */}
-        <svg role="img" aria-labelledby={titleId} aria-describedby={descId} viewBox={`0 0 ${width} ${HEIGHT}`}
-          preserveAspectRatio="none" className="h-40 w-full border-b border-l border-stone-300">
+        <svg
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className="h-40 w-full border-b border-l border-stone-300"
+        >
           {[HEIGHT / 4, HEIGHT / 2, (HEIGHT * 3) / 4].map((at) => (
-            <line key={at} x1={0} x2={width} y1={at} y2={at} className="stroke-stone-200" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+            <line
+              key={at}
+              x1={0}
+              x2={width}
+              y1={at}
+              y2={at}
+              className="stroke-stone-200"
+              strokeWidth={1}
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {days.map((day, index) => (
-            <rect key={day.date} x={index * SLOT + 1} width={SLOT - 2} y={y(day.pageViews)} height={HEIGHT - y(day.pageViews)} className="fill-teal-600" />
+            <rect
+              key={day.date}
+              x={index * SLOT + 1}
+              width={SLOT - 2}
+              y={y(day.pageViews)}
+              height={HEIGHT - y(day.pageViews)}
+              className="fill-teal-600"
+            />
           ))}
-          {days.length > 1 && <polyline points={line} fill="none" className="stroke-stone-900" strokeWidth={2} vectorEffect="non-scaling-stroke" />}
+          {days.length > 1 && (
+            <polyline
+              points={line}
+              fill="none"
+              className="stroke-stone-900"
+              strokeWidth={2}
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
           {days.length === 1 && <circle cx={SLOT / 2} cy={y(days[0]!.visitors)} r={2} className="fill-stone-900" />}
         </svg>
         <span />
@@ -62,15 +106,32 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-teal-800">Show as table</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label="Visitors and page views per day, as a table">
+        <div
+          className="mt-2 max-h-72 overflow-y-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Visitors and page views per day, as a table"
+        >
           <table className="w-full text-left">
             <thead className="sticky top-0 bg-white">
-              <tr><th scope="col" className="py-1 pr-4">Day (UTC)</th><th scope="col" className="py-1 pr-4 text-right">Unique visitors</th><th scope="col" className="py-1 text-right">Page views</th></tr>
+              <tr>
+                <th scope="col" className="py-1 pr-4">
+                  Day (UTC)
+                </th>
+                <th scope="col" className="py-1 pr-4 text-right">
+                  Unique visitors
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Page views
+                </th>
+              </tr>
             </thead>
             <tbody>
               {days.map((day) => (
                 <tr key={day.date} className="border-t border-stone-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">{shortDay(day.date)}</th>
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {shortDay(day.date)}
+                  </th>
                   <td className="py-1 pr-4 text-right tabular-nums">{count(day.visitors)}</td>
                   <td className="py-1 text-right tabular-nums">{count(day.pageViews)}</td>
                 </tr>
@@ -80,5 +141,5 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
         </div>
       </details>
     </figure>
-  )
+  );
 }

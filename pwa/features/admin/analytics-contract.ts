@@ -11,4 +11,4 @@ export {
   type UsersAnalytics,
   type VisitorAnalytics,
   type VisitorRecord,
-} from '../../../api/contract/analytics.schema.ts'
+} from '../../../api/contract/analytics.schema.ts';

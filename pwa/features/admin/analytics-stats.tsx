@@ -1,7 +1,7 @@
-import { useId } from 'react'
-import { count } from './analytics-format'
+import { useId } from 'react';
+import { count } from './analytics-format.ts';
 
-type Stat = { label: string; value: string; hint?: string }
+type Stat = { label: string; value: string; hint?: string };
 
 /** Figures as a description list: read out as label then value, laid out as tiles. */
 export function StatList({ stats }: { stats: Stat[] }) {
@@ -15,21 +15,36 @@ export function StatList({ stats }: { stats: Stat[] }) {
         </div>
       ))}
     </dl>
-  )
+  );
 }
 
 /** One of the "top" lists: a two-column table, or a line saying there is nothing yet. */
-export function TopList({ title, column, unit, rows }: { title: string; column: string; unit: string; rows: { label: string; value: number }[] }) {
-  const headingId = useId()
+export function TopList({
+  title,
+  column,
+  unit,
+  rows,
+}: {
+  title: string;
+  column: string;
+  unit: string;
+  rows: { label: string; value: number }[];
+}) {
+  const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-semibold">{title}</h3>
+      <h3 id={headingId} className="font-semibold">
+        {title}
+      </h3>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-stone-700">Nothing recorded in this window.</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm" aria-labelledby={headingId}>
           <thead className="sr-only">
-            <tr><th scope="col">{column}</th><th scope="col">{unit}</th></tr>
+            <tr>
+              <th scope="col">{column}</th>
+              <th scope="col">{unit}</th>
+            </tr>
           </thead>
           <tbody>
             {rows.map((row, index) => (
@@ -43,5 +58,5 @@ export function TopList({ title, column, unit, rows }: { title: string; column: 
         </table>
       )}
     </section>
-  )
+  );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiGet } from '../../lib/api-client'
-import type { UsersAnalytics } from './analytics-contract'
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+import type { UsersAnalytics } from './analytics-contract.ts';
 
 // GET /api/admin/users-analytics
 export const usersAnalyticsQuery = () =>
@@ -9,5 +9,5 @@ export const usersAnalyticsQuery = () =>
     queryKey: ['admin', 'analytics', 'users'],
     queryFn: ({ signal }) => apiGet<UsersAnalytics>('/api/admin/users-analytics', signal),
     retry: false,
-  })
-export const useUsersAnalytics = () => useQuery(usersAnalyticsQuery())
+  });
+export const useUsersAnalytics = () => useQuery(usersAnalyticsQuery());

@@ -1,46 +1,48 @@
-import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { takeAfterSignIn } from '../../lib/after-sign-in'
-import { errorText } from '../../lib/api-client'
-import { AuthCard } from '../../ui/auth-card'
-import { Button } from '../../ui/button'
-import { Alert, TextField } from '../../ui/field'
-import { validate } from '../../ui/form'
-import { useFieldErrors } from '../../ui/use-field-errors'
-import { PasswordField } from '../../ui/password-field'
-import { SegmentedTabs } from '../../ui/tabs'
-import { LoginSchema, type LoginBody } from '../../lib/contract'
-import { useLogin } from './login.mutation'
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { takeAfterSignIn } from '../../lib/after-sign-in.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Alert, TextField } from '../../ui/field.tsx';
+import { validate } from '../../ui/form.ts';
+import { useFieldErrors } from '../../ui/use-field-errors.ts';
+import { PasswordField } from '../../ui/password-field.tsx';
+import { SegmentedTabs } from '../../ui/tabs.tsx';
+import { LoginSchema, type LoginBody } from '../../lib/contract.ts';
+import { useLogin } from './login.mutation.ts';
 
 interface LoginValues {
-  method: 'email' | 'phone'
-  email: string
-  phone: string
-  password: string
+  method: 'email' | 'phone';
+  email: string;
+  phone: string;
+  password: string;
 }
 
 /** Only the chosen identifier is checked and sent. */
 const bodyOf = ({ method, email, phone, password }: LoginValues): LoginBody =>
-  method === 'email' ? { email: email.trim(), password } : { phone: phone.trim(), password }
+  method === 'email' ? { email: email.trim(), password } : { phone: phone.trim(), password };
 
 export function LoginForm() {
-  const [method, setMethod] = useState<'email' | 'phone'>('email')
-  const [values, setValues] = useState({ email: '', phone: '', password: '' })
-  const { errors, checkAll, recheck } = useFieldErrors((next: LoginValues) => validate(LoginSchema, { registrationMethod: next.method, ...bodyOf(next) }).errors)
-  const login = useLogin()
-  const navigate = useNavigate()
+  const [method, setMethod] = useState<'email' | 'phone'>('email');
+  const [values, setValues] = useState({ email: '', phone: '', password: '' });
+  const { errors, checkAll, recheck } = useFieldErrors(
+    (next: LoginValues) => validate(LoginSchema, { registrationMethod: next.method, ...bodyOf(next) }).errors,
+  );
+  const login = useLogin();
+  const navigate = useNavigate();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => {
-    const next = { ...values, [key]: event.target.value }
-    setValues(next)
-    recheck({ method, ...next })
-  }
+    const next = { ...values, [key]: event.target.value };
+    setValues(next);
+    recheck({ method, ...next });
+  };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!checkAll({ method, ...values })) return
-    const body = bodyOf({ method, ...values })
-    login.mutate(body, { onSuccess: () => void navigate(takeAfterSignIn()) })
-  }
+    event.preventDefault();
+    if (!checkAll({ method, ...values })) return;
+    const body = bodyOf({ method, ...values });
+    login.mutate(body, { onSuccess: () => void navigate(takeAfterSignIn()) });
+  };
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Efie account">
@@ -50,24 +52,63 @@ export function LoginForm() {
           label="Sign in with"
           value={method}
           onValueChange={(value) => {
-            const next = value as LoginValues['method']
-            setMethod(next)
-            recheck({ method: next, ...values })
+            const next = value as LoginValues['method'];
+            setMethod(next);
+            recheck({ method: next, ...values });
           }}
           items={[
-            { value: 'email', label: 'Email', content: <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} /> },
-            { value: 'phone', label: 'Phone', content: <TextField label="Phone number" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} error={errors.phone} /> },
+            {
+              value: 'email',
+              label: 'Email',
+              content: (
+                <TextField
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  value={values.email}
+                  onChange={set('email')}
+                  error={errors.email}
+                />
+              ),
+            },
+            {
+              value: 'phone',
+              label: 'Phone',
+              content: (
+                <TextField
+                  label="Phone number"
+                  type="tel"
+                  autoComplete="tel"
+                  value={values.phone}
+                  onChange={set('phone')}
+                  error={errors.phone}
+                />
+              ),
+            },
           ]}
         />
-        <PasswordField label="Password" autoComplete="current-password" value={values.password} onChange={set('password')} error={errors.password} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
         <div className="text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline">Forgot password?</Link>
+          <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline">
+            Forgot password?
+          </Link>
         </div>
-        <Button type="submit" disabled={login.isPending}>{login.isPending ? 'Signing in...' : 'Sign In'}</Button>
+        <Button type="submit" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
         <p className="text-center text-sm">
-          Don't have an account? <Link to="/register" className="font-semibold text-teal-800 hover:underline">Sign up</Link>
+          Don't have an account?{' '}
+          <Link to="/register" className="font-semibold text-teal-800 hover:underline">
+            Sign up
+          </Link>
         </p>
       </form>
     </AuthCard>
-  )
+  );
 }

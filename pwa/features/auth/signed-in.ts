@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { User } from '../../lib/contract'
-import { currentUserQuery, isCurrentUserQuery } from '../../lib/current-user'
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../lib/contract.ts';
+import { currentUserQuery, isCurrentUserQuery } from '../../lib/current-user.ts';
 
 /**
  * A sign-in or registration was answered: who is signed in is known at once, from the answer (not
@@ -10,6 +10,6 @@ import { currentUserQuery, isCurrentUserQuery } from '../../lib/current-user'
  * and the admin panel. They are fetched again: those on screen now, the others when next shown.
  */
 export async function startSession(queryClient: QueryClient, user: User): Promise<void> {
-  queryClient.setQueryData(currentUserQuery().queryKey, user)
-  await queryClient.invalidateQueries({ predicate: (query) => !isCurrentUserQuery(query) })
+  queryClient.setQueryData(currentUserQuery().queryKey, user);
+  await queryClient.invalidateQueries({ predicate: (query) => !isCurrentUserQuery(query) });
 }

@@ -1,43 +1,48 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { useNavigate } from '@tanstack/react-router'
-import { takeAfterSignIn } from '../../lib/after-sign-in'
-import { ApiError, errorText, waitAsked } from '../../lib/api-client'
-import { waitText } from '../../lib/wait-text'
-import { AuthCard } from '../../ui/auth-card'
-import { Button } from '../../ui/button'
-import { Alert, TextField } from '../../ui/field'
-import { CodeSchema } from '../../lib/contract'
-import { ResendCode } from './resend-code'
-import type { Channel } from '../../lib/queries/resend-code.mutation'
-import { useVerifyCode } from './verification.mutations'
-import * as v from 'valibot'
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { takeAfterSignIn } from '../../lib/after-sign-in.ts';
+import { ApiError, errorText, waitAsked } from '../../lib/api-client.ts';
+import { waitText } from '../../lib/wait-text.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Alert, TextField } from '../../ui/field.tsx';
+import { CodeSchema } from '../../lib/contract.ts';
+import { ResendCode } from './resend-code.tsx';
+import type { Channel } from '../../lib/queries/resend-code.mutation.ts';
+import { useVerifyCode } from './verification.mutations.ts';
+import * as v from 'valibot';
 
-const REDIRECT_MS = 3000
+const REDIRECT_MS = 3000;
 
 export function VerifyCodeForm({ channel }: { channel: Channel }) {
-  const [code, setCode] = useState('')
+  const [code, setCode] = useState('');
   // Where the person was going before signing up (a listing's contact page, say), read once verified.
-  const [next, setNext] = useState<ReturnType<typeof takeAfterSignIn>>({ to: '/' })
-  const verify = useVerifyCode(channel)
-  const navigate = useNavigate()
-  const valid = v.is(CodeSchema, code)
+  const [next, setNext] = useState<ReturnType<typeof takeAfterSignIn>>({ to: '/' });
+  const verify = useVerifyCode(channel);
+  const navigate = useNavigate();
+  const valid = v.is(CodeSchema, code);
 
   useEffect(() => {
-    if (!verify.isSuccess) return
-    const timer = setTimeout(() => void navigate(next), REDIRECT_MS)
-    return () => clearTimeout(timer)
-  }, [verify.isSuccess, navigate, next])
+    if (!verify.isSuccess) return;
+    const timer = setTimeout(() => void navigate(next), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verify.isSuccess, navigate, next]);
 
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (valid) verify.mutate(code, { onSuccess: () => setNext(takeAfterSignIn()) })
-  }
+    event.preventDefault();
+    if (valid) verify.mutate(code, { onSuccess: () => setNext(takeAfterSignIn()) });
+  };
 
-  const what = channel === 'email' ? 'email address' : 'phone number'
+  const what = channel === 'email' ? 'email address' : 'phone number';
   return (
-    <AuthCard title={channel === 'email' ? 'Verify your email' : 'Verify your phone'} subtitle={`Enter the 6-digit code we sent to your ${what}.`}>
+    <AuthCard
+      title={channel === 'email' ? 'Verify your email' : 'Verify your phone'}
+      subtitle={`Enter the 6-digit code we sent to your ${what}.`}
+    >
       {verify.isSuccess ? (
-        <Alert tone="success">Your {what} is verified. {next.href ? 'Taking you back to where you were…' : 'Taking you to the home page…'}</Alert>
+        <Alert tone="success">
+          Your {what} is verified. {next.href ? 'Taking you back to where you were…' : 'Taking you to the home page…'}
+        </Alert>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
           {verify.isError && <Alert>{failureText(verify.error)}</Alert>}
@@ -51,18 +56,20 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
             error={code.length > 0 && code.length < 6 ? 'Please enter a valid 6-digit code' : undefined}
             className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-center font-mono text-2xl tracking-[0.5em]"
           />
-          <Button type="submit" disabled={!valid || verify.isPending}>{verify.isPending ? 'Verifying...' : 'Verify'}</Button>
+          <Button type="submit" disabled={!valid || verify.isPending}>
+            {verify.isPending ? 'Verifying...' : 'Verify'}
+          </Button>
           <ResendCode channel={channel} />
         </form>
       )}
     </AuthCard>
-  )
+  );
 }
 
 /** The server's reason; after too many wrong codes (429), also how long to wait. */
 function failureText(error: Error): string {
-  if (!(error instanceof ApiError)) return 'An error occurred during verification'
-  const text = errorText(error, 'Invalid verification code')
-  const seconds = waitAsked(error)
-  return seconds !== null ? `${text} You can try again in ${waitText(seconds)}.` : text
+  if (!(error instanceof ApiError)) return 'An error occurred during verification';
+  const text = errorText(error, 'Invalid verification code');
+  const seconds = waitAsked(error);
+  return seconds !== null ? `${text} You can try again in ${waitText(seconds)}.` : text;
 }

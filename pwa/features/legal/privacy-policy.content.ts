@@ -1,4 +1,4 @@
-import { OPERATOR, PRIVACY_ADDRESS, type LegalDocument } from './legal-document'
+import { OPERATOR, PRIVACY_ADDRESS, type LegalDocument } from './legal-document.ts';
 
 // Efie's privacy policy: twelve sections (spec part 2 §2), the retention periods of §9, the
 // minimum age of 18, Ghana's Data Protection Act, 2012 (Act 843), California (CCPA/CPRA) and GDPR.
@@ -35,16 +35,16 @@ export const privacyPolicy: LegalDocument = {
         { heading: 'Information collected automatically' },
         {
           list: [
-            'Usage data: the pages you visit, the date and time of each page view, the page you arrived on, and the listings you save. We keep the address of each page without the part after a question mark (such as your search terms or a link\'s code).',
-            'A random device identifier (for example visitor_1767225600000_k3j2h1) that the app creates and keeps in your browser\'s local storage, so that several visits from one device count as one visitor. It says nothing about you; clearing the site data in your browser removes it. If you are signed in, your page views are linked to your account.',
+            "Usage data: the pages you visit, the date and time of each page view, the page you arrived on, and the listings you save. We keep the address of each page without the part after a question mark (such as your search terms or a link's code).",
+            "A random device identifier (for example visitor_1767225600000_k3j2h1) that the app creates and keeps in your browser's local storage, so that several visits from one device count as one visitor. It says nothing about you; clearing the site data in your browser removes it. If you are signed in, your page views are linked to your account.",
             'Device and connection data: your IP address and browser type. For visitor statistics we keep only the network part of your IP address (for example 41.66.12.0/24 instead of the full address) and the city and country it is located in. The city and country are looked up on our own servers in the GeoLite2 database; your IP address is not sent to anyone else for this. This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com, licensed under the Creative Commons Attribution-ShareAlike 4.0 International licence (CC BY-SA 4.0).',
             'We count page views ourselves. Efie has no third-party trackers: no analytics, advertising or social-media scripts, pixels or cookies of others.',
-            'Data kept on your device: the app stores pages you have viewed and actions you took offline (for example a message or a saved property waiting for a connection) in your browser\'s storage, so that it works without a signal. This data stays on your device until it is sent or you clear it.',
+            "Data kept on your device: the app stores pages you have viewed and actions you took offline (for example a message or a saved property waiting for a connection) in your browser's storage, so that it works without a signal. This data stays on your device until it is sent or you clear it.",
             'A session cookie that keeps you signed in. We do not use advertising cookies.',
           ],
         },
         { heading: 'Information from third parties' },
-        'We may receive information about you from other users (for example a Host who names you as a contact), from service providers who help us verify accounts or deliver messages (for example the delivery status of an SMS), and from public registers when we check a business or an agent\'s licence.',
+        "We may receive information about you from other users (for example a Host who names you as a contact), from service providers who help us verify accounts or deliver messages (for example the delivery status of an SMS), and from public registers when we check a business or an agent's licence.",
       ],
     },
     {
@@ -71,7 +71,7 @@ export const privacyPolicy: LegalDocument = {
         'We share personal information only as described here:',
         {
           list: [
-            'With other users, as the service requires: a live listing shows the Host\'s name and, to signed-in users, the Host\'s contact details; a provider\'s approved profile is shown in the service directory.',
+            "With other users, as the service requires: a live listing shows the Host's name and, to signed-in users, the Host's contact details; a provider's approved profile is shown in the service directory.",
             'With service providers who process data on our behalf under written contracts and only on our instructions: hosting and storage, e-mail and SMS delivery, security and virus scanning.',
             'With authorities, courts or other parties when the law requires it, or when it is necessary to protect the rights, property or safety of Efie, our users or the public.',
             'With a buyer or successor if Efie is reorganised, merged or sold, in which case this policy continues to protect your information.',
@@ -117,7 +117,7 @@ export const privacyPolicy: LegalDocument = {
             'withdraw a consent you gave, without affecting what we did before.',
           ],
         },
-        'Under Ghana\'s Data Protection Act, 2012 (Act 843), you may also ask us to stop processing that causes you damage or distress, and you may complain to the Data Protection Commission of Ghana.',
+        "Under Ghana's Data Protection Act, 2012 (Act 843), you may also ask us to stop processing that causes you damage or distress, and you may complain to the Data Protection Commission of Ghana.",
         `To exercise a right, write to ${PRIVACY_ADDRESS}. We will confirm your identity before acting, answer within the time the law allows (usually 30 days, at most 45 days for California requests), and never charge you or treat you differently for asking.`,
       ],
     },
@@ -125,7 +125,7 @@ export const privacyPolicy: LegalDocument = {
       title: 'International Data Transfers',
       blocks: [
         'Efie is operated from the United States, and your information is stored and processed in the United States, whichever country you use Efie from. Our service providers may also process it in other countries.',
-        'The United States may not offer the same level of protection as your country. When we transfer personal information out of Ghana, the European Economic Area or the United Kingdom, we do so as the law allows: with your consent where it is required, when the transfer is necessary for our contract with you, or under safeguards such as the European Commission\'s standard contractual clauses, and in all cases with the security measures described in this policy.',
+        "The United States may not offer the same level of protection as your country. When we transfer personal information out of Ghana, the European Economic Area or the United Kingdom, we do so as the law allows: with your consent where it is required, when the transfer is necessary for our contract with you, or under safeguards such as the European Commission's standard contractual clauses, and in all cases with the security measures described in this policy.",
       ],
     },
     {
@@ -161,4 +161,4 @@ export const privacyPolicy: LegalDocument = {
       ],
     },
   ],
-}
+};

@@ -1,4 +1,4 @@
-import { OPERATOR, type LegalDocument } from './legal-document'
+import { OPERATOR, type LegalDocument } from './legal-document.ts';
 
 // Efie's terms of service: twenty sections (spec part 2 §2), the liability limit, arbitration
 // and governing law of §9, the minimum age of 18, and that Efie never handles rent money.
@@ -38,9 +38,9 @@ export const termsOfService: LegalDocument = {
         {
           list: [
             'post false, misleading or duplicate listings, or list a property you have no right to let or sell;',
-            'ask anyone to pay money before they have viewed a property and seen proof of the lister\'s right to let it, or use Efie for any scam or fraud;',
+            "ask anyone to pay money before they have viewed a property and seen proof of the lister's right to let it, or use Efie for any scam or fraud;",
             'discriminate against anyone on grounds such as race, ethnicity, tribe, religion, sex, disability, family status or national origin;',
-            'harass, threaten or impersonate anyone, or collect other users\' contact details for purposes unrelated to a tenancy;',
+            "harass, threaten or impersonate anyone, or collect other users' contact details for purposes unrelated to a tenancy;",
             'upload content that is unlawful, infringing, obscene or that contains viruses or other harmful code;',
             'copy the Services or their content by automated means, interfere with their security or operation, or get around any limit we apply;',
             'send spam or unsolicited advertising through the Services.',
@@ -52,7 +52,7 @@ export const termsOfService: LegalDocument = {
       title: 'Host Responsibilities',
       blocks: [
         'If you list a property, you confirm that you own it or are authorised by its owner to let or sell it, and that your listing, including its price, photos, location and amenities, is accurate and kept up to date.',
-        'You are responsible for complying with the laws that apply to you and your property, including those on tenancy, rent, advance rent, building safety, licensing and tax, such as Ghana\'s Rent Act, 1963 (Act 220) and the landlord-tenant laws of California, Jamaica and the Dominican Republic as they apply. You must remove or mark a listing that is no longer available.',
+        "You are responsible for complying with the laws that apply to you and your property, including those on tenancy, rent, advance rent, building safety, licensing and tax, such as Ghana's Rent Act, 1963 (Act 220) and the landlord-tenant laws of California, Jamaica and the Dominican Republic as they apply. You must remove or mark a listing that is no longer available.",
       ],
     },
     {
@@ -72,7 +72,7 @@ export const termsOfService: LegalDocument = {
     {
       title: 'Contact Policies',
       blocks: [
-        'Hosts\' contact details are shown free of charge to registered users for live listings, so that Guests can enquire about a property. You may use them only to discuss that property.',
+        "Hosts' contact details are shown free of charge to registered users for live listings, so that Guests can enquire about a property. You may use them only to discuss that property.",
         'We may send you service messages (verification codes, password resets, notices about your account or listings) by e-mail or SMS. Messages you send us through the support and contact forms are answered within the times shown on those pages and kept as set out in our Privacy Policy.',
       ],
     },
@@ -86,7 +86,7 @@ export const termsOfService: LegalDocument = {
     {
       title: 'Privacy',
       blocks: [
-        'Our Privacy Policy explains how we collect, use and protect personal information, including your rights under Ghana\'s Data Protection Act, 2012 (Act 843), California law and the GDPR. It forms part of these Terms.',
+        "Our Privacy Policy explains how we collect, use and protect personal information, including your rights under Ghana's Data Protection Act, 2012 (Act 843), California law and the GDPR. It forms part of these Terms.",
       ],
     },
     {
@@ -94,13 +94,13 @@ export const termsOfService: LegalDocument = {
       blocks: [
         'The Services are provided "as is" and "as available". To the fullest extent the law allows, Efie disclaims all warranties, express or implied, including of merchantability, fitness for a particular purpose, title and non-infringement, and does not warrant that the Services will be uninterrupted or error-free.',
         'Efie is not responsible for the acts or omissions of users or service providers, for the condition, legality or availability of any property, or for any agreement or payment between users.',
-        'To the fullest extent the law allows, Efie will not be liable for any indirect, incidental, special, consequential or punitive damages, or for loss of profits, data or goodwill. Efie\'s total liability for any claim arising from the Services is limited to the amounts you paid Efie in the 12 months before the event giving rise to the claim. Nothing in these Terms limits liability that cannot be limited by law, such as for fraud or for death or personal injury caused by negligence, or your rights as a consumer under mandatory law.',
+        "To the fullest extent the law allows, Efie will not be liable for any indirect, incidental, special, consequential or punitive damages, or for loss of profits, data or goodwill. Efie's total liability for any claim arising from the Services is limited to the amounts you paid Efie in the 12 months before the event giving rise to the claim. Nothing in these Terms limits liability that cannot be limited by law, such as for fraud or for death or personal injury caused by negligence, or your rights as a consumer under mandatory law.",
       ],
     },
     {
       title: 'Indemnification',
       blocks: [
-        'You agree to indemnify and hold harmless Efie and its officers, employees and agents from claims, losses and costs (including reasonable legal fees) that arise from your content, your listings, your dealings with other users, or your breach of these Terms or of the law, except to the extent caused by Efie\'s own fault.',
+        "You agree to indemnify and hold harmless Efie and its officers, employees and agents from claims, losses and costs (including reasonable legal fees) that arise from your content, your listings, your dealings with other users, or your breach of these Terms or of the law, except to the extent caused by Efie's own fault.",
       ],
     },
     {
@@ -156,4 +156,4 @@ export const termsOfService: LegalDocument = {
       ],
     },
   ],
-}
+};

@@ -1,10 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
-import type { OutboxKind } from '../../offline/outbox-kind'
-import { changeItem, type OutboxItem } from '../../offline/outbox-store'
-import { deleteDraft, getDraft, repairOrphanedDrafts, unmarkDraftQueued } from './drafts-store'
-import type { CreateListingItem } from './listing-outbox-items'
-import { sendNewListing } from './send-listing'
+import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import type { OutboxKind } from '../../offline/outbox-kind.ts';
+import { changeItem, type OutboxItem } from '../../offline/outbox-store.ts';
+import { deleteDraft, getDraft, repairOrphanedDrafts, unmarkDraftQueued } from './drafts-store.ts';
+import type { CreateListingItem } from './listing-outbox-items.ts';
+import { sendNewListing } from './send-listing.ts';
 
 // A listing made in the wizard, waiting in the outbox with its draft (listing-drafts.ts):
 // its photos are uploaded one by one, then the listing is created (send-listing.ts).
@@ -27,11 +27,12 @@ export const createListingKind: OutboxKind<CreateListingItem> = {
    * again or losing the draft.
    */
   async settleSent(item, result) {
-    let recorded: OutboxItem | undefined
-    const propertyId = (result as { id?: string } | null)?.id
-    if (propertyId && !item.propertyId) recorded = await changeItem(item.id, (current) => (current ? { ...current, propertyId } : 'keep'))
-    await deleteDraft(item.draftId)
-    return recorded
+    let recorded: OutboxItem | undefined;
+    const propertyId = (result as { id?: string } | null)?.id;
+    if (propertyId && !item.propertyId)
+      recorded = await changeItem(item.id, (current) => (current ? { ...current, propertyId } : 'keep'));
+    await deleteDraft(item.draftId);
+    return recorded;
   },
   /** The draft stays, editable again, with the photos already uploaded remembered. */
   discarded: (item) => unmarkDraftQueued(item.draftId, item.id),
@@ -40,4 +41,4 @@ export const createListingKind: OutboxKind<CreateListingItem> = {
   /** Drafts always recorded their owner. */
   recordedOwner: async (item) => (await getDraft(item.draftId))?.ownerId ?? null,
   sentOnPage: (queryClient: QueryClient) => void queryClient.invalidateQueries({ queryKey: ['properties'] }),
-}
+};

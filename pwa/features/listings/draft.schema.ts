@@ -1,5 +1,5 @@
-import * as v from 'valibot'
-import { upgradeDraftFields } from './listing-form.schema'
+import * as v from 'valibot';
+import { upgradeDraftFields } from './listing-form.schema.ts';
 
 // A listing draft as stored in IndexedDB, and how a draft stored by an older version is read.
 
@@ -7,7 +7,7 @@ import { upgradeDraftFields } from './listing-form.schema'
  * Version 1: no schemaVersion, photos without upload state. Version 2: photos keep their uploaded URL.
  * Version 3: the price is `fields.pricePerNight`, the contract's name (it was `fields.price`).
  */
-export const DRAFT_SCHEMA_VERSION = 3
+export const DRAFT_SCHEMA_VERSION = 3;
 
 const DraftPhotoSchema = v.looseObject({
   id: v.string(),
@@ -20,7 +20,7 @@ const DraftPhotoSchema = v.looseObject({
   level: v.optional(v.number(), 0),
   /** Uploads of this photo that stalled (no bytes moving): two at one level lead to the next. */
   stalls: v.optional(v.number(), 0),
-})
+});
 
 const DraftSchema = v.looseObject({
   id: v.string(),
@@ -35,26 +35,38 @@ const DraftSchema = v.looseObject({
   /** When it was handed to the outbox (a mark with no item after a while is repaired). */
   queuedAt: v.optional(v.number()),
   schemaVersion: v.optional(v.number()),
-})
+});
 
-export type DraftPhoto = { id: string; blob: Blob; width: number; height: number; uploadedUrl?: string; level: number; stalls: number }
+export type DraftPhoto = {
+  id: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  uploadedUrl?: string;
+  level: number;
+  stalls: number;
+};
 export type DraftRecord<Fields = Record<string, unknown>> = {
-  id: string
-  ownerId: string
-  createdAt: number
-  updatedAt: number
-  step: number
-  fields: Fields
-  photos: DraftPhoto[]
-  queuedItemId?: string
-  queuedAt?: number
-  schemaVersion?: number
-}
+  id: string;
+  ownerId: string;
+  createdAt: number;
+  updatedAt: number;
+  step: number;
+  fields: Fields;
+  photos: DraftPhoto[];
+  queuedItemId?: string;
+  queuedAt?: number;
+  schemaVersion?: number;
+};
 
 /** The stored draft, upgraded to the current shape; undefined for what is not a draft. */
 export function upgradeDraft(stored: unknown): DraftRecord | undefined {
-  const parsed = v.safeParse(DraftSchema, stored)
+  const parsed = v.safeParse(DraftSchema, stored);
   return parsed.success
-    ? ({ ...parsed.output, fields: upgradeDraftFields(parsed.output.fields), schemaVersion: DRAFT_SCHEMA_VERSION } as DraftRecord)
-    : undefined
+    ? ({
+        ...parsed.output,
+        fields: upgradeDraftFields(parsed.output.fields),
+        schemaVersion: DRAFT_SCHEMA_VERSION,
+      } as DraftRecord)
+    : undefined;
 }

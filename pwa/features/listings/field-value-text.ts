@@ -1,12 +1,12 @@
-import type { EditableField } from './listing-edit-diff'
+import type { EditableField } from './listing-edit-diff.ts';
 
 /** A listing field's value as a person reads it in a comparison. */
 export function fieldValueText(field: EditableField, value: unknown): string {
-  if (field === 'isActive') return value ? 'Active' : 'Hidden'
+  if (field === 'isActive') return value ? 'Active' : 'Hidden';
   if (Array.isArray(value)) {
-    if (field === 'images') return `${value.length} ${value.length === 1 ? 'photo' : 'photos'}`
-    return value.length ? value.join(', ') : 'none'
+    if (field === 'images') return `${value.length} ${value.length === 1 ? 'photo' : 'photos'}`;
+    return value.length ? value.join(', ') : 'none';
   }
-  if (value === undefined || value === null || value === '') return '(empty)'
-  return String(value)
+  if (value === undefined || value === null || value === '') return '(empty)';
+  return String(value);
 }

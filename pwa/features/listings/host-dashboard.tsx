@@ -1,50 +1,55 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { DropdownMenu, Tabs } from 'radix-ui'
-import type { Property } from '../../lib/contract'
-import { useAuth } from '../../lib/current-user'
-import { formatPrice, imageList, periodLabel } from '../../lib/format'
-import { useMyProperties } from '../../lib/queries/my-properties.queries'
-import { buttonClass } from '../../ui/button'
-import { Badge, Card, PageTitle } from '../../ui/card'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { ListImage } from '../../ui/list-image'
-import { CenteredSpinner } from '../../ui/spinner'
-import { tabListClass, tabTriggerClass } from '../../ui/tabs'
-import { toast } from '../../ui/toast'
-import { useDeleteProperty } from './listing-mutations'
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DropdownMenu, Tabs } from 'radix-ui';
+import type { Property } from '../../lib/contract.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Badge, Card, PageTitle } from '../../ui/card.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { ListImage } from '../../ui/list-image.tsx';
+import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { tabListClass, tabTriggerClass } from '../../ui/tabs.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useDeleteProperty } from './listing-mutations.ts';
 
-const LOGGED_OUT_REDIRECT_MS = 500
+const LOGGED_OUT_REDIRECT_MS = 500;
 
 /** `videos`: the Property videos section, given by the route (features do not import each other). */
 export function HostDashboard({ videos }: { videos?: ReactNode } = {}) {
-  const auth = useAuth()
-  const navigate = useNavigate()
+  const auth = useAuth();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (auth.status !== 'unauthenticated') return
-    toast({ title: 'You are logged out. Logging in again...' })
+    if (auth.status !== 'unauthenticated') return;
+    toast({ title: 'You are logged out. Logging in again...' });
     // The spec's target is /api/login; the PWA's own sign-in screen is that target here.
-    const timer = setTimeout(() => void navigate({ to: '/login' }), LOGGED_OUT_REDIRECT_MS)
-    return () => clearTimeout(timer)
-  }, [auth.status, navigate])
-  if (auth.status !== 'authenticated') return <CenteredSpinner />
-  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} videos={videos} />
+    const timer = setTimeout(() => void navigate({ to: '/login' }), LOGGED_OUT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [auth.status, navigate]);
+  if (auth.status !== 'authenticated') return <CenteredSpinner />;
+  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} videos={videos} />;
 }
 
-export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): { label: string; tone: 'amber' | 'blue' | 'green' } {
-  if (!property.isVerified) return { label: 'Pending Approval', tone: 'amber' }
-  if (!property.isActive) return { label: 'Approved', tone: 'blue' }
-  return { label: 'Live', tone: 'green' }
+export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): {
+  label: string;
+  tone: 'amber' | 'blue' | 'green';
+} {
+  if (!property.isVerified) return { label: 'Pending Approval', tone: 'amber' };
+  if (!property.isActive) return { label: 'Approved', tone: 'blue' };
+  return { label: 'Live', tone: 'green' };
 }
 
 function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName: string | null; videos: ReactNode }) {
-  const mine = useMyProperties()
-  const properties = mine.data ?? []
-  const rated = properties.filter((item) => item.averageRating)
-  const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0
+  const mine = useMyProperties();
+  const properties = mine.data ?? [];
+  const rated = properties.filter((item) => item.averageRating);
+  const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub={`Welcome${firstName ? `, ${firstName}` : ''}. Manage your listings here.`}>Host Dashboard</PageTitle>
+      <PageTitle sub={`Welcome${firstName ? `, ${firstName}` : ''}. Manage your listings here.`}>
+        Host Dashboard
+      </PageTitle>
       <dl className="mb-6 grid grid-cols-3 gap-3">
         <Count label="Total properties" value={properties.length} />
         <Count label="Active properties" value={properties.filter((item) => item.isVerified && item.isActive).length} />
@@ -52,8 +57,12 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
       </dl>
       <Tabs.Root defaultValue="properties">
         <Tabs.List aria-label="Host dashboard" className={`${tabListClass} mb-6 max-w-sm`}>
-          <Tabs.Trigger value="properties" className={tabTriggerClass}>Properties</Tabs.Trigger>
-          <Tabs.Trigger value="analytics" className={tabTriggerClass}>Analytics</Tabs.Trigger>
+          <Tabs.Trigger value="properties" className={tabTriggerClass}>
+            Properties
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analytics" className={tabTriggerClass}>
+            Analytics
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="properties">
           {mine.isPending && <CenteredSpinner />}
@@ -62,14 +71,24 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
             <Card className="text-center">
               <h2 className="text-lg font-semibold">You have no properties yet</h2>
               <p className="mt-1 text-stone-700">Choose a plan and list your first property.</p>
-              <Link to="/listing-payment" className={buttonClass('primary', 'mt-4')}>Subscribe to List Properties</Link>
+              <Link to="/listing-payment" className={buttonClass('primary', 'mt-4')}>
+                Subscribe to List Properties
+              </Link>
             </Card>
           )}
           {properties.length > 0 && (
             <>
-              <div className="mb-4 flex justify-end"><Link to="/list-property" className={buttonClass('primary')}>Add New Property</Link></div>
+              <div className="mb-4 flex justify-end">
+                <Link to="/list-property" className={buttonClass('primary')}>
+                  Add New Property
+                </Link>
+              </div>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {properties.map((property) => <li key={property.id}><HostCard property={property} /></li>)}
+                {properties.map((property) => (
+                  <li key={property.id}>
+                    <HostCard property={property} />
+                  </li>
+                ))}
               </ul>
             </>
           )}
@@ -83,19 +102,37 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
           <Card>
             <h2 className="text-lg font-semibold">Quick actions</h2>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link to="/list-property" className={buttonClass('secondary')}>Add New Property</Link>
-              <Link to="/contact" className={buttonClass('secondary')}>Messages</Link>
-              <Link to="/account-settings" className={buttonClass('secondary')}>Account Settings</Link>
-              {isAdmin && <Link to="/admin/image-approval" className={buttonClass('secondary')}>Property Approval</Link>}
-              {isAdmin && <Link to="/admin/service-approval" className={buttonClass('secondary')}>Service Provider Approval</Link>}
-              {isAdmin && <Link to="/admin/video-management" className={buttonClass('secondary')}>Video Management</Link>}
+              <Link to="/list-property" className={buttonClass('secondary')}>
+                Add New Property
+              </Link>
+              <Link to="/contact" className={buttonClass('secondary')}>
+                Messages
+              </Link>
+              <Link to="/account-settings" className={buttonClass('secondary')}>
+                Account Settings
+              </Link>
+              {isAdmin && (
+                <Link to="/admin/image-approval" className={buttonClass('secondary')}>
+                  Property Approval
+                </Link>
+              )}
+              {isAdmin && (
+                <Link to="/admin/service-approval" className={buttonClass('secondary')}>
+                  Service Provider Approval
+                </Link>
+              )}
+              {isAdmin && (
+                <Link to="/admin/video-management" className={buttonClass('secondary')}>
+                  Video Management
+                </Link>
+              )}
             </div>
           </Card>
         </Tabs.Content>
       </Tabs.Root>
       {videos}
     </div>
-  )
+  );
 }
 
 function Count({ label, value }: { label: string; value: number | string }) {
@@ -104,16 +141,16 @@ function Count({ label, value }: { label: string; value: number | string }) {
       <dt className="text-xs text-stone-700 sm:text-sm">{label}</dt>
       <dd className="text-2xl font-bold text-teal-800">{value}</dd>
     </div>
-  )
+  );
 }
 
 function HostCard({ property }: { property: Property }) {
-  const status = statusOf(property)
-  const image = imageList(property.images, property.image)[0]
-  const [confirming, setConfirming] = useState(false)
-  const remove = useDeleteProperty()
-  const navigate = useNavigate()
-  const item = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-teal-50'
+  const status = statusOf(property);
+  const image = imageList(property.images, property.image)[0];
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteProperty();
+  const navigate = useNavigate();
+  const item = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-teal-50';
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <ListImage src={image} alt={property.title} />
@@ -121,19 +158,42 @@ function HostCard({ property }: { property: Property }) {
         <div className="flex items-start justify-between gap-2">
           <Badge tone={status.tone}>{status.label}</Badge>
           <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger aria-label={`Actions for ${property.title}`} className="rounded-md px-2 text-xl leading-none hover:bg-stone-100">⋯</DropdownMenu.Trigger>
+            <DropdownMenu.Trigger
+              aria-label={`Actions for ${property.title}`}
+              className="rounded-md px-2 text-xl leading-none hover:bg-stone-100"
+            >
+              ⋯
+            </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" className="z-50 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
-                <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/property/$id/edit', params: { id: property.id } })}>Edit Property</DropdownMenu.Item>
-                <DropdownMenu.Item className={item} onSelect={() => void navigate({ to: '/property/$id', params: { id: property.id } })}>View Details</DropdownMenu.Item>
-                <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setConfirming(true)}>Delete Property</DropdownMenu.Item>
+              <DropdownMenu.Content
+                align="end"
+                className="z-50 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
+              >
+                <DropdownMenu.Item
+                  className={item}
+                  onSelect={() => void navigate({ to: '/property/$id/edit', params: { id: property.id } })}
+                >
+                  Edit Property
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  className={item}
+                  onSelect={() => void navigate({ to: '/property/$id', params: { id: property.id } })}
+                >
+                  View Details
+                </DropdownMenu.Item>
+                <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setConfirming(true)}>
+                  Delete Property
+                </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
         </div>
         <h3 className="font-semibold">{property.title}</h3>
         <p className="text-sm text-stone-700">{[property.city, property.country].filter(Boolean).join(', ')}</p>
-        <p className="font-bold text-teal-800">{formatPrice(property)}<span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span></p>
+        <p className="font-bold text-teal-800">
+          {formatPrice(property)}
+          <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
+        </p>
       </div>
       <ConfirmDialog
         open={confirming}
@@ -141,11 +201,13 @@ function HostCard({ property }: { property: Property }) {
         title="Delete this property?"
         description={`"${property.title}" will be removed permanently. This cannot be undone.`}
         confirmLabel="Delete"
-        onConfirm={() => remove.mutate(property.id, {
-          onSuccess: () => toast({ title: 'Property deleted successfully' }),
-          onError: () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
-        })}
+        onConfirm={() =>
+          remove.mutate(property.id, {
+            onSuccess: () => toast({ title: 'Property deleted successfully' }),
+            onError: () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
+          })
+        }
       />
     </article>
-  )
+  );
 }

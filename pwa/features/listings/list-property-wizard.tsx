@@ -1,128 +1,165 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import type { Property } from '../../lib/contract'
-import { useAuth } from '../../lib/current-user'
-import { DraftChooser, DraftPhotoFields } from './draft-ui'
-import { submitDraft, useListingDrafts, type SubmitOutcome } from './listing-drafts'
-import type { DraftRecord } from './drafts-store'
-import { Button } from '../../ui/button'
-import { Badge, Card, PageTitle } from '../../ui/card'
-import { CenteredSpinner } from '../../ui/spinner'
-import { toast } from '../../ui/toast'
-import { AmenityFields, BasicsFields, LocationPriceFields } from './listing-fields'
-import { checkNewListing, emptyDraft, type ListingDraft } from './listing-form.schema'
-import { PLANS } from './plans'
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { Property } from '../../lib/contract.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { DraftChooser, DraftPhotoFields } from './draft-ui.tsx';
+import { submitDraft, useListingDrafts, type SubmitOutcome } from './listing-drafts.ts';
+import type { DraftRecord } from './drafts-store.ts';
+import { Button } from '../../ui/button.tsx';
+import { Badge, Card, PageTitle } from '../../ui/card.tsx';
+import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { toast } from '../../ui/toast.ts';
+import { AmenityFields, BasicsFields, LocationPriceFields } from './listing-fields.tsx';
+import { checkNewListing, emptyDraft, type ListingDraft } from './listing-form.schema.ts';
+import { PLANS } from './plans.ts';
 
-const STEPS = ['Basics', 'Location & price', 'Amenities & photos'] as const
-const LOGIN_REDIRECT_MS = 1000
+const STEPS = ['Basics', 'Location & price', 'Amenities & photos'] as const;
+const LOGIN_REDIRECT_MS = 1000;
 
 export function ListPropertyWizard({ plan, draft }: { plan: string | undefined; draft?: string | undefined }) {
-  const auth = useAuth()
-  const navigate = useNavigate()
+  const auth = useAuth();
+  const navigate = useNavigate();
 
   useEffect(() => {
-    if (auth.status !== 'unauthenticated') return
-    toast({ title: 'Please log in', description: 'You need to be logged in to list properties', variant: 'destructive' })
-    const timer = setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS)
-    return () => clearTimeout(timer)
-  }, [auth.status, navigate])
+    if (auth.status !== 'unauthenticated') return;
+    toast({
+      title: 'Please log in',
+      description: 'You need to be logged in to list properties',
+      variant: 'destructive',
+    });
+    const timer = setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [auth.status, navigate]);
 
-  if (auth.status !== 'authenticated') return <CenteredSpinner />
-  return <Wizard plan={plan} ownerId={auth.user.id} requestedDraft={draft} />
+  if (auth.status !== 'authenticated') return <CenteredSpinner />;
+  return <Wizard plan={plan} ownerId={auth.user.id} requestedDraft={draft} />;
 }
 
-const saveFailed = (error: Error) => toast({ title: 'Draft not saved', description: error.message, variant: 'destructive' })
+const saveFailed = (error: Error) =>
+  toast({ title: 'Draft not saved', description: error.message, variant: 'destructive' });
 
 // Offline (issue 6): the wizard works on a draft kept on the device (pwa/offline), saved as
 // the host types; photos stay on the device until the listing is sent through the outbox.
-function Wizard({ plan, ownerId, requestedDraft }: { plan: string | undefined; ownerId: string; requestedDraft: string | undefined }) {
-  const drafts = useListingDrafts<ListingDraft>(ownerId, emptyDraft, requestedDraft, saveFailed)
-  const chosenPlan = PLANS.find((item) => item.id === plan)
+function Wizard({
+  plan,
+  ownerId,
+  requestedDraft,
+}: {
+  plan: string | undefined;
+  ownerId: string;
+  requestedDraft: string | undefined;
+}) {
+  const drafts = useListingDrafts<ListingDraft>(ownerId, emptyDraft, requestedDraft, saveFailed);
+  const chosenPlan = PLANS.find((item) => item.id === plan);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <PageTitle sub="Your listing is reviewed by our team before it goes live.">List Your Property</PageTitle>
-      {chosenPlan && <p className="mb-4"><Badge tone="teal">{chosenPlan.name} plan</Badge></p>}
+      {chosenPlan && (
+        <p className="mb-4">
+          <Badge tone="teal">{chosenPlan.name} plan</Badge>
+        </p>
+      )}
       {drafts.state.mode === 'loading' && <CenteredSpinner />}
       {drafts.state.mode === 'choose' && (
         <Card>
-          <DraftChooser drafts={drafts.state.drafts} titleOf={(fields) => fields.title} onResume={drafts.resume} onNew={drafts.startNew}
-            onDelete={(id) => void drafts.remove(id)} />
+          <DraftChooser
+            drafts={drafts.state.drafts}
+            titleOf={(fields) => fields.title}
+            onResume={drafts.resume}
+            onNew={drafts.startNew}
+            onDelete={(id) => void drafts.remove(id)}
+          />
         </Card>
       )}
       {drafts.state.mode === 'edit' && (
-        <WizardForm key={drafts.state.draft.id} draft={drafts.state.draft} update={drafts.update} flush={drafts.flush} setLocked={drafts.setLocked} />
+        <WizardForm
+          key={drafts.state.draft.id}
+          draft={drafts.state.draft}
+          update={drafts.update}
+          flush={drafts.flush}
+          setLocked={drafts.setLocked}
+        />
       )}
     </div>
-  )
+  );
 }
 
 type FormProps = {
-  draft: DraftRecord<ListingDraft>
-  update: (patch: Partial<Pick<DraftRecord<ListingDraft>, 'photos' | 'step'>> & { fields?: Partial<ListingDraft> }) => void
-  flush: () => Promise<void>
-  setLocked: (locked: boolean) => void
-}
+  draft: DraftRecord<ListingDraft>;
+  update: (
+    patch: Partial<Pick<DraftRecord<ListingDraft>, 'photos' | 'step'>> & { fields?: Partial<ListingDraft> },
+  ) => void;
+  flush: () => Promise<void>;
+  setLocked: (locked: boolean) => void;
+};
 
 function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
-  const draft = record.fields
-  const step = Math.min(record.step, STEPS.length - 1)
-  const setStep = (next: number) => update({ step: next })
-  const [submitting, setSubmitting] = useState(false)
+  const draft = record.fields;
+  const step = Math.min(record.step, STEPS.length - 1);
+  const setStep = (next: number) => update({ step: next });
+  const [submitting, setSubmitting] = useState(false);
   // Picked photos still being made smaller: submitting now would send the listing without them.
-  const [preparingPhotos, setPreparingPhotos] = useState(false)
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update])
-  const locked = submitting || record.queuedItemId !== undefined
+  const [preparingPhotos, setPreparingPhotos] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update]);
+  const locked = submitting || record.queuedItemId !== undefined;
 
   const submit = async (event: FormEvent) => {
-    event.preventDefault()
+    event.preventDefault();
     if (step < STEPS.length - 1) {
-      setStep(step + 1)
-      return
+      setStep(step + 1);
+      return;
     }
-    const checked = checkNewListing({ ...draft, images: [] })
+    const checked = checkNewListing({ ...draft, images: [] });
     if (!checked.ok) {
-      toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' })
-      return
+      toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' });
+      return;
     }
     // From here the draft is the outbox's: no control may change it (issue 20, point 6).
-    setSubmitting(true)
-    setLocked(true)
-    let outcome: SubmitOutcome<Property>
+    setSubmitting(true);
+    setLocked(true);
+    let outcome: SubmitOutcome<Property>;
     try {
-      await flush()
-      const { images: _uploadedLater, ...body } = checked.body
-      outcome = await submitDraft<ListingDraft, Property>(record, body, `New listing: ${draft.title}`)
+      await flush();
+      const { images: _uploadedLater, ...body } = checked.body;
+      outcome = await submitDraft<ListingDraft, Property>(record, body, `New listing: ${draft.title}`);
     } catch (error) {
       // Storage full or broken: said in words; the form stays as it is, nothing typed is lost.
-      toast({ title: 'Listing not submitted', description: error instanceof Error ? error.message : String(error), variant: 'destructive' })
-      return
+      toast({
+        title: 'Listing not submitted',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
+      return;
     } finally {
-      setSubmitting(false)
-      setLocked(false)
+      setSubmitting(false);
+      setLocked(false);
     }
     if (outcome.status === 'sent') {
-      void queryClient.invalidateQueries({ queryKey: ['properties'] })
-      void navigate({ to: '/images-pending-approval', search: { propertyId: outcome.property.id } })
+      void queryClient.invalidateQueries({ queryKey: ['properties'] });
+      void navigate({ to: '/images-pending-approval', search: { propertyId: outcome.property.id } });
     } else if (outcome.status === 'queued') {
-      toast({ title: 'Saved on this device', description: 'Your listing will be sent when you are back online.' })
-      void navigate({ to: '/dashboard' })
+      toast({ title: 'Saved on this device', description: 'Your listing will be sent when you are back online.' });
+      void navigate({ to: '/dashboard' });
     } else if (outcome.httpStatus === 401) {
-      toast({ title: 'Session expired', description: 'Please log in again to continue', variant: 'destructive' })
-      setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS)
+      toast({ title: 'Session expired', description: 'Please log in again to continue', variant: 'destructive' });
+      setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS);
     } else {
-      toast({ title: 'Failed to list property', description: outcome.message, variant: 'destructive' })
+      toast({ title: 'Failed to list property', description: outcome.message, variant: 'destructive' });
     }
-  }
+  };
 
   return (
     <>
       <ol className="mb-6 grid grid-cols-3 gap-2" aria-label="Steps">
         {STEPS.map((label, index) => (
-          <li key={label} aria-current={index === step ? 'step' : undefined}
-            className={`rounded-md border-b-4 px-2 py-1 text-center text-xs sm:text-sm ${index <= step ? 'border-teal-700 font-semibold' : 'border-stone-300 text-stone-700'}`}>
+          <li
+            key={label}
+            aria-current={index === step ? 'step' : undefined}
+            className={`rounded-md border-b-4 px-2 py-1 text-center text-xs sm:text-sm ${index <= step ? 'border-teal-700 font-semibold' : 'border-stone-300 text-stone-700'}`}
+          >
             Step {index + 1}: {label}
           </li>
         ))}
@@ -132,25 +169,34 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
           <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
           {/* A disabled fieldset disables every control in it: a draft being submitted cannot change. */}
           <fieldset disabled={locked} className="contents">
-          {step === 0 && <BasicsFields draft={draft} onChange={onChange} />}
-          {step === 1 && <LocationPriceFields draft={draft} onChange={onChange} priceMin={1} />}
-          {step === 2 && (
-            <>
-              <AmenityFields draft={draft} onChange={onChange} />
-              <DraftPhotoFields photos={record.photos} onChange={(photos) => update({ photos })} preparing={preparingPhotos} onPreparing={setPreparingPhotos} />
-            </>
-          )}
+            {step === 0 && <BasicsFields draft={draft} onChange={onChange} />}
+            {step === 1 && <LocationPriceFields draft={draft} onChange={onChange} priceMin={1} />}
+            {step === 2 && (
+              <>
+                <AmenityFields draft={draft} onChange={onChange} />
+                <DraftPhotoFields
+                  photos={record.photos}
+                  onChange={(photos) => update({ photos })}
+                  preparing={preparingPhotos}
+                  onPreparing={setPreparingPhotos}
+                />
+              </>
+            )}
           </fieldset>
           <div className="flex justify-between gap-2">
-            <Button variant="secondary" disabled={step === 0 || locked} onClick={() => setStep(step - 1)}>Previous</Button>
+            <Button variant="secondary" disabled={step === 0 || locked} onClick={() => setStep(step - 1)}>
+              Previous
+            </Button>
             {step < STEPS.length - 1 ? (
               <Button type="submit">Next</Button>
             ) : (
-              <Button type="submit" disabled={submitting || preparingPhotos}>{submitting ? 'Submitting...' : preparingPhotos ? 'Preparing photos...' : 'Submit Listing'}</Button>
+              <Button type="submit" disabled={submitting || preparingPhotos}>
+                {submitting ? 'Submitting...' : preparingPhotos ? 'Preparing photos...' : 'Submit Listing'}
+              </Button>
             )}
           </div>
         </form>
       </Card>
     </>
-  )
+  );
 }

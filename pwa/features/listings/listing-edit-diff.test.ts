@@ -1,53 +1,82 @@
-import { describe, expect, it } from 'vitest'
-import { changedFields, compareEdit, editValues, listingValues, reapplyEdit, sameValue, takeFields, type ListingValues } from './listing-edit-diff'
+import { describe, expect, it } from 'vitest';
+import {
+  changedFields,
+  compareEdit,
+  editValues,
+  listingValues,
+  reapplyEdit,
+  sameValue,
+  takeFields,
+  type ListingValues,
+} from './listing-edit-diff.ts';
 
 const base: ListingValues = {
-  title: 'Flat in Osu', description: 'Bright', propertyType: 'apartment', category: 'general', listingType: 'rent',
-  country: 'Ghana', city: 'Accra', address: '4 Cantonments Road', pricePerNight: 2200, currency: 'GH₵',
-  pricingPeriod: 'month', bedrooms: 2, bathrooms: 1, amenities: ['wifi', 'parking'], images: ['/a.jpg', '/b.jpg'], isActive: true,
-}
+  title: 'Flat in Osu',
+  description: 'Bright',
+  propertyType: 'apartment',
+  category: 'general',
+  listingType: 'rent',
+  country: 'Ghana',
+  city: 'Accra',
+  address: '4 Cantonments Road',
+  pricePerNight: 2200,
+  currency: 'GH₵',
+  pricingPeriod: 'month',
+  bedrooms: 2,
+  bathrooms: 1,
+  amenities: ['wifi', 'parking'],
+  images: ['/a.jpg', '/b.jpg'],
+  isActive: true,
+};
 
 describe('listing edit diff', () => {
   it('reads only the editable fields of a listing and of an edit body', () => {
-    expect(Object.keys(listingValues({ ...base, version: 3, id: 'x' } as ListingValues))).not.toContain('version')
-    expect(editValues({ title: 'New', expectedVersion: 4 })).toEqual({ title: 'New' })
-  })
+    expect(Object.keys(listingValues({ ...base, version: 3, id: 'x' } as ListingValues))).not.toContain('version');
+    expect(editValues({ title: 'New', expectedVersion: 4 })).toEqual({ title: 'New' });
+  });
 
   it('treats amenities as a set, photos as a list, and numbers typed as text as numbers', () => {
-    expect(sameValue('amenities', ['wifi', 'parking'], ['parking', 'wifi'])).toBe(true)
-    expect(sameValue('images', ['/a.jpg', '/b.jpg'], ['/b.jpg', '/a.jpg'])).toBe(false)
-    expect(sameValue('pricePerNight', 2200, '2200')).toBe(true)
-    expect(sameValue('title', 'a', 'b')).toBe(false)
-  })
+    expect(sameValue('amenities', ['wifi', 'parking'], ['parking', 'wifi'])).toBe(true);
+    expect(sameValue('images', ['/a.jpg', '/b.jpg'], ['/b.jpg', '/a.jpg'])).toBe(false);
+    expect(sameValue('pricePerNight', 2200, '2200')).toBe(true);
+    expect(sameValue('title', 'a', 'b')).toBe(false);
+  });
 
   it('lists the fields a newer copy changes, ignoring fields it leaves out', () => {
-    expect(changedFields(base, { title: 'Flat in Osu', pricePerNight: 3000 })).toEqual(['pricePerNight'])
-    expect(changedFields(base, { ...base, isActive: false })).toEqual(['isActive'])
-  })
+    expect(changedFields(base, { title: 'Flat in Osu', pricePerNight: 3000 })).toEqual(['pricePerNight']);
+    expect(changedFields(base, { ...base, isActive: false })).toEqual(['isActive']);
+  });
 
   it('tells apart what the person changed, what the server changed, and where they collide', () => {
-    const mine = { ...base, title: 'Mine', pricePerNight: 2500 }
-    const theirs = { ...base, title: 'Theirs', isActive: false }
-    expect(compareEdit(base, mine, theirs)).toEqual({ mine: ['title', 'pricePerNight'], theirs: ['title', 'isActive'], conflicts: ['title'] })
-  })
+    const mine = { ...base, title: 'Mine', pricePerNight: 2500 };
+    const theirs = { ...base, title: 'Theirs', isActive: false };
+    expect(compareEdit(base, mine, theirs)).toEqual({
+      mine: ['title', 'pricePerNight'],
+      theirs: ['title', 'isActive'],
+      conflicts: ['title'],
+    });
+  });
 
   it('does not call the same change made on both sides a conflict', () => {
-    expect(compareEdit(base, { ...base, title: 'Same' }, { ...base, title: 'Same' }).conflicts).toEqual([])
-  })
+    expect(compareEdit(base, { ...base, title: 'Same' }, { ...base, title: 'Same' }).conflicts).toEqual([]);
+  });
 
   it('takes chosen fields from the newer copy into the base, so they no longer count as changed on the server', () => {
-    const theirs = { ...base, pricePerNight: 3000, isActive: false }
-    const next = takeFields(base, theirs, ['pricePerNight'])
-    expect(changedFields(next, theirs)).toEqual(['isActive'])
-    expect(base.pricePerNight).toBe(2200)
-  })
+    const theirs = { ...base, pricePerNight: 3000, isActive: false };
+    const next = takeFields(base, theirs, ['pricePerNight']);
+    expect(changedFields(next, theirs)).toEqual(['isActive']);
+    expect(base.pricePerNight).toBe(2200);
+  });
 
   it('re-applies only the fields the person changed, on the newer version', () => {
-    const body = { ...base, title: 'Mine', pricePerNight: 2500, expectedVersion: 4 }
-    expect(reapplyEdit(body, base, { version: 7 })).toEqual({ title: 'Mine', pricePerNight: 2500, expectedVersion: 7 })
-  })
+    const body = { ...base, title: 'Mine', pricePerNight: 2500, expectedVersion: 4 };
+    expect(reapplyEdit(body, base, { version: 7 })).toEqual({ title: 'Mine', pricePerNight: 2500, expectedVersion: 7 });
+  });
 
   it('re-applies every field of the edit when its base is not known (an item from an older version)', () => {
-    expect(reapplyEdit({ title: 'Mine', expectedVersion: 4 }, undefined, { version: 7 })).toEqual({ title: 'Mine', expectedVersion: 7 })
-  })
-})
+    expect(reapplyEdit({ title: 'Mine', expectedVersion: 4 }, undefined, { version: 7 })).toEqual({
+      title: 'Mine',
+      expectedVersion: 7,
+    });
+  });
+});

@@ -1,56 +1,89 @@
-import { describe, expect, it } from 'vitest'
-import { changedFields, editValues, type ListingValues } from './listing-edit-diff'
-import { formFromValues } from './edit-form-state'
-import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema'
+import { describe, expect, it } from 'vitest';
+import { changedFields, editValues, type ListingValues } from './listing-edit-diff.ts';
+import { formFromValues } from './edit-form-state.ts';
+import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema.ts';
 
-const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', pricePerNight: 'GH₵ 1,500' }
+const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', pricePerNight: 'GH₵ 1,500' };
 
 describe('new listing checks (the API contract schema)', () => {
   it('strips currency symbols, commas and spaces from the price', () => {
-    const result = checkNewListing({ ...filled, pricePerNight: 'GH₵ 1,500.50' })
-    expect(result.ok && result.body.pricePerNight).toBe(1500.5)
-  })
+    const result = checkNewListing({ ...filled, pricePerNight: 'GH₵ 1,500.50' });
+    expect(result.ok && result.body.pricePerNight).toBe(1500.5);
+  });
   it('asks for the required fields first', () => {
-    expect(checkNewListing({ ...filled, title: ' ', pricePerNight: '0' })).toEqual({ ok: false, message: 'Please fill in all required fields' })
-  })
+    expect(checkNewListing({ ...filled, title: ' ', pricePerNight: '0' })).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+    });
+  });
   it('refuses a price that is not above 0', () => {
-    expect(checkNewListing({ ...filled, pricePerNight: '0' })).toEqual({ ok: false, message: 'Please enter a valid price' })
-  })
+    expect(checkNewListing({ ...filled, pricePerNight: '0' })).toEqual({
+      ok: false,
+      message: 'Please enter a valid price',
+    });
+  });
   it('defaults the address to "city, country" and rooms to 1', () => {
-    const result = checkNewListing({ ...filled, bedrooms: 'x', bathrooms: '' })
-    expect(result.ok && result.body).toMatchObject({ address: 'Accra, Ghana', bedrooms: 1, bathrooms: 1, pricePerNight: 1500 })
-  })
-})
+    const result = checkNewListing({ ...filled, bedrooms: 'x', bathrooms: '' });
+    expect(result.ok && result.body).toMatchObject({
+      address: 'Accra, Ghana',
+      bedrooms: 1,
+      bathrooms: 1,
+      pricePerNight: 1500,
+    });
+  });
+});
 
 describe('edit checks', () => {
   it('requires title, address, city and country', () => {
-    expect(checkEdit({ ...filled, address: '' }, { isActive: true, expectedVersion: 1 })).toEqual({ ok: false, message: 'Please fill in all required fields' })
-  })
+    expect(checkEdit({ ...filled, address: '' }, { isActive: true, expectedVersion: 1 })).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+    });
+  });
   it('sends isActive and the expected version', () => {
-    const result = checkEdit({ ...filled, address: '1 Ring Road' }, { isActive: false, expectedVersion: 3 })
-    expect(result.ok && result.body).toMatchObject({ isActive: false, expectedVersion: 3, address: '1 Ring Road' })
-  })
-})
+    const result = checkEdit({ ...filled, address: '1 Ring Road' }, { isActive: false, expectedVersion: 3 });
+    expect(result.ok && result.body).toMatchObject({ isActive: false, expectedVersion: 3, address: '1 Ring Road' });
+  });
+});
 
 describe('a studio (0 bedrooms), issue 28 point 1', () => {
   const studio: ListingValues = {
-    title: 'Studio in Osu', description: 'One room and a kitchenette', propertyType: 'studio', category: 'general', listingType: 'rent',
-    country: 'Ghana', city: 'Accra', address: '4 Oxford Street', pricePerNight: 1800, currency: 'GH₵', pricingPeriod: 'month',
-    bedrooms: 0, bathrooms: 1, amenities: ['wifi'], images: [], isActive: true,
-  }
+    title: 'Studio in Osu',
+    description: 'One room and a kitchenette',
+    propertyType: 'studio',
+    category: 'general',
+    listingType: 'rent',
+    country: 'Ghana',
+    city: 'Accra',
+    address: '4 Oxford Street',
+    pricePerNight: 1800,
+    currency: 'GH₵',
+    pricingPeriod: 'month',
+    bedrooms: 0,
+    bathrooms: 1,
+    amenities: ['wifi'],
+    images: [],
+    isActive: true,
+  };
 
   it('is allowed by the wizard and by the edit form alike', () => {
-    const created = checkNewListing({ ...filled, bedrooms: '0' })
-    expect(created.ok && created.body.bedrooms).toBe(0)
-    const edited = checkEdit({ ...filled, address: '1 Ring Road', bedrooms: '0' }, { isActive: true, expectedVersion: 1 })
-    expect(edited.ok && edited.body.bedrooms).toBe(0)
-  })
+    const created = checkNewListing({ ...filled, bedrooms: '0' });
+    expect(created.ok && created.body.bedrooms).toBe(0);
+    const edited = checkEdit(
+      { ...filled, address: '1 Ring Road', bedrooms: '0' },
+      { isActive: true, expectedVersion: 1 },
+    );
+    expect(edited.ok && edited.body.bedrooms).toBe(0);
+  });
 
   it('an edit of its price and address changes those two fields and nothing else', () => {
-    const form = formFromValues(studio)
-    const checked = checkEdit({ ...form.draft, pricePerNight: '1950', address: '6 Oxford Street' }, { isActive: form.isActive, expectedVersion: 1 })
-    expect(checked.ok).toBe(true)
-    if (!checked.ok) return
-    expect(changedFields(studio, editValues(checked.body))).toEqual(['address', 'pricePerNight'])
-  })
-})
+    const form = formFromValues(studio);
+    const checked = checkEdit(
+      { ...form.draft, pricePerNight: '1950', address: '6 Oxford Street' },
+      { isActive: form.isActive, expectedVersion: 1 },
+    );
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(changedFields(studio, editValues(checked.body))).toEqual(['address', 'pricePerNight']);
+  });
+});

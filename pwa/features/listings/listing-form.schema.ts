@@ -1,64 +1,88 @@
-import * as v from 'valibot'
-import { CreatePropertySchema, PRICE_MESSAGE, REQUIRED_MESSAGE, UpdatePropertySchema, type CreatePropertyInput, type UpdatePropertyInput } from '../../lib/contract'
+import * as v from 'valibot';
+import {
+  CreatePropertySchema,
+  PRICE_MESSAGE,
+  REQUIRED_MESSAGE,
+  UpdatePropertySchema,
+  type CreatePropertyInput,
+  type UpdatePropertyInput,
+} from '../../lib/contract.ts';
 
 // The wizard and the edit form check with the API's own schemas (api/contract), whose
 // messages are the spec's: 'Please fill in all required fields', 'Please enter a valid price'.
 
 /** What the person typed, as text, across the three wizard steps or the edit form. */
 export type ListingDraft = {
-  title: string
-  description: string
-  propertyType: string
-  category: string
-  listingType: string
-  country: string
-  city: string
-  address: string
-  pricePerNight: string
-  currency: string
-  pricingPeriod: string
-  bedrooms: string
-  bathrooms: string
-  amenities: string[]
-  images: string[]
-}
+  title: string;
+  description: string;
+  propertyType: string;
+  category: string;
+  listingType: string;
+  country: string;
+  city: string;
+  address: string;
+  pricePerNight: string;
+  currency: string;
+  pricingPeriod: string;
+  bedrooms: string;
+  bathrooms: string;
+  amenities: string[];
+  images: string[];
+};
 
 /**
  * The fields of a draft or an autosaved form as stored on a phone, in today's names: before
  * issue 29 the price was kept as `price`, and drafts saved then must still open with it.
  */
 export function upgradeDraftFields(fields: Record<string, unknown>): Record<string, unknown> {
-  if (!('price' in fields)) return fields
-  const { price, ...rest } = fields
-  return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price }
+  if (!('price' in fields)) return fields;
+  const { price, ...rest } = fields;
+  return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price };
 }
 
 export const emptyDraft = (): ListingDraft => ({
-  title: '', description: '', propertyType: 'apartment', category: 'general', listingType: 'rent',
-  country: 'Ghana', city: '', address: '', pricePerNight: '', currency: 'GH₵', pricingPeriod: 'month',
-  bedrooms: '1', bathrooms: '1', amenities: [], images: [],
-})
+  title: '',
+  description: '',
+  propertyType: 'apartment',
+  category: 'general',
+  listingType: 'rent',
+  country: 'Ghana',
+  city: '',
+  address: '',
+  pricePerNight: '',
+  currency: 'GH₵',
+  pricingPeriod: 'month',
+  bedrooms: '1',
+  bathrooms: '1',
+  amenities: [],
+  images: [],
+});
 
 /**
  * The fewest rooms a listing may have, one rule for the wizard and the edit form: 0 bedrooms
  * is a studio (docs/decisions/160; the spec's edit form said 1, which turned an edited
  * studio into a one-bedroom flat the host never asked for).
  */
-export const ROOMS_MIN = { bedrooms: 0, bathrooms: 1 } as const
+export const ROOMS_MIN = { bedrooms: 0, bathrooms: 1 } as const;
 
 /** Spec part 1 §5: bedrooms and bathrooms default to 1 when not numeric. */
 const roomCount = (text: string, min: number) => {
-  const parsed = Number.parseInt(text, 10)
-  return Number.isFinite(parsed) ? Math.max(min, parsed) : 1
-}
+  const parsed = Number.parseInt(text, 10);
+  return Number.isFinite(parsed) ? Math.max(min, parsed) : 1;
+};
 
 /** The one message to show for a refused form: the required-fields one wins, as in the spec's order. */
 function firstMessage(issues: readonly v.BaseIssue<unknown>[]): string {
-  const messages = issues.map((issue) => issue.message)
-  return messages.find((message) => message === REQUIRED_MESSAGE) ?? messages.find((message) => message === PRICE_MESSAGE) ?? messages[0] ?? REQUIRED_MESSAGE
+  const messages = issues.map((issue) => issue.message);
+  return (
+    messages.find((message) => message === REQUIRED_MESSAGE) ??
+    messages.find((message) => message === PRICE_MESSAGE) ??
+    messages[0] ??
+    REQUIRED_MESSAGE
+  );
 }
 
-export type Checked<T> = { ok: true; body: T } | { ok: false; message: string }
+export type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
 
 /** The fields both forms send, from what was typed. */
 function draftFields(draft: ListingDraft) {
@@ -77,20 +101,31 @@ function draftFields(draft: ListingDraft) {
     bathrooms: roomCount(draft.bathrooms, ROOMS_MIN.bathrooms),
     amenities: draft.amenities,
     images: draft.images,
-  }
+  };
 }
 
 export function checkNewListing(draft: ListingDraft): Checked<CreatePropertyInput> {
   // An empty address is left out: the API fills in "city, country".
-  const body = { ...draftFields(draft), ...(draft.address.trim() ? { address: draft.address.trim() } : {}) } as CreatePropertyInput
-  const result = v.safeParse(CreatePropertySchema, body)
-  return result.success ? { ok: true, body: result.output as CreatePropertyInput } : { ok: false, message: firstMessage(result.issues) }
+  const body = {
+    ...draftFields(draft),
+    ...(draft.address.trim() ? { address: draft.address.trim() } : {}),
+  } as CreatePropertyInput;
+  const result = v.safeParse(CreatePropertySchema, body);
+  return result.success
+    ? { ok: true, body: result.output as CreatePropertyInput }
+    : { ok: false, message: firstMessage(result.issues) };
 }
 
-export function checkEdit(draft: ListingDraft, extra: { isActive: boolean; expectedVersion: number }): Checked<UpdatePropertyInput> {
+export function checkEdit(
+  draft: ListingDraft,
+  extra: { isActive: boolean; expectedVersion: number },
+): Checked<UpdatePropertyInput> {
   // Spec part 1 §5 (edit): title, address, city and country are required.
-  if ([draft.title, draft.address, draft.city, draft.country].some((value) => value.trim() === '')) return { ok: false, message: REQUIRED_MESSAGE }
-  const body = { ...draftFields(draft), address: draft.address, ...extra } as UpdatePropertyInput
-  const result = v.safeParse(UpdatePropertySchema, body)
-  return result.success ? { ok: true, body: result.output as UpdatePropertyInput } : { ok: false, message: firstMessage(result.issues) }
+  if ([draft.title, draft.address, draft.city, draft.country].some((value) => value.trim() === ''))
+    return { ok: false, message: REQUIRED_MESSAGE };
+  const body = { ...draftFields(draft), address: draft.address, ...extra } as UpdatePropertyInput;
+  const result = v.safeParse(UpdatePropertySchema, body);
+  return result.success
+    ? { ok: true, body: result.output as UpdatePropertyInput }
+    : { ok: false, message: firstMessage(result.issues) };
 }

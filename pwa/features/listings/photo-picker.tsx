@@ -1,52 +1,76 @@
-import { useState, type ChangeEvent } from 'react'
-import { preparePhotos, type PreparedPhoto, type RefusedPhoto } from './photo-intake'
-import { RefusedPhotosNotice } from './refused-photos-notice'
+import { useState, type ChangeEvent } from 'react';
+import { preparePhotos, type PreparedPhoto, type RefusedPhoto } from './photo-intake.ts';
+import { RefusedPhotosNotice } from './refused-photos-notice.tsx';
 
 // The photo input of the wizard and the edit form: a phone offers its camera and its gallery
 // (accept image/*), each picked photo is made smaller on the phone (photo-intake.ts), and
 // those that cannot be used are named on screen with why, the others kept.
 
-const HINT = 'Take them with the camera or pick them from the gallery: large photos are made smaller on this phone before they are sent.'
+const HINT =
+  'Take them with the camera or pick them from the gallery: large photos are made smaller on this phone before they are sent.';
 
 /**
  * `onPrepared` gets the photos ready to keep or upload. `preparing` (true while picked photos are
  * being made smaller: a form must not be sent without them then) is kept by the form that owns
  * the photos, which `onPreparing` tells.
  */
-export function PhotoPicker({ disabled, note, preparing, onPrepared, onPreparing }: {
-  disabled: boolean
+export function PhotoPicker({
+  disabled,
+  note,
+  preparing,
+  onPrepared,
+  onPreparing,
+}: {
+  disabled: boolean;
   /** Said after the hint: what happens to the photos next. */
-  note?: string
-  preparing: boolean
-  onPrepared: (photos: PreparedPhoto[]) => void | Promise<void>
-  onPreparing: (preparing: boolean) => void
+  note?: string;
+  preparing: boolean;
+  onPrepared: (photos: PreparedPhoto[]) => void | Promise<void>;
+  onPreparing: (preparing: boolean) => void;
 }) {
-  const [refused, setRefused] = useState<{ photos: RefusedPhoto[]; added: number }>({ photos: [], added: 0 })
+  const [refused, setRefused] = useState<{ photos: RefusedPhoto[]; added: number }>({ photos: [], added: 0 });
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])]
-    event.target.value = ''
-    if (files.length === 0) return
-    setRefused({ photos: [], added: 0 })
-    onPreparing(true)
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    setRefused({ photos: [], added: 0 });
+    onPreparing(true);
     try {
-      const { prepared, refused: notUsed } = await preparePhotos(files)
-      setRefused({ photos: notUsed, added: prepared.length })
-      if (prepared.length > 0) await onPrepared(prepared)
+      const { prepared, refused: notUsed } = await preparePhotos(files);
+      setRefused({ photos: notUsed, added: prepared.length });
+      if (prepared.length > 0) await onPrepared(prepared);
     } finally {
-      onPreparing(false)
+      onPreparing(false);
     }
-  }
+  };
 
   return (
     <>
       <label className="grid gap-1">
         <span className="text-sm font-medium">Photos (JPG, PNG, GIF or WebP)</span>
-        <input type="file" accept="image/*" multiple onChange={(event) => void pick(event)} disabled={disabled || preparing}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white" />
+        <input
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={(event) => void pick(event)}
+          disabled={disabled || preparing}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white"
+        />
       </label>
-      <p className="text-xs text-stone-700">{HINT}{note ? ` ${note}` : ''}</p>
-      {preparing && <p role="status" className="text-sm">Preparing photos…</p>}
-      <RefusedPhotosNotice refused={refused.photos} added={refused.added} onClose={() => setRefused({ photos: [], added: 0 })} />
+      <p className="text-xs text-stone-700">
+        {HINT}
+        {note ? ` ${note}` : ''}
+      </p>
+      {preparing && (
+        <p role="status" className="text-sm">
+          Preparing photos…
+        </p>
+      )}
+      <RefusedPhotosNotice
+        refused={refused.photos}
+        added={refused.added}
+        onClose={() => setRefused({ photos: [], added: 0 })}
+      />
     </>
-  )
+  );
 }

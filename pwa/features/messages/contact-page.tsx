@@ -1,13 +1,18 @@
-import { Card } from '../../ui/card'
-import { ContactCards } from './contact-cards'
-import { ContactForm } from './contact-form'
+import { Card } from '../../ui/card.tsx';
+import { ContactCards } from './contact-cards.tsx';
+import { ContactForm } from './contact-form.tsx';
 
 /** /contact: header, contact cards on the left, the form on the right (spec part 2 §2). */
 export function ContactPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <header className="mb-8 flex items-center gap-3">
-        <span aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-teal-700 text-2xl font-bold text-white">E</span>
+        <span
+          aria-hidden="true"
+          className="grid size-12 place-items-center rounded-xl bg-teal-700 text-2xl font-bold text-white"
+        >
+          E
+        </span>
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Contact Efie</h1>
           <p className="text-stone-700">Landlords, tenants and property managers: we read every message.</p>
@@ -21,5 +26,5 @@ export function ContactPage() {
         </Card>
       </div>
     </div>
-  )
+  );
 }

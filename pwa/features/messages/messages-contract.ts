@@ -10,4 +10,4 @@ export {
   PHONE_REQUIRED,
   SUPPORT_CATEGORIES,
   SUPPORT_REQUIRED,
-} from '../../../api/contract/messages.schema.ts'
+} from '../../../api/contract/messages.schema.ts';

@@ -1,24 +1,24 @@
-import type { Property } from '../../lib/contract'
-import { useAuth } from '../../lib/current-user'
-import { toast } from '../../ui/toast'
-import { StorageError, StorageFullError } from '../../offline/storage-errors'
-import { useFavorites, useSetFavorite } from './favorites.queries'
+import type { Property } from '../../lib/contract.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { toast } from '../../ui/toast.ts';
+import { StorageError, StorageFullError } from '../../offline/storage-errors.ts';
+import { useFavorites, useSetFavorite } from './favorites.queries.ts';
 
-type Props = { property: Property; place: 'card' | 'detail' }
+type Props = { property: Property; place: 'card' | 'detail' };
 
 export function FavoriteButton({ property, place }: Props) {
-  const auth = useAuth()
-  const signedIn = auth.status === 'authenticated'
-  const favorites = useFavorites(signedIn)
-  const setFavorite = useSetFavorite()
-  const saved = favorites.data?.some((item) => item.id === property.id) ?? false
+  const auth = useAuth();
+  const signedIn = auth.status === 'authenticated';
+  const favorites = useFavorites(signedIn);
+  const setFavorite = useSetFavorite();
+  const saved = favorites.data?.some((item) => item.id === property.id) ?? false;
 
-  if (place === 'detail' && !signedIn) return null
+  if (place === 'detail' && !signedIn) return null;
 
   const onClick = () => {
     if (!signedIn) {
-      toast({ title: 'Error', description: 'Please sign in to save properties', variant: 'destructive' })
-      return
+      toast({ title: 'Error', description: 'Please sign in to save properties', variant: 'destructive' });
+      return;
     }
     setFavorite.mutate(
       { property, favorite: !saved },
@@ -30,11 +30,15 @@ export function FavoriteButton({ property, place }: Props) {
               ? { title: 'Not saved', description: error.message, variant: 'destructive' }
               : place === 'detail'
                 ? { title: 'Failed to update favorites. Please try again.', variant: 'destructive' }
-                : { title: 'Error', description: 'Failed to update favorites. Please try again.', variant: 'destructive' },
+                : {
+                    title: 'Error',
+                    description: 'Failed to update favorites. Please try again.',
+                    variant: 'destructive',
+                  },
           ),
       },
-    )
-  }
+    );
+  };
 
   return (
     <button
@@ -48,10 +52,15 @@ export function FavoriteButton({ property, place }: Props) {
           : 'inline-flex min-h-10 items-center gap-2 rounded-md border border-stone-300 bg-white px-4 text-sm font-medium hover:bg-stone-100'
       }
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 ${saved ? 'fill-red-600 stroke-red-600' : 'fill-none stroke-stone-800'}`} strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`size-5 ${saved ? 'fill-red-600 stroke-red-600' : 'fill-none stroke-stone-800'}`}
+        strokeWidth="2"
+      >
         <path d="M12 21s-7-4.35-9.5-8.5C.5 8.5 3 4 7 4c2 0 3.5 1 5 3 1.5-2 3-3 5-3 4 0 6.5 4.5 4.5 8.5C19 16.65 12 21 12 21z" />
       </svg>
       {place === 'detail' && (saved ? 'Saved' : 'Save')}
     </button>
-  )
+  );
 }

@@ -1,15 +1,15 @@
-import * as v from 'valibot'
-import type { Property } from '../../lib/contract'
-import { call } from '../../offline/outbox-call'
-import type { OutboxKind } from '../../offline/outbox-kind'
-import { registerOutboxKind } from '../../offline/outbox-registry'
-import { fresh, queueReplacing, type OutboxItem, type QueuedItem } from '../../offline/outbox-store'
+import * as v from 'valibot';
+import type { Property } from '../../lib/contract.ts';
+import { call } from '../../offline/outbox-call.ts';
+import type { OutboxKind } from '../../offline/outbox-kind.ts';
+import { registerOutboxKind } from '../../offline/outbox-registry.ts';
+import { fresh, queueReplacing, type OutboxItem, type QueuedItem } from '../../offline/outbox-store.ts';
 
 // A tap on Save or Remove from saved, waiting in the outbox (page and service worker alike).
 
-export type FavoriteItem = QueuedItem<'favorite', { propertyId: string; favorite: boolean; property: Property }>
+export type FavoriteItem = QueuedItem<'favorite', { propertyId: string; favorite: boolean; property: Property }>;
 
-export const isFavoriteItem = (item: OutboxItem): item is FavoriteItem => item.kind === 'favorite'
+export const isFavoriteItem = (item: OutboxItem): item is FavoriteItem => item.kind === 'favorite';
 
 export const favoriteKind: OutboxKind<FavoriteItem> = {
   kind: 'favorite',
@@ -20,12 +20,13 @@ export const favoriteKind: OutboxKind<FavoriteItem> = {
     property: v.looseObject({ id: v.string(), title: v.string() }),
   }),
   target: (item) => `favorite:${item.propertyId}`,
-  send: (item, session) => call(session, item.favorite ? 'POST' : 'DELETE', `/api/favorites/${encodeURIComponent(item.propertyId)}`, item.id),
+  send: (item, session) =>
+    call(session, item.favorite ? 'POST' : 'DELETE', `/api/favorites/${encodeURIComponent(item.propertyId)}`, item.id),
   sentOnPage: (queryClient) => void queryClient.invalidateQueries({ queryKey: ['favorites'] }),
-}
+};
 
 export function registerFavoriteOutbox() {
-  registerOutboxKind(favoriteKind)
+  registerOutboxKind(favoriteKind);
 }
 
 /**
@@ -41,7 +42,7 @@ export async function queueFavorite(property: Property, favorite: boolean, owner
     favorite,
     property,
     label: `${favorite ? 'Save' : 'Remove from saved'}: ${property.title}`,
-  })
-  await queueReplacing(item, (stored) => isFavoriteItem(stored) && stored.propertyId === property.id)
-  return item
+  });
+  await queueReplacing(item, (stored) => isFavoriteItem(stored) && stored.propertyId === property.id);
+  return item;
 }

@@ -1,14 +1,20 @@
-import { Suspense, lazy } from 'react'
-import { Spinner } from '../../ui/spinner'
-import type { SearchParams } from './search-params'
+import { Suspense, lazy } from 'react';
+import { Spinner } from '../../ui/spinner.tsx';
+import type { SearchParams } from './search-params.ts';
 
 // The panel (and its Radix selects) loads only when someone opens the filters.
-const FilterPanel = lazy(() => import('./filter-panel').then((module) => ({ default: module.FilterPanel })))
+const FilterPanel = lazy(() => import('./filter-panel.tsx').then((module) => ({ default: module.FilterPanel })));
 
 export function LazyFilterPanel(props: { params: SearchParams; onChange: (patch: Partial<SearchParams>) => void }) {
   return (
-    <Suspense fallback={<div id="filter-panel" className="flex justify-center p-4"><Spinner label="Loading filters" /></div>}>
+    <Suspense
+      fallback={
+        <div id="filter-panel" className="flex justify-center p-4">
+          <Spinner label="Loading filters" />
+        </div>
+      }
+    >
       <FilterPanel {...props} />
     </Suspense>
-  )
+  );
 }

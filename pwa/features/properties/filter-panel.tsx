@@ -1,37 +1,52 @@
-import { useEffect, useState } from 'react'
-import { AMENITIES } from '../../lib/format'
-import { inputClass } from '../../ui/field'
-import { SelectField } from '../../ui/select'
-import type { SearchParams } from './search-params'
+import { useEffect, useState } from 'react';
+import { AMENITIES } from '../../lib/format.ts';
+import { inputClass } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/select.tsx';
+import type { SearchParams } from './search-params.ts';
 
-const ANY = 'any'
-const opt = (value: string, label: string) => ({ value, label })
+const ANY = 'any';
+const opt = (value: string, label: string) => ({ value, label });
 
-type Props = { params: SearchParams; onChange: (patch: Partial<SearchParams>) => void }
+type Props = { params: SearchParams; onChange: (patch: Partial<SearchParams>) => void };
 
 /** Every change goes through onChange, which also resets the page to 1. */
 export function FilterPanel({ params, onChange }: Props) {
-  const amenities = new Set((params.amenities ?? '').split(',').filter(Boolean))
+  const amenities = new Set((params.amenities ?? '').split(',').filter(Boolean));
   const toggleAmenity = (id: string) => {
-    const next = new Set(amenities)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onChange({ amenities: next.size ? [...next].join(',') : undefined })
-  }
-  const pick = (key: keyof SearchParams) => (value: string) => onChange({ [key]: value === ANY ? undefined : value })
+    const next = new Set(amenities);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange({ amenities: next.size ? [...next].join(',') : undefined });
+  };
+  const pick = (key: keyof SearchParams) => (value: string) => onChange({ [key]: value === ANY ? undefined : value });
   return (
-    <div id="filter-panel" className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div
+      id="filter-panel"
+      className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <SelectField
         label="Property type"
         value={params.propertyType ?? params.type ?? ANY}
         onValueChange={(value) => onChange({ propertyType: value === ANY ? undefined : value, type: undefined })}
-        options={[opt(ANY, 'Any type'), opt('apartment', 'Apartment'), opt('house', 'House'), opt('studio', 'Studio'), opt('room', 'Room')]}
+        options={[
+          opt(ANY, 'Any type'),
+          opt('apartment', 'Apartment'),
+          opt('house', 'House'),
+          opt('studio', 'Studio'),
+          opt('room', 'Room'),
+        ]}
       />
       <SelectField
         label="Category"
         value={params.category ?? ANY}
         onValueChange={pick('category')}
-        options={[opt(ANY, 'Any category'), opt('general', 'General'), opt('student', 'Student'), opt('corporate', 'Corporate'), opt('tourist', 'Tourist')]}
+        options={[
+          opt(ANY, 'Any category'),
+          opt('general', 'General'),
+          opt('student', 'Student'),
+          opt('corporate', 'Corporate'),
+          opt('tourist', 'Tourist'),
+        ]}
       />
       <SelectField
         label="Listing type"
@@ -53,37 +68,62 @@ export function FilterPanel({ params, onChange }: Props) {
         onValueChange={(value) => onChange({ bedrooms: Number(value) || undefined })}
         options={[opt('0', 'Any'), opt('1', '1+'), opt('2', '2+'), opt('3', '3+'), opt('4', '4+'), opt('5', '5+')]}
       />
-      <NumberInput label="Guests" value={params.guests ?? 1} min={1} onChange={(guests) => onChange({ guests: guests && guests > 1 ? guests : undefined })} />
+      <NumberInput
+        label="Guests"
+        value={params.guests ?? 1}
+        min={1}
+        onChange={(guests) => onChange({ guests: guests && guests > 1 ? guests : undefined })}
+      />
       <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="mb-2 text-sm font-medium">Amenities</legend>
         <div className="flex flex-wrap gap-2">
           {Object.entries(AMENITIES).map(([id, label]) => (
-            <label key={id} className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50">
-              <input type="checkbox" checked={amenities.has(id)} onChange={() => toggleAmenity(id)} className="accent-teal-700" />
+            <label
+              key={id}
+              className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50"
+            >
+              <input
+                type="checkbox"
+                checked={amenities.has(id)}
+                onChange={() => toggleAmenity(id)}
+                className="accent-teal-700"
+              />
               {label}
             </label>
           ))}
         </div>
       </fieldset>
     </div>
-  )
+  );
 }
 
 /** Sends its value when the person pauses or leaves the field, not on every key (each change is a search). */
-function NumberInput({ label, value, min = 0, onChange }: { label: string; value: number | undefined; min?: number; onChange: (value: number | undefined) => void }) {
-  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`
-  const [text, setText] = useState(value === undefined ? '' : String(value))
-  const parsed = text === '' ? undefined : Number(text)
+function NumberInput({
+  label,
+  value,
+  min = 0,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  min?: number;
+  onChange: (value: number | undefined) => void;
+}) {
+  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  const parsed = text === '' ? undefined : Number(text);
   const commit = () => {
-    if (parsed !== value && (parsed === undefined || (Number.isFinite(parsed) && parsed >= min))) onChange(parsed)
-  }
+    if (parsed !== value && (parsed === undefined || (Number.isFinite(parsed) && parsed >= min))) onChange(parsed);
+  };
   useEffect(() => {
-    const timer = setTimeout(commit, 700)
-    return () => clearTimeout(timer)
-  })
+    const timer = setTimeout(commit, 700);
+    return () => clearTimeout(timer);
+  });
   return (
     <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
       <input
         id={id}
         type="number"
@@ -95,5 +135,5 @@ function NumberInput({ label, value, min = 0, onChange }: { label: string; value
         className={inputClass}
       />
     </div>
-  )
+  );
 }

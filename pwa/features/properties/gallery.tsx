@@ -1,33 +1,78 @@
-import { useState } from 'react'
-import { Dialog } from 'radix-ui'
-import { PLACEHOLDER_IMAGE } from '../../lib/image-url'
+import { useState } from 'react';
+import { Dialog } from 'radix-ui';
+import { PLACEHOLDER_IMAGE } from '../../lib/image-url.ts';
 
 /** The detail gallery uses the large (1200 px) images; a tap opens the lightbox. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
-  const [index, setIndex] = useState(0)
-  const [open, setOpen] = useState(false)
+  const [index, setIndex] = useState(0);
+  const [open, setOpen] = useState(false);
   if (images.length === 0) {
-    return <div className="flex aspect-[16/10] items-center justify-center rounded-xl bg-stone-200 text-stone-700">No image available</div>
+    return (
+      <div className="flex aspect-[16/10] items-center justify-center rounded-xl bg-stone-200 text-stone-700">
+        No image available
+      </div>
+    );
   }
-  const current = images[index] ?? images[0]!
-  const step = (delta: number) => setIndex((value) => (value + delta + images.length) % images.length)
+  const current = images[index] ?? images[0]!;
+  const step = (delta: number) => setIndex((value) => (value + delta + images.length) % images.length);
   return (
     <div className="grid gap-2">
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="block overflow-hidden rounded-xl" aria-label={`Open photo ${index + 1} of ${images.length} full screen`}>
-          <GalleryImage src={current} alt={`${title}, photo ${index + 1}`} className="aspect-[16/10] w-full object-cover" eager />
+        <Dialog.Trigger
+          className="block overflow-hidden rounded-xl"
+          aria-label={`Open photo ${index + 1} of ${images.length} full screen`}
+        >
+          <GalleryImage
+            src={current}
+            alt={`${title}, photo ${index + 1}`}
+            className="aspect-[16/10] w-full object-cover"
+            eager
+          />
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4" aria-describedby={undefined}>
-            <Dialog.Title className="sr-only">{title}: photo {index + 1} of {images.length}</Dialog.Title>
-            <GalleryImage src={current} alt={`${title}, photo ${index + 1}`} className="max-h-[80vh] max-w-full object-contain" eager />
-            {images.length > 1 && <div className="mt-4 flex items-center gap-4 text-white">
-              <button type="button" onClick={() => step(-1)} className="rounded-md bg-white/20 px-4 py-2" aria-label="Previous photo">‹ Prev</button>
-              <span aria-live="polite">{index + 1} / {images.length}</span>
-              <button type="button" onClick={() => step(1)} className="rounded-md bg-white/20 px-4 py-2" aria-label="Next photo">Next ›</button>
-            </div>}
-            <Dialog.Close className="absolute right-4 top-4 rounded-md bg-white/20 px-3 py-1 text-2xl text-white" aria-label="Close photo viewer">×</Dialog.Close>
+          <Dialog.Content
+            className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4"
+            aria-describedby={undefined}
+          >
+            <Dialog.Title className="sr-only">
+              {title}: photo {index + 1} of {images.length}
+            </Dialog.Title>
+            <GalleryImage
+              src={current}
+              alt={`${title}, photo ${index + 1}`}
+              className="max-h-[80vh] max-w-full object-contain"
+              eager
+            />
+            {images.length > 1 && (
+              <div className="mt-4 flex items-center gap-4 text-white">
+                <button
+                  type="button"
+                  onClick={() => step(-1)}
+                  className="rounded-md bg-white/20 px-4 py-2"
+                  aria-label="Previous photo"
+                >
+                  ‹ Prev
+                </button>
+                <span aria-live="polite">
+                  {index + 1} / {images.length}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => step(1)}
+                  className="rounded-md bg-white/20 px-4 py-2"
+                  aria-label="Next photo"
+                >
+                  Next ›
+                </button>
+              </div>
+            )}
+            <Dialog.Close
+              className="absolute right-4 top-4 rounded-md bg-white/20 px-3 py-1 text-2xl text-white"
+              aria-label="Close photo viewer"
+            >
+              ×
+            </Dialog.Close>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -49,12 +94,24 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         </ul>
       )}
     </div>
-  )
+  );
 }
 
-function GalleryImage({ src, alt, className, eager = false, small = false }: { src: string; alt: string; className: string; eager?: boolean; small?: boolean }) {
-  const [failed, setFailed] = useState(false)
-  const url = small ? src.replace(/-1200\.webp$/, '-400.webp') : src
+function GalleryImage({
+  src,
+  alt,
+  className,
+  eager = false,
+  small = false,
+}: {
+  src: string;
+  alt: string;
+  className: string;
+  eager?: boolean;
+  small?: boolean;
+}) {
+  const [failed, setFailed] = useState(false);
+  const url = small ? src.replace(/-1200\.webp$/, '-400.webp') : src;
   return (
     <img
       src={failed ? PLACEHOLDER_IMAGE : url}
@@ -65,5 +122,5 @@ function GalleryImage({ src, alt, className, eager = false, small = false }: { s
       onError={() => setFailed(true)}
       className={`bg-stone-200 ${className}`}
     />
-  )
+  );
 }

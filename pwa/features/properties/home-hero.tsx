@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
-import type { User } from '../../lib/contract'
-import { buttonClass } from '../../ui/button'
-import { QuickSearch } from './quick-search'
+import { Link } from '@tanstack/react-router';
+import type { User } from '../../lib/contract.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { QuickSearch } from './quick-search.tsx';
 
 export function HomeHero({ user }: { user: User | null }) {
   return (
@@ -19,14 +19,20 @@ export function HomeHero({ user }: { user: User | null }) {
           <QuickSearch />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to="/search" className={buttonClass('secondary')}>Find a Property</Link>
+          <Link to="/search" className={buttonClass('secondary')}>
+            Find a Property
+          </Link>
           {user ? (
-            <Link to="/dashboard" className={buttonClass('secondary')}>Go to Dashboard</Link>
+            <Link to="/dashboard" className={buttonClass('secondary')}>
+              Go to Dashboard
+            </Link>
           ) : (
-            <Link to="/register" search={{ userType: 'property_professional' }} className={buttonClass('secondary')}>List Your Property</Link>
+            <Link to="/register" search={{ userType: 'property_professional' }} className={buttonClass('secondary')}>
+              List Your Property
+            </Link>
           )}
         </div>
       </div>
     </section>
-  )
+  );
 }

@@ -1,27 +1,41 @@
-import { Link } from '@tanstack/react-router'
-import { buttonClass } from '../../ui/button'
-import { Badge } from '../../ui/card'
-import { Spinner } from '../../ui/spinner'
-import { FavoriteButton } from './favorite-button'
-import { useHomeListing } from './featured.queries'
-import { PropertyCard } from './property-card'
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../ui/button.tsx';
+import { Badge } from '../../ui/card.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { useHomeListing } from './featured.queries.ts';
+import { PropertyCard } from './property-card.tsx';
 
 /** Featured Properties, else "Available" from a general search, else the empty state. */
 export function HomeListing() {
-  const listing = useHomeListing()
+  const listing = useHomeListing();
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-10">
       <div className="mb-6 flex items-end justify-between gap-4">
-        <h2 id="featured-heading" className="text-2xl font-bold">Featured Properties</h2>
-        <Link to="/search" className="text-sm font-semibold text-teal-800 hover:underline">View All Properties</Link>
+        <h2 id="featured-heading" className="text-2xl font-bold">
+          Featured Properties
+        </h2>
+        <Link to="/search" className="text-sm font-semibold text-teal-800 hover:underline">
+          View All Properties
+        </Link>
       </div>
-      {listing.status === 'pending' && <div className="flex justify-center py-10"><Spinner label="Loading properties" /></div>}
-      {listing.status === 'error' && <p className="text-stone-700">Properties could not be loaded. Please try again later.</p>}
+      {listing.status === 'pending' && (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading properties" />
+        </div>
+      )}
+      {listing.status === 'error' && (
+        <p className="text-stone-700">Properties could not be loaded. Please try again later.</p>
+      )}
       {listing.status === 'success' && listing.data.properties.length === 0 && (
         <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
           <p className="text-lg font-semibold">No properties listed yet</p>
           <p className="mt-1 text-stone-700">Be the first to list a home on Efie.</p>
-          <Link to="/register" search={{ userType: 'property_professional' }} className={buttonClass('primary', 'mt-4')}>
+          <Link
+            to="/register"
+            search={{ userType: 'property_professional' }}
+            className={buttonClass('primary', 'mt-4')}
+          >
             List Your Property Now
           </Link>
         </div>
@@ -41,5 +55,5 @@ export function HomeListing() {
         </ul>
       )}
     </section>
-  )
+  );
 }

@@ -1,16 +1,18 @@
-import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
-import type { Property } from '../../lib/contract'
-import { capitalize, formatPrice, imageList, periodLabel } from '../../lib/format'
-import { Badge } from '../../ui/card'
-import { ListImage } from '../../ui/list-image'
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { Property } from '../../lib/contract.ts';
+import { capitalize, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { Badge } from '../../ui/card.tsx';
+import { ListImage } from '../../ui/list-image.tsx';
 
-type Props = { property: Property; badge?: ReactNode; action?: ReactNode; layout?: 'grid' | 'list'; eager?: boolean }
+type Props = { property: Property; badge?: ReactNode; action?: ReactNode; layout?: 'grid' | 'list'; eager?: boolean };
 
 export function PropertyCard({ property, badge, action, layout = 'grid', eager = false }: Props) {
-  const image = imageList(property.images, property.image)[0]
+  const image = imageList(property.images, property.image)[0];
   return (
-    <article className={`group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm ${layout === 'list' ? 'grid grid-cols-[40%_1fr] sm:grid-cols-[260px_1fr]' : ''}`}>
+    <article
+      className={`group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm ${layout === 'list' ? 'grid grid-cols-[40%_1fr] sm:grid-cols-[260px_1fr]' : ''}`}
+    >
       <div className="relative">
         <ListImage src={image} alt={property.title} eager={eager} />
         {badge && <div className="absolute left-2 top-2 z-10">{badge}</div>}
@@ -18,7 +20,11 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
       </div>
       <div className="grid gap-1 p-4">
         <h3 className="line-clamp-2 font-semibold">
-          <Link to="/property/$id" params={{ id: property.id }} className="after:absolute after:inset-0 hover:underline">
+          <Link
+            to="/property/$id"
+            params={{ id: property.id }}
+            className="after:absolute after:inset-0 hover:underline"
+          >
             {property.title}
           </Link>
         </h3>
@@ -30,8 +36,12 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
           {formatPrice(property)}
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
-        {property.isVerified && <div><Badge tone="green">Verified</Badge></div>}
+        {property.isVerified && (
+          <div>
+            <Badge tone="green">Verified</Badge>
+          </div>
+        )}
       </div>
     </article>
-  )
+  );
 }

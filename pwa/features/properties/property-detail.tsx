@@ -1,31 +1,31 @@
-import { usePrefetchQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { isStatus } from '../../lib/api-client'
-import type { Property } from '../../lib/contract'
-import { useAuth } from '../../lib/current-user'
-import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../../lib/format'
-import { buttonClass } from '../../ui/button'
-import { Badge, Card } from '../../ui/card'
-import { CenteredSpinner } from '../../ui/spinner'
-import { FavoriteButton } from './favorite-button'
-import { Gallery } from './gallery'
-import { useProperty } from '../../lib/queries/property.queries'
-import { ShareButton } from './share-button'
-import { listingVideosQuery, VideoTour } from './video-tour'
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isStatus } from '../../lib/api-client.ts';
+import type { Property } from '../../lib/contract.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Badge, Card } from '../../ui/card.tsx';
+import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { Gallery } from './gallery.tsx';
+import { useProperty } from '../../lib/queries/property.queries.ts';
+import { ShareButton } from './share-button.tsx';
+import { listingVideosQuery, VideoTour } from './video-tour.tsx';
 
 export function PropertyDetail({ id }: { id: string }) {
-  const property = useProperty(id)
+  const property = useProperty(id);
   // Asked for alongside the listing, never waited for.
-  usePrefetchQuery(listingVideosQuery(id))
-  if (property.isPending) return <CenteredSpinner />
+  usePrefetchQuery(listingVideosQuery(id));
+  if (property.isPending) return <CenteredSpinner />;
   if (property.isError) {
-    return isStatus(property.error, 404) || isStatus(property.error, 400) ? <PropertyNotFound /> : <LoadFailed />
+    return isStatus(property.error, 404) || isStatus(property.error, 400) ? <PropertyNotFound /> : <LoadFailed />;
   }
-  return <PropertyView property={property.data} />
+  return <PropertyView property={property.data} />;
 }
 
 function PropertyView({ property }: { property: Property }) {
-  const ownerLabel = property.ownerUserType === 'agent' ? 'Agent' : 'Landlord'
+  const ownerLabel = property.ownerUserType === 'agent' ? 'Agent' : 'Landlord';
   return (
     <article className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_340px]">
       <div className="grid min-w-0 gap-5">
@@ -37,7 +37,11 @@ function PropertyView({ property }: { property: Property }) {
             <Badge tone="blue">For {property.listingType === 'sale' ? 'sale' : 'rent'}</Badge>
           </div>
           <h1 className="text-2xl font-bold md:text-3xl">{property.title}</h1>
-          <p className="text-stone-700">{[property.address, property.city, property.country].filter((part, index, all) => part && !all.slice(0, index).some((earlier) => earlier?.includes(part))).join(', ')}</p>
+          <p className="text-stone-700">
+            {[property.address, property.city, property.country]
+              .filter((part, index, all) => part && !all.slice(0, index).some((earlier) => earlier?.includes(part)))
+              .join(', ')}
+          </p>
           <p className="text-2xl font-bold text-teal-800">
             {formatPrice(property)}
             <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
@@ -63,7 +67,9 @@ function PropertyView({ property }: { property: Property }) {
             <h2 className="mb-2 text-xl font-semibold">Amenities</h2>
             <ul className="flex flex-wrap gap-2">
               {property.amenities.map((amenity) => (
-                <li key={amenity} className="rounded-full bg-stone-100 px-3 py-1 text-sm">{AMENITIES[amenity] ?? amenity}</li>
+                <li key={amenity} className="rounded-full bg-stone-100 px-3 py-1 text-sm">
+                  {AMENITIES[amenity] ?? amenity}
+                </li>
               ))}
             </ul>
           </section>
@@ -73,7 +79,7 @@ function PropertyView({ property }: { property: Property }) {
         <ContactCard property={property} ownerLabel={ownerLabel} />
       </aside>
     </article>
-  )
+  );
 }
 
 function Fact({ label, value }: { label: string; value: string | number }) {
@@ -82,12 +88,15 @@ function Fact({ label, value }: { label: string; value: string | number }) {
       <dt className="text-xs text-stone-700">{label}</dt>
       <dd className="text-lg font-semibold [overflow-wrap:anywhere]">{value}</dd>
     </div>
-  )
+  );
 }
 
 function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel: string }) {
-  const auth = useAuth()
-  const owner = property.ownerBusinessName || [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ') || `Efie ${ownerLabel}`
+  const auth = useAuth();
+  const owner =
+    property.ownerBusinessName ||
+    [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ') ||
+    `Efie ${ownerLabel}`;
   return (
     <Card className="sticky top-20 grid gap-3">
       <h2 className="text-lg font-semibold">Contact {ownerLabel}</h2>
@@ -98,12 +107,16 @@ function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel:
           Contact {ownerLabel}
         </Link>
       ) : (
-        <Link to="/register" search={{ action: 'contact', propertyId: property.id }} className={buttonClass('primary', 'w-full')}>
+        <Link
+          to="/register"
+          search={{ action: 'contact', propertyId: property.id }}
+          className={buttonClass('primary', 'w-full')}
+        >
           Contact {ownerLabel}
         </Link>
       )}
     </Card>
-  )
+  );
 }
 
 export function PropertyNotFound() {
@@ -111,9 +124,11 @@ export function PropertyNotFound() {
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
       <h1 className="text-2xl font-bold">Property not found</h1>
       <p className="text-stone-700">The property you're looking for doesn't exist or has been removed.</p>
-      <Link to="/search" className={buttonClass('primary')}>Back to Search</Link>
+      <Link to="/search" className={buttonClass('primary')}>
+        Back to Search
+      </Link>
     </div>
-  )
+  );
 }
 
 function LoadFailed() {
@@ -122,5 +137,5 @@ function LoadFailed() {
       <h1 className="text-xl font-bold">This property could not be loaded</h1>
       <p className="text-stone-700">Check your connection and try again.</p>
     </div>
-  )
+  );
 }

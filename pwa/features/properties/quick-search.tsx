@@ -1,19 +1,27 @@
-import { useState, type FormEvent } from 'react'
-import { useNavigate } from '@tanstack/react-router'
-import { buttonClass } from '../../ui/button'
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { buttonClass } from '../../ui/button.tsx';
 
 /** Location box that opens /search; used by the hero and the dashboard. */
-export function QuickSearch({ label = 'Where do you want to live?', initial = '' }: { label?: string; initial?: string }) {
-  const [location, setLocation] = useState(initial)
-  const navigate = useNavigate()
+export function QuickSearch({
+  label = 'Where do you want to live?',
+  initial = '',
+}: {
+  label?: string;
+  initial?: string;
+}) {
+  const [location, setLocation] = useState(initial);
+  const navigate = useNavigate();
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const trimmed = location.trim()
-    void navigate({ to: '/search', search: trimmed ? { location: trimmed } : {} })
-  }
+    event.preventDefault();
+    const trimmed = location.trim();
+    void navigate({ to: '/search', search: trimmed ? { location: trimmed } : {} });
+  };
   return (
     <form role="search" onSubmit={submit} className="flex w-full flex-col gap-2 sm:flex-row">
-      <label htmlFor="quick-search-location" className="sr-only">{label}</label>
+      <label htmlFor="quick-search-location" className="sr-only">
+        {label}
+      </label>
       <input
         id="quick-search-location"
         type="search"
@@ -22,7 +30,9 @@ export function QuickSearch({ label = 'Where do you want to live?', initial = ''
         placeholder="City, area or country (e.g. Accra)"
         className="min-h-12 flex-1 rounded-md border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500"
       />
-      <button type="submit" className={buttonClass('primary', 'min-h-12 px-6')}>Search</button>
+      <button type="submit" className={buttonClass('primary', 'min-h-12 px-6')}>
+        Search
+      </button>
     </form>
-  )
+  );
 }

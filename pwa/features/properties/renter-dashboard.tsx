@@ -1,31 +1,37 @@
-import { Link } from '@tanstack/react-router'
-import type { User } from '../../lib/contract'
-import { useMyProperties } from '../../lib/queries/my-properties.queries'
-import { buttonClass } from '../../ui/button'
-import { Card } from '../../ui/card'
-import { Spinner } from '../../ui/spinner'
-import { FavoriteButton } from './favorite-button'
-import { useFavorites } from './favorites.queries'
-import { PropertyCard } from './property-card'
-import { QuickSearch } from './quick-search'
-import { useSearch } from './search.queries'
+import { Link } from '@tanstack/react-router';
+import type { User } from '../../lib/contract.ts';
+import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { useFavorites } from './favorites.queries.ts';
+import { PropertyCard } from './property-card.tsx';
+import { QuickSearch } from './quick-search.tsx';
+import { useSearch } from './search.queries.ts';
 
 export function RenterDashboard({ user }: { user: User }) {
-  const mine = useMyProperties()
-  const favorites = useFavorites(true)
-  const recommended = useSearch({ page: 1, limit: 4 })
+  const mine = useMyProperties();
+  const favorites = useFavorites(true);
+  const recommended = useSearch({ page: 1, limit: 4 });
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
       <section className="grid gap-4">
         <h1 className="text-2xl font-bold md:text-3xl">Welcome back{user.firstName ? `, ${user.firstName}` : ''}!</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/search" className={buttonClass('primary')}>Find a Place</Link>
-          <Link to="/list-property" className={buttonClass('secondary')}>List Property</Link>
+          <Link to="/search" className={buttonClass('primary')}>
+            Find a Place
+          </Link>
+          <Link to="/list-property" className={buttonClass('secondary')}>
+            List Property
+          </Link>
         </div>
         <QuickSearch label="Quick search" />
       </section>
       <section aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="mb-3 text-xl font-semibold">Your activity</h2>
+        <h2 id="activity-heading" className="mb-3 text-xl font-semibold">
+          Your activity
+        </h2>
         <ul className="grid grid-cols-3 gap-3">
           <Stat label="Your properties" value={mine.data?.length} to="/host-dashboard" />
           <Stat label="Saved properties" value={favorites.data?.length} to="/search" saved />
@@ -33,20 +39,40 @@ export function RenterDashboard({ user }: { user: User }) {
         </ul>
       </section>
       <section aria-labelledby="recommended-heading">
-        <h2 id="recommended-heading" className="mb-3 text-xl font-semibold">Recommended for You</h2>
-        {recommended.isPending ? <Spinner label="Loading recommendations" /> : <CardGrid properties={recommended.data?.properties.slice(0, 4) ?? []} empty="No recommendations yet." />}
+        <h2 id="recommended-heading" className="mb-3 text-xl font-semibold">
+          Recommended for You
+        </h2>
+        {recommended.isPending ? (
+          <Spinner label="Loading recommendations" />
+        ) : (
+          <CardGrid properties={recommended.data?.properties.slice(0, 4) ?? []} empty="No recommendations yet." />
+        )}
       </section>
       <section aria-labelledby="quick-actions-heading">
-        <h2 id="quick-actions-heading" className="mb-3 text-xl font-semibold">Quick actions</h2>
+        <h2 id="quick-actions-heading" className="mb-3 text-xl font-semibold">
+          Quick actions
+        </h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/search" search={{ saved: true }} className={buttonClass('secondary')}>Saved Properties</Link>
-          <Link to="/host-dashboard" className={buttonClass('secondary')}>Manage My Listings</Link>
-          <Link to="/account-settings" className={buttonClass('secondary')}>Account Settings</Link>
+          <Link to="/search" search={{ saved: true }} className={buttonClass('secondary')}>
+            Saved Properties
+          </Link>
+          <Link to="/host-dashboard" className={buttonClass('secondary')}>
+            Manage My Listings
+          </Link>
+          <Link to="/account-settings" className={buttonClass('secondary')}>
+            Account Settings
+          </Link>
         </div>
       </section>
       <section aria-labelledby="saved-heading">
-        <h2 id="saved-heading" className="mb-3 text-xl font-semibold">Recently Saved</h2>
-        {favorites.isPending ? <Spinner label="Loading saved properties" /> : <CardGrid properties={favorites.data?.slice(0, 3) ?? []} empty="You have not saved any properties yet." />}
+        <h2 id="saved-heading" className="mb-3 text-xl font-semibold">
+          Recently Saved
+        </h2>
+        {favorites.isPending ? (
+          <Spinner label="Loading saved properties" />
+        ) : (
+          <CardGrid properties={favorites.data?.slice(0, 3) ?? []} empty="You have not saved any properties yet." />
+        )}
       </section>
       <Card>
         <h2 className="text-lg font-semibold">Tips</h2>
@@ -57,30 +83,42 @@ export function RenterDashboard({ user }: { user: User }) {
         </ul>
       </Card>
     </div>
-  )
+  );
 }
 
-function Stat({ label, value, to, saved }: { label: string; value: number | undefined; to?: '/host-dashboard' | '/search'; saved?: boolean }) {
+function Stat({
+  label,
+  value,
+  to,
+  saved,
+}: {
+  label: string;
+  value: number | undefined;
+  to?: '/host-dashboard' | '/search';
+  saved?: boolean;
+}) {
   const body = (
     <>
       <span className="block text-2xl font-bold text-teal-800">{value ?? '–'}</span>
       <span className="text-sm text-stone-700">{label}</span>
     </>
-  )
-  const box = 'block rounded-xl border border-stone-200 bg-white p-4 text-center'
+  );
+  const box = 'block rounded-xl border border-stone-200 bg-white p-4 text-center';
   return (
     <li>
       {to ? (
-        <Link to={to} search={saved ? { saved: true } : {}} className={`${box} hover:border-teal-700`}>{body}</Link>
+        <Link to={to} search={saved ? { saved: true } : {}} className={`${box} hover:border-teal-700`}>
+          {body}
+        </Link>
       ) : (
         <div className={box}>{body}</div>
       )}
     </li>
-  )
+  );
 }
 
 function CardGrid({ properties, empty }: { properties: import('../../lib/contract').Property[]; empty: string }) {
-  if (properties.length === 0) return <p className="text-stone-700">{empty}</p>
+  if (properties.length === 0) return <p className="text-stone-700">{empty}</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {properties.map((property) => (
@@ -89,5 +127,5 @@ function CardGrid({ properties, empty }: { properties: import('../../lib/contrac
         </li>
       ))}
     </ul>
-  )
+  );
 }

@@ -1,16 +1,23 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { SearchPage } from '../../lib/contract'
-import { AMENITIES, capitalize } from '../../lib/format'
-import type { SearchFilters } from './search.queries'
-import type { SearchParams } from './search-params'
+import type { QueryClient } from '@tanstack/react-query';
+import type { SearchPage } from '../../lib/contract.ts';
+import { AMENITIES, capitalize } from '../../lib/format.ts';
+import type { SearchFilters } from './search.queries.ts';
+import type { SearchParams } from './search-params.ts';
 
 // The searches whose answers this device holds (the query cache, restored from IndexedDB):
 // what a person offline can still open instead of a search never made here.
 
-export type SavedSearch = { filters: SearchFilters; total: number; totalIsExact: boolean; savedAt: number }
+export type SavedSearch = { filters: SearchFilters; total: number; totalIsExact: boolean; savedAt: number };
 
-const PERIOD: Record<string, string> = { week: 'a week', weeks: 'a week', month: 'a month', months: 'a month', year: 'a year', years: 'a year' }
-const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 })
+const PERIOD: Record<string, string> = {
+  week: 'a week',
+  weeks: 'a week',
+  month: 'a month',
+  months: 'a month',
+  year: 'a year',
+  years: 'a year',
+};
+const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** The answered searches in the cache, newest first, one per set of filters. */
 export function savedSearches(client: QueryClient): SavedSearch[] {
@@ -25,29 +32,29 @@ export function savedSearches(client: QueryClient): SavedSearch[] {
       totalIsExact: (query.state.data as SearchPage).totalIsExact ?? true,
       savedAt: query.state.dataUpdatedAt,
     }))
-    .sort((a, b) => b.savedAt - a.savedAt)
+    .sort((a, b) => b.savedAt - a.savedAt);
 }
 
 /** The search page's URL parameters for a set of filters (page 1 is left out, as the screen does). */
 export function searchParamsOf(filters: SearchFilters): SearchParams {
-  const { limit: _limit, page, ...rest } = filters
-  return { ...rest, page: page && page > 1 ? page : undefined }
+  const { limit: _limit, page, ...rest } = filters;
+  return { ...rest, page: page && page > 1 ? page : undefined };
 }
 
 /** A short description of a search, in the words of the filter panel. */
 export function describeSearch(filters: SearchFilters): string {
-  const parts = [filters.location ? filters.location : 'All properties']
-  if (filters.propertyType) parts.push(capitalize(filters.propertyType))
-  if (filters.category) parts.push(capitalize(filters.category))
-  if (filters.listingType === 'sale') parts.push('For sale')
-  if (filters.bedrooms) parts.push(`${filters.bedrooms}+ bedrooms`)
-  const period = PERIOD[filters.timePeriod ?? 'months'] ?? 'a month'
-  const { minPrice: min, maxPrice: max } = filters
-  if (min !== undefined && max !== undefined) parts.push(`${amount(min)}–${amount(max)} ${period}`)
-  else if (min !== undefined) parts.push(`from ${amount(min)} ${period}`)
-  else if (max !== undefined) parts.push(`up to ${amount(max)} ${period}`)
-  if (filters.guests && filters.guests > 1) parts.push(`${filters.guests} guests`)
-  for (const id of (filters.amenities ?? '').split(',').filter(Boolean)) parts.push(AMENITIES[id] ?? id)
-  if (filters.page && filters.page > 1) parts.push(`page ${filters.page}`)
-  return parts.join(' · ')
+  const parts = [filters.location ? filters.location : 'All properties'];
+  if (filters.propertyType) parts.push(capitalize(filters.propertyType));
+  if (filters.category) parts.push(capitalize(filters.category));
+  if (filters.listingType === 'sale') parts.push('For sale');
+  if (filters.bedrooms) parts.push(`${filters.bedrooms}+ bedrooms`);
+  const period = PERIOD[filters.timePeriod ?? 'months'] ?? 'a month';
+  const { minPrice: min, maxPrice: max } = filters;
+  if (min !== undefined && max !== undefined) parts.push(`${amount(min)}–${amount(max)} ${period}`);
+  else if (min !== undefined) parts.push(`from ${amount(min)} ${period}`);
+  else if (max !== undefined) parts.push(`up to ${amount(max)} ${period}`);
+  if (filters.guests && filters.guests > 1) parts.push(`${filters.guests} guests`);
+  for (const id of (filters.amenities ?? '').split(',').filter(Boolean)) parts.push(AMENITIES[id] ?? id);
+  if (filters.page && filters.page > 1) parts.push(`page ${filters.page}`);
+  return parts.join(' · ');
 }

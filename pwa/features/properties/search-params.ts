@@ -1,9 +1,12 @@
-import * as v from 'valibot'
-import type { SearchFilters } from './search.queries'
+import * as v from 'valibot';
+import type { SearchFilters } from './search.queries.ts';
 
 // URL search params arrive parsed as JSON by the router, so "2" may be a number and "123" a location.
-const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined)
-const count = v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(), v.finite(), v.minValue(0))), undefined)
+const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined);
+const count = v.fallback(
+  v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(), v.finite(), v.minValue(0))),
+  undefined,
+);
 
 export const SearchParamsSchema = v.object({
   location: text,
@@ -20,25 +23,33 @@ export const SearchParamsSchema = v.object({
   sort: text,
   page: count,
   // `?saved=true` arrives as a boolean; Saved Properties links write it that way.
-  saved: v.fallback(v.optional(v.pipe(v.union([v.boolean(), v.string()]), v.transform((value) => value === true || value === 'true'))), undefined),
+  saved: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.boolean(), v.string()]),
+        v.transform((value) => value === true || value === 'true'),
+      ),
+    ),
+    undefined,
+  ),
   view: text,
-})
+});
 
-export type SearchParams = v.InferOutput<typeof SearchParamsSchema>
+export type SearchParams = v.InferOutput<typeof SearchParamsSchema>;
 
 /** The filters shown in the panel that differ from their defaults (for the badge). */
 export function activeFilterCount(params: SearchParams): number {
-  let total = 0
-  if (params.propertyType ?? params.type) total++
-  if (params.category) total++
-  if (params.listingType && params.listingType !== 'rent') total++
-  if (params.minPrice !== undefined) total++
-  if (params.maxPrice !== undefined) total++
-  if (params.timePeriod && params.timePeriod !== 'months') total++
-  if (params.bedrooms) total++
-  if (params.guests && params.guests > 1) total++
-  if (params.amenities) total += params.amenities.split(',').filter(Boolean).length
-  return total
+  let total = 0;
+  if (params.propertyType ?? params.type) total++;
+  if (params.category) total++;
+  if (params.listingType && params.listingType !== 'rent') total++;
+  if (params.minPrice !== undefined) total++;
+  if (params.maxPrice !== undefined) total++;
+  if (params.timePeriod && params.timePeriod !== 'months') total++;
+  if (params.bedrooms) total++;
+  if (params.guests && params.guests > 1) total++;
+  if (params.amenities) total += params.amenities.split(',').filter(Boolean).length;
+  return total;
 }
 
 export function toFilters(params: SearchParams): SearchFilters {
@@ -55,5 +66,5 @@ export function toFilters(params: SearchParams): SearchFilters {
     amenities: params.amenities,
     sort: params.sort,
     page: params.page ?? 1,
-  }
+  };
 }

@@ -1,43 +1,49 @@
-import { useRef, useState, type FormEvent, type Ref } from 'react'
-import { flushSync } from 'react-dom'
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import type { Property } from '../../lib/contract'
-import { countOf } from '../../lib/format'
-import { useAuth } from '../../lib/current-user'
-import { isNoAnswer } from '../../offline/no-answer'
-import { useOnline } from '../../offline/use-outbox'
-import { buttonClass } from '../../ui/button'
-import { Spinner } from '../../ui/spinner'
-import { FavoriteButton } from './favorite-button'
-import { useFavorites } from './favorites.queries'
-import { LazyFilterPanel } from './filter-panel-lazy'
-import { Pagination } from './pagination'
-import { PropertyCard } from './property-card'
-import { describeSearch, savedSearches, searchParamsOf } from './saved-searches'
-import { PAGE_SIZE, useSearch } from './search.queries'
-import { activeFilterCount, toFilters, type SearchParams } from './search-params'
+import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { flushSync } from 'react-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Property } from '../../lib/contract.ts';
+import { countOf } from '../../lib/format.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { isNoAnswer } from '../../offline/no-answer.ts';
+import { useOnline } from '../../offline/use-outbox.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+import { useFavorites } from './favorites.queries.ts';
+import { LazyFilterPanel } from './filter-panel-lazy.tsx';
+import { Pagination } from './pagination.tsx';
+import { PropertyCard } from './property-card.tsx';
+import { describeSearch, savedSearches, searchParamsOf } from './saved-searches.ts';
+import { PAGE_SIZE, useSearch } from './search.queries.ts';
+import { activeFilterCount, toFilters, type SearchParams } from './search-params.ts';
 
 export function SearchScreen({ params }: { params: SearchParams }) {
-  const navigate = useNavigate({ from: '/search' })
-  const [filtersOpen, setFiltersOpen] = useState(false)
-  const view = params.view === 'list' ? 'list' : 'grid'
+  const navigate = useNavigate({ from: '/search' });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const view = params.view === 'list' ? 'list' : 'grid';
   const update = (patch: Partial<SearchParams>, resetPage = true) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch, ...(resetPage ? { page: undefined } : {}) }) })
-  const badge = activeFilterCount(params)
-  const results = useRef<HTMLHeadingElement>(null)
+    void navigate({ search: (previous) => ({ ...previous, ...patch, ...(resetPage ? { page: undefined } : {}) }) });
+  const badge = activeFilterCount(params);
+  const results = useRef<HTMLHeadingElement>(null);
   // On a phone the open panel fills the screen: this closes it and brings the results into view.
   const showResults = () => {
-    flushSync(() => setFiltersOpen(false))
-    results.current?.scrollIntoView({ block: 'start' })
-    results.current?.focus({ preventScroll: true })
-  }
+    flushSync(() => setFiltersOpen(false));
+    results.current?.scrollIntoView({ block: 'start' });
+    results.current?.focus({ preventScroll: true });
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <SearchBar initial={params.location ?? ''} onSearch={(location) => update({ location: location || undefined })} />
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <button type="button" className={buttonClass('secondary')} aria-expanded={filtersOpen} aria-controls="filter-panel" onClick={() => setFiltersOpen((open) => !open)}>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          aria-expanded={filtersOpen}
+          aria-controls="filter-panel"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
           Filters
           {badge > 0 && (
             <span className="rounded-full bg-teal-700 px-2 text-xs text-white">
@@ -46,7 +52,11 @@ export function SearchScreen({ params }: { params: SearchParams }) {
             </span>
           )}
         </button>
-        <div role="group" aria-label="View" className="ml-auto inline-flex rounded-md border border-stone-300 bg-white p-0.5">
+        <div
+          role="group"
+          aria-label="View"
+          className="ml-auto inline-flex rounded-md border border-stone-300 bg-white p-0.5"
+        >
           {(['grid', 'list'] as const).map((mode) => (
             <button
               key={mode}
@@ -72,18 +82,20 @@ export function SearchScreen({ params }: { params: SearchParams }) {
         <SearchResults params={params} view={view} headingRef={results} onPage={(page) => update({ page }, false)} />
       )}
     </div>
-  )
+  );
 }
 
 function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location: string) => void }) {
-  const [location, setLocation] = useState(initial)
+  const [location, setLocation] = useState(initial);
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onSearch(location.trim())
-  }
+    event.preventDefault();
+    onSearch(location.trim());
+  };
   return (
     <form role="search" onSubmit={submit} className="flex gap-2">
-      <label htmlFor="search-location" className="sr-only">Location</label>
+      <label htmlFor="search-location" className="sr-only">
+        Location
+      </label>
       <input
         id="search-location"
         type="search"
@@ -92,43 +104,66 @@ function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location
         placeholder="City, area or country"
         className="min-h-11 flex-1 rounded-md border border-stone-300 bg-white px-3 text-base"
       />
-      <button type="submit" className={buttonClass('primary')}>Search</button>
+      <button type="submit" className={buttonClass('primary')}>
+        Search
+      </button>
     </form>
-  )
+  );
 }
 
-type HeadingRef = { headingRef: Ref<HTMLHeadingElement> }
+type HeadingRef = { headingRef: Ref<HTMLHeadingElement> };
 
 /** "1 property", "25 properties", or "1,000+ properties" when the search counted no further. */
 const propertiesText = (total: number, totalIsExact = true) =>
-  totalIsExact ? countOf(total, 'property', 'properties') : `${total.toLocaleString('en-US')}+ properties`
+  totalIsExact ? countOf(total, 'property', 'properties') : `${total.toLocaleString('en-US')}+ properties`;
 
 /** Under the open filters: what the filters find, and a way back to it (the panel is taller than a phone). */
 function ShowResultsButton({ params, onClick }: { params: SearchParams; onClick: () => void }) {
-  const result = useSearch(toFilters(params))
-  const label = result.data && !result.isPlaceholderData ? `Show ${propertiesText(result.data.total, result.data.totalIsExact)}` : 'Show results'
+  const result = useSearch(toFilters(params));
+  const label =
+    result.data && !result.isPlaceholderData
+      ? `Show ${propertiesText(result.data.total, result.data.totalIsExact)}`
+      : 'Show results';
   return (
-    <button type="button" className={buttonClass('primary', 'mt-3 w-full')} onClick={onClick}>{label}</button>
-  )
+    <button type="button" className={buttonClass('primary', 'mt-3 w-full')} onClick={onClick}>
+      {label}
+    </button>
+  );
 }
 
-function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
-  const result = useSearch(toFilters(params))
-  const online = useOnline()
-  const heading = params.location ? `Properties in ${params.location}` : 'All Properties'
-  const total = result.data?.total ?? 0
-  const totalIsExact = result.data?.totalIsExact ?? true
+function SearchResults({
+  params,
+  view,
+  onPage,
+  headingRef,
+}: HeadingRef & { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
+  const result = useSearch(toFilters(params));
+  const online = useOnline();
+  const heading = params.location ? `Properties in ${params.location}` : 'All Properties';
+  const total = result.data?.total ?? 0;
+  const totalIsExact = result.data?.totalIsExact ?? true;
   // No answer (offline): nothing is claimed about the listings, no count and no "failed". With
   // nothing shown yet the search needs a connection; results on screen stay as they are.
-  const noAnswer = result.isError && (!online || isNoAnswer(result.error))
-  const unreachable = noAnswer && !result.data
+  const noAnswer = result.isError && (!online || isNoAnswer(result.error));
+  const unreachable = noAnswer && !result.data;
   return (
     <section aria-labelledby="results-heading" className="mt-6">
-      <h1 id="results-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold focus:outline-none">{heading}</h1>
+      <h1
+        id="results-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-20 text-2xl font-bold focus:outline-none"
+      >
+        {heading}
+      </h1>
       <p className="mt-1 text-stone-700" aria-live="polite">
         {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total, totalIsExact)} found` : ''}
       </p>
-      {result.isPending && <div className="flex justify-center py-10"><Spinner label="Loading results" /></div>}
+      {result.isPending && (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading results" />
+        </div>
+      )}
       {unreachable && <NeedsConnection onRetry={() => void result.refetch()} />}
       {result.isError && !noAnswer && <p className="mt-6">The search failed. Please try again.</p>}
       {result.data && result.data.properties.length === 0 && (
@@ -138,9 +173,15 @@ function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { para
         </div>
       )}
       {result.data && <Results properties={result.data.properties} view={view} />}
-      <Pagination page={params.page ?? 1} total={total} totalIsExact={totalIsExact} pageSize={PAGE_SIZE} onPage={onPage} />
+      <Pagination
+        page={params.page ?? 1}
+        total={total}
+        totalIsExact={totalIsExact}
+        pageSize={PAGE_SIZE}
+        onPage={onPage}
+      />
     </section>
-  )
+  );
 }
 
 /**
@@ -148,7 +189,7 @@ function SearchResults({ params, view, onPage, headingRef }: HeadingRef & { para
  * device has saved are offered instead.
  */
 function NeedsConnection({ onRetry }: { onRetry: () => void }) {
-  const saved = savedSearches(useQueryClient())
+  const saved = savedSearches(useQueryClient());
   return (
     <div role="status" className="mt-6 rounded-xl border border-stone-300 bg-white p-5">
       <h2 className="text-lg font-semibold">This search needs a connection</h2>
@@ -161,8 +202,14 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
           <ul className="mt-2 grid gap-2">
             {saved.map((search) => (
               <li key={JSON.stringify(search.filters)}>
-                <Link to="/search" search={searchParamsOf(search.filters)} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100">
-                  <span className="font-medium text-teal-800 underline underline-offset-2">{describeSearch(search.filters)}</span>
+                <Link
+                  to="/search"
+                  search={searchParamsOf(search.filters)}
+                  className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100"
+                >
+                  <span className="font-medium text-teal-800 underline underline-offset-2">
+                    {describeSearch(search.filters)}
+                  </span>
                   <span className="text-sm text-stone-700">{propertiesText(search.total, search.totalIsExact)}</span>
                 </Link>
               </li>
@@ -172,27 +219,43 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
       ) : (
         <p className="mt-2 text-stone-700">No searches are saved on this device yet.</p>
       )}
-      <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={onRetry}>Try again</button>
+      <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={onRetry}>
+        Try again
+      </button>
     </div>
-  )
+  );
 }
 
 function SavedResults({ view, headingRef }: HeadingRef & { view: 'grid' | 'list' }) {
-  const auth = useAuth()
-  const favorites = useFavorites(auth.status === 'authenticated')
+  const auth = useAuth();
+  const favorites = useFavorites(auth.status === 'authenticated');
   return (
     <section aria-labelledby="results-heading" className="mt-6">
-      <h1 id="results-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-2xl font-bold focus:outline-none">Saved Properties</h1>
+      <h1
+        id="results-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="scroll-mt-20 text-2xl font-bold focus:outline-none"
+      >
+        Saved Properties
+      </h1>
       {auth.status === 'unauthenticated' && (
         <p className="mt-2">
-          <Link to="/login" className="font-semibold text-teal-800 underline">Sign in</Link> to see the properties you saved.
+          <Link to="/login" className="font-semibold text-teal-800 underline">
+            Sign in
+          </Link>{' '}
+          to see the properties you saved.
         </p>
       )}
       {favorites.data && (
-        <p className="mt-1 text-stone-700">{favorites.data.length} saved {favorites.data.length === 1 ? 'property' : 'properties'}</p>
+        <p className="mt-1 text-stone-700">
+          {favorites.data.length} saved {favorites.data.length === 1 ? 'property' : 'properties'}
+        </p>
       )}
       {(auth.status === 'loading' || (auth.status === 'authenticated' && favorites.isPending)) && (
-        <div className="flex justify-center py-10"><Spinner label="Loading saved properties" /></div>
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading saved properties" />
+        </div>
       )}
       {favorites.data && favorites.data.length === 0 && (
         <p className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
@@ -201,18 +264,23 @@ function SavedResults({ view, headingRef }: HeadingRef & { view: 'grid' | 'list'
       )}
       {favorites.data && <Results properties={favorites.data} view={view} />}
     </section>
-  )
+  );
 }
 
 function Results({ properties, view }: { properties: Property[]; view: 'grid' | 'list' }) {
-  if (properties.length === 0) return null
+  if (properties.length === 0) return null;
   return (
     <ul className={`mt-6 grid gap-6 ${view === 'grid' ? 'sm:grid-cols-2 lg:grid-cols-3' : ''}`}>
       {properties.map((property, index) => (
         <li key={property.id}>
-          <PropertyCard property={property} layout={view} eager={index < 2} action={<FavoriteButton property={property} place="card" />} />
+          <PropertyCard
+            property={property}
+            layout={view}
+            eager={index < 2}
+            action={<FavoriteButton property={property} place="card" />}
+          />
         </li>
       ))}
     </ul>
-  )
+  );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiGet } from '../../lib/api-client'
-import type { ListingVideosAnswer } from '../../lib/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+import type { ListingVideosAnswer } from '../../lib/contract.ts';
 
 // Not a `.queries.ts` file on purpose: those of this feature join the first-load bundle
 // (vite.config.ts), and only the listing page asks for its videos.
@@ -12,7 +12,7 @@ export const listingVideosQuery = (id: string) =>
     queryFn: ({ signal }) => apiGet<ListingVideosAnswer>(`/api/properties/${encodeURIComponent(id)}/videos`, signal),
     retry: false,
     staleTime: 5 * 60 * 1000,
-  })
+  });
 
 /**
  * The listing's video tour, when it has one. Nothing waits for it: the page shows without it
@@ -20,20 +20,26 @@ export const listingVideosQuery = (id: string) =>
  * until the viewer presses play, then it streams with Range requests.
  */
 export function VideoTour({ id, title }: { id: string; title: string }) {
-  const videos = useQuery(listingVideosQuery(id))
+  const videos = useQuery(listingVideosQuery(id));
   // AVI plays in no browser: such a video is left out rather than shown broken.
-  const playable = (videos.data?.videos ?? []).filter((video) => video.contentType !== 'video/x-msvideo')
-  if (playable.length === 0) return null
+  const playable = (videos.data?.videos ?? []).filter((video) => video.contentType !== 'video/x-msvideo');
+  if (playable.length === 0) return null;
   return (
     <section>
       <h2 className="mb-2 text-xl font-semibold">Video tour</h2>
       <div className="grid gap-3">
         {playable.map((video, index) => (
-          <video key={video.videoId} preload="none" controls playsInline src={video.streamUrl}
+          <video
+            key={video.videoId}
+            preload="none"
+            controls
+            playsInline
+            src={video.streamUrl}
             aria-label={playable.length > 1 ? `Video tour of ${title}, part ${index + 1}` : `Video tour of ${title}`}
-            className="aspect-video w-full rounded-xl bg-black" />
+            className="aspect-video w-full rounded-xl bg-black"
+          />
         ))}
       </div>
     </section>
-  )
+  );
 }

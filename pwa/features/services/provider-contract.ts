@@ -9,4 +9,4 @@ export {
   PROVIDER_TEXT_LIMITS,
   RegisterProviderSchema,
   yearsFromForm,
-} from '../../../api/contract/service-providers.schema.ts'
+} from '../../../api/contract/service-providers.schema.ts';

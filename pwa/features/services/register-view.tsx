@@ -1,49 +1,61 @@
-import { useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
-import { rememberAfterSignIn } from '../../lib/after-sign-in'
-import { useAuth } from '../../lib/current-user'
-import { PROVIDER_CATEGORIES, type ProviderCategory } from '../../lib/contract'
-import { Button } from '../../ui/button'
-import { Card } from '../../ui/card'
-import { toast } from '../../ui/toast'
-import { CATEGORY_INFO } from './categories'
-import { RegistrationDialog, SIGN_IN_TO_REGISTER } from './registration-dialog'
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { rememberAfterSignIn } from '../../lib/after-sign-in.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { PROVIDER_CATEGORIES, type ProviderCategory } from '../../lib/contract.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { toast } from '../../ui/toast.ts';
+import { CATEGORY_INFO } from './categories.ts';
+import { RegistrationDialog, SIGN_IN_TO_REGISTER } from './registration-dialog.tsx';
 
 const BENEFITS = [
-  { title: 'Reach renters and owners', text: 'People looking after homes on Efie find your business in the service directory.' },
+  {
+    title: 'Reach renters and owners',
+    text: 'People looking after homes on Efie find your business in the service directory.',
+  },
   { title: 'A Verified badge', text: 'Our team checks every application, so customers know you are real.' },
   { title: 'Free to join', text: 'Registering and being listed costs nothing. Customers contact you directly.' },
   { title: 'Emergency work', text: 'Say you take emergency call-outs and customers in a hurry will see it.' },
-]
+];
 
 /** Register Your Business: five category cards, the dialog, benefits and the 24-hour note (spec part 2 §2). */
 export function RegisterView() {
-  const auth = useAuth()
-  const navigate = useNavigate()
-  const [dialog, setDialog] = useState<{ open: boolean; categoryId: string }>({ open: false, categoryId: '' })
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ open: boolean; categoryId: string }>({ open: false, categoryId: '' });
 
   const start = (categoryId: ProviderCategory | '') => {
     if (auth.status === 'unauthenticated') {
-      toast(SIGN_IN_TO_REGISTER)
-      rememberAfterSignIn('services-register')
-      void navigate({ to: '/register', search: { action: 'services' } })
-      return
+      toast(SIGN_IN_TO_REGISTER);
+      rememberAfterSignIn('services-register');
+      void navigate({ to: '/register', search: { action: 'services' } });
+      return;
     }
-    setDialog({ open: true, categoryId })
-  }
+    setDialog({ open: true, categoryId });
+  };
 
   return (
     <div className="grid gap-8">
       <section aria-labelledby="categories-title">
-        <h2 id="categories-title" className="mb-3 text-xl font-semibold">Choose your service</h2>
+        <h2 id="categories-title" className="mb-3 text-xl font-semibold">
+          Choose your service
+        </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {PROVIDER_CATEGORIES.map((id) => (
             <li key={id}>
               <Card className="flex h-full flex-col gap-2">
-                <span aria-hidden="true" className="text-3xl">{CATEGORY_INFO[id].icon}</span>
+                <span aria-hidden="true" className="text-3xl">
+                  {CATEGORY_INFO[id].icon}
+                </span>
                 <h3 className="font-semibold">{CATEGORY_INFO[id].name}</h3>
                 <p className="flex-1 text-sm text-stone-700">{CATEGORY_INFO[id].description}</p>
-                <Button variant="secondary" aria-label={`Register as ${CATEGORY_INFO[id].name}`} disabled={auth.status === 'loading'} onClick={() => start(id)}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Register as ${CATEGORY_INFO[id].name}`}
+                  disabled={auth.status === 'loading'}
+                  onClick={() => start(id)}
+                >
                   Register
                 </Button>
               </Card>
@@ -51,11 +63,15 @@ export function RegisterView() {
           ))}
         </ul>
         <div className="mt-4">
-          <Button disabled={auth.status === 'loading'} onClick={() => start('')}>Register Your Business</Button>
+          <Button disabled={auth.status === 'loading'} onClick={() => start('')}>
+            Register Your Business
+          </Button>
         </div>
       </section>
       <section aria-labelledby="benefits-title">
-        <h2 id="benefits-title" className="mb-3 text-xl font-semibold">Why join Efie</h2>
+        <h2 id="benefits-title" className="mb-3 text-xl font-semibold">
+          Why join Efie
+        </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title} className="rounded-xl border border-stone-200 bg-white p-4">
@@ -66,9 +82,14 @@ export function RegisterView() {
         </ul>
       </section>
       <p role="note" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-        Our team reviews every application within 24 hours. We will contact you by e-mail once your business is approved.
+        Our team reviews every application within 24 hours. We will contact you by e-mail once your business is
+        approved.
       </p>
-      <RegistrationDialog open={dialog.open} categoryId={dialog.categoryId} onOpenChange={(open) => setDialog((old) => ({ ...old, open }))} />
+      <RegistrationDialog
+        open={dialog.open}
+        categoryId={dialog.categoryId}
+        onOpenChange={(open) => setDialog((old) => ({ ...old, open }))}
+      />
     </div>
-  )
+  );
 }

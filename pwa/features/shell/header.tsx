@@ -1,33 +1,51 @@
-import { Link, useLocation } from '@tanstack/react-router'
-import type { User } from '../../lib/contract'
-import { useAuth, type AuthState } from '../../lib/current-user'
-import { buttonClass } from '../../ui/button'
-import { deferred } from '../../ui/deferred'
-import { Avatar } from './avatar'
-import { NAV_ITEMS, type NavItem } from './nav-items'
-import { OfflineBar } from '../../offline/offline-bar'
+import { Link, useLocation } from '@tanstack/react-router';
+import type { User } from '../../lib/contract.ts';
+import { useAuth, type AuthState } from '../../lib/current-user.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { deferred } from '../../ui/deferred.tsx';
+import { Avatar } from './avatar.tsx';
+import { NAV_ITEMS, type NavItem } from './nav-items.ts';
+import { OfflineBar } from '../../offline/offline-bar.tsx';
 
 // Menus load on first use (see ui/deferred.tsx); the placeholders look and label the same.
-const MainMenu = deferred<{ items: NavItem[]; pathname: string }>(() => import('./main-menu').then((module) => module.MainMenu))
-const LanguageMenu = deferred<object>(() => import('./language-menu').then((module) => module.LanguageMenu))
-const UserMenu = deferred<{ user: User }>(() => import('./user-menu').then((module) => module.UserMenu))
-const MobilePanel = deferred<{ items: NavItem[]; auth: AuthState; pathname: string }>(() => import('./mobile-panel').then((module) => module.MobilePanel))
+const MainMenu = deferred<{ items: NavItem[]; pathname: string }>(() =>
+  import('./main-menu.tsx').then((module) => module.MainMenu),
+);
+const LanguageMenu = deferred<object>(() => import('./language-menu.tsx').then((module) => module.LanguageMenu));
+const UserMenu = deferred<{ user: User }>(() => import('./user-menu.tsx').then((module) => module.UserMenu));
+const MobilePanel = deferred<{ items: NavItem[]; auth: AuthState; pathname: string }>(() =>
+  import('./mobile-panel.tsx').then((module) => module.MobilePanel),
+);
 
-type Launch = (activate: () => void, preload: () => void) => React.ReactNode
-const launcher = (label: string | undefined, className: string, children: React.ReactNode, popup: 'menu' | 'dialog' = 'menu'): Launch =>
+type Launch = (activate: () => void, preload: () => void) => React.ReactNode;
+const launcher = (
+  label: string | undefined,
+  className: string,
+  children: React.ReactNode,
+  popup: 'menu' | 'dialog' = 'menu',
+): Launch =>
   function placeholder(activate, preload) {
     return (
-      <button type="button" aria-label={label} aria-haspopup={popup} aria-expanded="false" className={className}
-        onClick={activate} onPointerEnter={preload} onFocus={preload} onTouchStart={preload}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup={popup}
+        aria-expanded="false"
+        className={className}
+        onClick={activate}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
+      >
         {children}
       </button>
-    )
-  }
+    );
+  };
 
 export function Header() {
-  const auth = useAuth()
-  const pathname = useLocation({ select: (location) => location.pathname })
-  const items = NAV_ITEMS.filter((item) => !item.signedInOnly || auth.status === 'authenticated')
+  const auth = useAuth();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const items = NAV_ITEMS.filter((item) => !item.signedInOnly || auth.status === 'authenticated');
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
@@ -36,30 +54,51 @@ export function Header() {
           <span>Efie</span>
         </Link>
         <nav aria-label="Main" className="ml-4 hidden md:block">
-          <MainMenu items={items} pathname={pathname} placeholder={launcher(undefined, 'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100', 'Menu ▾')} />
+          <MainMenu
+            items={items}
+            pathname={pathname}
+            placeholder={launcher(undefined, 'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100', 'Menu ▾')}
+          />
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <LanguageMenu placeholder={launcher('Language', 'rounded-md px-2 py-2 text-sm font-medium hover:bg-stone-100', 'EN')} />
+          <LanguageMenu
+            placeholder={launcher('Language', 'rounded-md px-2 py-2 text-sm font-medium hover:bg-stone-100', 'EN')}
+          />
           <div className="hidden items-center gap-2 md:flex">
             {auth.status === 'authenticated' && (
-              <UserMenu user={auth.user} placeholder={launcher('Open user menu', 'rounded-full focus-visible:outline-2 focus-visible:outline-teal-700', <Avatar user={auth.user} />)} />
+              <UserMenu
+                user={auth.user}
+                placeholder={launcher(
+                  'Open user menu',
+                  'rounded-full focus-visible:outline-2 focus-visible:outline-teal-700',
+                  <Avatar user={auth.user} />,
+                )}
+              />
             )}
             {auth.status === 'unauthenticated' && (
               <>
-                <Link to="/login" className={buttonClass('ghost')}>Sign In</Link>
-                <Link to="/register" className={buttonClass('primary')}>Sign Up</Link>
+                <Link to="/login" className={buttonClass('ghost')}>
+                  Sign In
+                </Link>
+                <Link to="/register" className={buttonClass('primary')}>
+                  Sign Up
+                </Link>
               </>
             )}
           </div>
           <div className="md:hidden">
-            <MobilePanel items={items} auth={auth} pathname={pathname}
-              placeholder={launcher('Open menu', 'rounded-md p-2 hover:bg-stone-100', <MenuIcon />, 'dialog')} />
+            <MobilePanel
+              items={items}
+              auth={auth}
+              pathname={pathname}
+              placeholder={launcher('Open menu', 'rounded-md p-2 hover:bg-stone-100', <MenuIcon />, 'dialog')}
+            />
           </div>
         </div>
       </div>
       <OfflineBar />
     </header>
-  )
+  );
 }
 
 export function MenuIcon() {
@@ -67,7 +106,7 @@ export function MenuIcon() {
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
-  )
+  );
 }
 
 function Logo() {
@@ -76,5 +115,5 @@ function Logo() {
       <rect width="32" height="32" rx="8" fill="#0f766e" />
       <path d="M8 16l8-7 8 7v8h-5v-5h-6v5H8z" fill="#fff" />
     </svg>
-  )
+  );
 }

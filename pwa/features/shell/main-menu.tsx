@@ -1,13 +1,25 @@
-import { Link } from '@tanstack/react-router'
-import { DropdownMenu } from 'radix-ui'
-import { isActive, type NavItem } from './nav-items'
+import { Link } from '@tanstack/react-router';
+import { DropdownMenu } from 'radix-ui';
+import { isActive, type NavItem } from './nav-items.ts';
 
-export function MainMenu({ items, pathname, defaultOpen = false }: { items: NavItem[]; pathname: string; defaultOpen?: boolean }) {
+export function MainMenu({
+  items,
+  pathname,
+  defaultOpen = false,
+}: {
+  items: NavItem[];
+  pathname: string;
+  defaultOpen?: boolean;
+}) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger className={MENU_TRIGGER}>Menu ▾</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={8} className="z-50 w-64 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={8}
+          className="z-50 w-64 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
+        >
           {items.map((item) => (
             <DropdownMenu.Item key={item.label} asChild>
               <Link
@@ -22,7 +34,7 @@ export function MainMenu({ items, pathname, defaultOpen = false }: { items: NavI
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
-  )
+  );
 }
 
-export const MENU_TRIGGER = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100'
+export const MENU_TRIGGER = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100';

@@ -1,24 +1,41 @@
-import { useState } from 'react'
-import { Link } from '@tanstack/react-router'
-import { Dialog } from 'radix-ui'
-import { displayName, type AuthState } from '../../lib/current-user'
-import { buttonClass } from '../../ui/button'
-import { Avatar } from './avatar'
-import { isActive, type NavItem } from './nav-items'
-import { useSignOut } from './use-sign-out'
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Dialog } from 'radix-ui';
+import { displayName, type AuthState } from '../../lib/current-user.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Avatar } from './avatar.tsx';
+import { isActive, type NavItem } from './nav-items.ts';
+import { useSignOut } from './use-sign-out.tsx';
 
-const LINK = 'block rounded-md px-3 py-3 text-base hover:bg-stone-100'
+const LINK = 'block rounded-md px-3 py-3 text-base hover:bg-stone-100';
 
 /** The small-screen menu: a right-side panel with the same items; it closes after a choice. */
-export function MobilePanel({ items, auth, pathname, defaultOpen = false }: { items: NavItem[]; auth: AuthState; pathname: string; defaultOpen?: boolean }) {
-  const [open, setOpen] = useState(defaultOpen)
-  const signOut = useSignOut(auth.status === 'authenticated' ? auth.user.id : null)
-  const close = () => setOpen(false)
+export function MobilePanel({
+  items,
+  auth,
+  pathname,
+  defaultOpen = false,
+}: {
+  items: NavItem[];
+  auth: AuthState;
+  pathname: string;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const signOut = useSignOut(auth.status === 'authenticated' ? auth.user.id : null);
+  const close = () => setOpen(false);
   return (
     <>
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger aria-label="Open menu" className="rounded-md p-2 hover:bg-stone-100">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M4 6h16M4 12h16M4 18h16" />
           </svg>
         </Dialog.Trigger>
@@ -27,7 +44,12 @@ export function MobilePanel({ items, auth, pathname, defaultOpen = false }: { it
           <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl">
             <div className="flex items-center justify-between">
               <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-              <Dialog.Close aria-label="Close menu" className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-stone-100">×</Dialog.Close>
+              <Dialog.Close
+                aria-label="Close menu"
+                className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-stone-100"
+              >
+                ×
+              </Dialog.Close>
             </div>
             <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
             {auth.status === 'authenticated' && (
@@ -55,16 +77,35 @@ export function MobilePanel({ items, auth, pathname, defaultOpen = false }: { it
             <hr className="border-stone-200" />
             {auth.status === 'authenticated' ? (
               <>
-                <Link to="/dashboard" onClick={close} className={LINK}>Dashboard</Link>
-                <Link to="/search" search={{ saved: true }} onClick={close} className={LINK}>Saved Properties</Link>
-                <Link to="/account-settings" onClick={close} className={LINK}>Account Settings</Link>
-                {auth.user.isAdmin && <Link to="/admin/image-approval" onClick={close} className={LINK}>Admin Panel</Link>}
-                <button type="button" className={`${LINK} text-left text-red-700`} onClick={() => { close(); signOut.start() }}>
+                <Link to="/dashboard" onClick={close} className={LINK}>
+                  Dashboard
+                </Link>
+                <Link to="/search" search={{ saved: true }} onClick={close} className={LINK}>
+                  Saved Properties
+                </Link>
+                <Link to="/account-settings" onClick={close} className={LINK}>
+                  Account Settings
+                </Link>
+                {auth.user.isAdmin && (
+                  <Link to="/admin/image-approval" onClick={close} className={LINK}>
+                    Admin Panel
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  className={`${LINK} text-left text-red-700`}
+                  onClick={() => {
+                    close();
+                    signOut.start();
+                  }}
+                >
                   Sign Out
                 </button>
               </>
             ) : (
-              <Link to="/login" onClick={close} className={buttonClass('primary', 'w-full')}>Sign In</Link>
+              <Link to="/login" onClick={close} className={buttonClass('primary', 'w-full')}>
+                Sign In
+              </Link>
             )}
           </Dialog.Content>
         </Dialog.Portal>
@@ -72,5 +113,5 @@ export function MobilePanel({ items, auth, pathname, defaultOpen = false }: { it
       {/* Outside the panel, which closes when Sign Out is chosen. */}
       {signOut.confirmation}
     </>
-  )
+  );
 }

@@ -1,24 +1,24 @@
-import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
-import { unsentCount } from '../../offline/outbox-owner'
-import { listItems } from '../../offline/outbox-store'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { signOut } from './end-session'
-import { unsentWarning } from './sign-out'
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { unsentCount } from '../../offline/outbox-owner.ts';
+import { listItems } from '../../offline/outbox-store.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { signOut } from './end-session.ts';
+import { unsentWarning } from './sign-out.ts';
 
 /**
  * Sign Out for the menus: straight away when nothing of this person's waits in the outbox;
  * otherwise first says how many changes are unsent and that they are kept for them.
  */
 export function useSignOut(userId: string | null) {
-  const queryClient = useQueryClient()
-  const [unsent, setUnsent] = useState(0)
+  const queryClient = useQueryClient();
+  const [unsent, setUnsent] = useState(0);
 
   const start = async () => {
-    const count = unsentCount(await listItems().catch(() => []), userId)
-    if (count === 0) return signOut(queryClient, userId)
-    setUnsent(count)
-  }
+    const count = unsentCount(await listItems().catch(() => []), userId);
+    if (count === 0) return signOut(queryClient, userId);
+    setUnsent(count);
+  };
 
   const confirmation = (
     <ConfirmDialog
@@ -29,6 +29,6 @@ export function useSignOut(userId: string | null) {
       confirmLabel="Sign out"
       onConfirm={() => void signOut(queryClient, userId)}
     />
-  )
-  return { start: () => void start(), confirmation }
+  );
+  return { start: () => void start(), confirmation };
 }

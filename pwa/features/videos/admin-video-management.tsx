@@ -1,63 +1,92 @@
-import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { Tabs } from 'radix-ui'
-import { isStatus } from '../../lib/api-client'
-import { useAuth } from '../../lib/current-user'
-import { buttonClass } from '../../ui/button'
-import { Card, PageTitle } from '../../ui/card'
-import { Pager } from '../../ui/pager'
-import { CenteredSpinner } from '../../ui/spinner'
-import { tabTriggerClass } from '../../ui/tabs'
-import { usePendingVideos } from './admin-videos.queries'
-import { PendingVideoCard } from './pending-video-card'
-import { SecurityInfo, WorkflowGuide } from './video-guide'
-import { videosWaitingText } from './videos-waiting'
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { isStatus } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { buttonClass } from '../../ui/button.tsx';
+import { Card, PageTitle } from '../../ui/card.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { tabTriggerClass } from '../../ui/tabs.tsx';
+import { usePendingVideos } from './admin-videos.queries.ts';
+import { PendingVideoCard } from './pending-video-card.tsx';
+import { SecurityInfo, WorkflowGuide } from './video-guide.tsx';
+import { videosWaitingText } from './videos-waiting.tsx';
 
 /** /admin/video-management: Pending, Workflow Guide, Security Info (spec part 2 §2). The isAdmin check is the client's, as the spec says; the server refuses non-admins anyway. */
 export function AdminVideoManagement() {
-  const auth = useAuth()
-  const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin
-  const [page, setPage] = useState(1)
-  const pending = usePendingVideos(isAdmin, page)
-  if (auth.status === 'loading') return <CenteredSpinner />
-  const denied = !isAdmin || isStatus(pending.error, 401) || isStatus(pending.error, 403)
-  const total = pending.data?.total
-  const pages = Math.max(1, Math.ceil((total ?? 0) / (pending.data?.pageSize ?? 20)))
+  const auth = useAuth();
+  const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin;
+  const [page, setPage] = useState(1);
+  const pending = usePendingVideos(isAdmin, page);
+  if (auth.status === 'loading') return <CenteredSpinner />;
+  const denied = !isAdmin || isStatus(pending.error, 401) || isStatus(pending.error, 403);
+  const total = pending.data?.total;
+  const pages = Math.max(1, Math.ceil((total ?? 0) / (pending.data?.pageSize ?? 20)));
   // The last page emptied (videos reviewed meanwhile): go back to the last page that has any.
-  if (pending.data && page > pages) setPage(pages)
+  if (pending.data && page > pages) setPage(pages);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Download hosts' videos once they are scanned clean, and upload the edited versions.">Video Management</PageTitle>
-      {denied ? <AdminAccessRequired /> : (
+      <PageTitle sub="Download hosts' videos once they are scanned clean, and upload the edited versions.">
+        Video Management
+      </PageTitle>
+      {denied ? (
+        <AdminAccessRequired />
+      ) : (
         <Tabs.Root defaultValue="pending">
-          <Tabs.List aria-label="Video management" className="mb-6 flex max-w-xl flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
-            <Tabs.Trigger value="pending" className={tabTriggerClass}>Pending ({total ?? '…'})</Tabs.Trigger>
-            <Tabs.Trigger value="guide" className={tabTriggerClass}>Workflow Guide</Tabs.Trigger>
-            <Tabs.Trigger value="security" className={tabTriggerClass}>Security Info</Tabs.Trigger>
+          <Tabs.List
+            aria-label="Video management"
+            className="mb-6 flex max-w-xl flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
+          >
+            <Tabs.Trigger value="pending" className={tabTriggerClass}>
+              Pending ({total ?? '…'})
+            </Tabs.Trigger>
+            <Tabs.Trigger value="guide" className={tabTriggerClass}>
+              Workflow Guide
+            </Tabs.Trigger>
+            <Tabs.Trigger value="security" className={tabTriggerClass}>
+              Security Info
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="pending" className="grid gap-3">
             <p className="text-sm text-stone-700" aria-live="polite">
-              {pending.data ? `${videosWaitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.` : 'Loading…'}
+              {pending.data
+                ? `${videosWaitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.`
+                : 'Loading…'}
             </p>
             {pending.isPending && <CenteredSpinner />}
             {pending.isError && <p role="alert">The videos could not be loaded. Please try again.</p>}
             {pending.data && pending.data.videos.length === 0 && (
-              <Card className="text-center"><p className="text-stone-700">No videos are waiting.</p></Card>
+              <Card className="text-center">
+                <p className="text-stone-700">No videos are waiting.</p>
+              </Card>
             )}
             <ul className="grid gap-3">
-              {pending.data?.videos.map((video) => <li key={video.videoId}><PendingVideoCard video={video} /></li>)}
+              {pending.data?.videos.map((video) => (
+                <li key={video.videoId}>
+                  <PendingVideoCard video={video} />
+                </li>
+              ))}
             </ul>
-            <Pager page={page} pages={pages} onPage={(next) => {
-              setPage(next)
-              window.scrollTo({ top: 0 })
-            }} />
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0 });
+              }}
+            />
           </Tabs.Content>
-          <Tabs.Content value="guide"><WorkflowGuide /></Tabs.Content>
-          <Tabs.Content value="security"><SecurityInfo /></Tabs.Content>
+          <Tabs.Content value="guide">
+            <WorkflowGuide />
+          </Tabs.Content>
+          <Tabs.Content value="security">
+            <SecurityInfo />
+          </Tabs.Content>
         </Tabs.Root>
       )}
     </div>
-  )
+  );
 }
 
 function AdminAccessRequired() {
@@ -65,7 +94,9 @@ function AdminAccessRequired() {
     <Card className="mx-auto max-w-md text-center">
       <h2 className="text-xl font-bold">Admin Access Required</h2>
       <p className="mt-2 text-stone-700">You need administrator rights to manage videos.</p>
-      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>Back to Dashboard</Link>
+      <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>
+        Back to Dashboard
+      </Link>
     </Card>
-  )
+  );
 }

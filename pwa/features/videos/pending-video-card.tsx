@@ -1,16 +1,24 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
-import { errorText } from '../../lib/api-client'
-import { Button } from '../../ui/button'
-import { Badge, Card } from '../../ui/card'
-import { toast } from '../../ui/toast'
-import { adminDownloadUrl, useUploadEditedVideo } from './admin-videos.queries'
-import { DownloadLink } from './download-link'
-import { UploadProgress } from './upload-progress'
-import { checkVideoFile, VIDEO_ACCEPT } from './video-file'
-import { canDownloadOriginal, canUploadEdited, formatDateTime, formatMegabytes, isInfected, isScanProblem, statusTone } from './video-format'
-import { statusLabel, type PendingVideo } from './videos-contract'
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { errorText } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Badge, Card } from '../../ui/card.tsx';
+import { toast } from '../../ui/toast.ts';
+import { adminDownloadUrl, useUploadEditedVideo } from './admin-videos.queries.ts';
+import { DownloadLink } from './download-link.tsx';
+import { UploadProgress } from './upload-progress.tsx';
+import { checkVideoFile, VIDEO_ACCEPT } from './video-file.ts';
+import {
+  canDownloadOriginal,
+  canUploadEdited,
+  formatDateTime,
+  formatMegabytes,
+  isInfected,
+  isScanProblem,
+  statusTone,
+} from './video-format.ts';
+import { statusLabel, type PendingVideo } from './videos-contract.ts';
 
-export const EDITED_UPLOAD_FAILED = 'Failed to upload edited video'
+export const EDITED_UPLOAD_FAILED = 'Failed to upload edited video';
 
 export function PendingVideoCard({ video }: { video: PendingVideo }) {
   return (
@@ -20,14 +28,20 @@ export function PendingVideoCard({ video }: { video: PendingVideo }) {
         <h3 className="mt-2 break-words text-lg font-semibold">{video.originalName}</h3>
         <p className="break-all font-mono text-xs text-stone-600">{video.fileName}</p>
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-stone-600">Uploaded by</dt><dd>{video.uploaderName}</dd>
-          <dt className="text-stone-600">Listing</dt><dd>{video.propertyTitle ?? 'Not tied to a listing'}</dd>
-          <dt className="text-stone-600">Uploaded</dt><dd>{formatDateTime(video.uploadedAt)}</dd>
-          <dt className="text-stone-600">Size</dt><dd>{formatMegabytes(video.fileSize)}</dd>
+          <dt className="text-stone-600">Uploaded by</dt>
+          <dd>{video.uploaderName}</dd>
+          <dt className="text-stone-600">Listing</dt>
+          <dd>{video.propertyTitle ?? 'Not tied to a listing'}</dd>
+          <dt className="text-stone-600">Uploaded</dt>
+          <dd>{formatDateTime(video.uploadedAt)}</dd>
+          <dt className="text-stone-600">Size</dt>
+          <dd>{formatMegabytes(video.fileSize)}</dd>
           {isScanProblem(video.status) && (
             <>
-              <dt className="text-stone-600">Why it waits</dt><dd>{video.lastScanError ?? 'Not given'}</dd>
-              <dt className="text-stone-600">Next attempt</dt><dd>{video.nextScanAt ? formatDateTime(video.nextScanAt) : 'Not scheduled'}</dd>
+              <dt className="text-stone-600">Why it waits</dt>
+              <dd>{video.lastScanError ?? 'Not given'}</dd>
+              <dt className="text-stone-600">Next attempt</dt>
+              <dd>{video.nextScanAt ? formatDateTime(video.nextScanAt) : 'Not scheduled'}</dd>
             </>
           )}
         </dl>
@@ -35,81 +49,113 @@ export function PendingVideoCard({ video }: { video: PendingVideo }) {
       </div>
       <div className="grid content-start gap-3">
         {canDownloadOriginal(video.status) && (
-          <DownloadLink href={adminDownloadUrl(video)} fileName={video.fileName} label="Download original" describes={video.originalName} />
+          <DownloadLink
+            href={adminDownloadUrl(video)}
+            fileName={video.fileName}
+            label="Download original"
+            describes={video.originalName}
+          />
         )}
         {canUploadEdited(video.status) && <EditedUpload video={video} />}
       </div>
     </Card>
-  )
+  );
 }
 
 function InfectedNotice({ video }: { video: PendingVideo }) {
-  const signature = video.infectedSignature ? ` (${video.infectedSignature})` : ''
+  const signature = video.infectedSignature ? ` (${video.infectedSignature})` : '';
   return (
     <p role="note" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       {video.status === 'infected'
         ? `The virus scan found this file infected${signature}. It can never be downloaded and is deleted 30 days after the scan. The uploader has been told.`
         : `The edited version you uploaded was found infected${signature}; it is never published. Upload another edited version.`}
     </p>
-  )
+  );
 }
 
 function EditedUpload({ video }: { video: PendingVideo }) {
-  const inputId = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<File | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null)
-  const abort = useRef<AbortController | null>(null)
-  const upload = useUploadEditedVideo()
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const upload = useUploadEditedVideo();
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null
-    setProblem(null)
-    setFile(null)
-    if (!chosen) return
-    const check = await checkVideoFile(chosen)
+    const chosen = event.target.files?.[0] ?? null;
+    setProblem(null);
+    setFile(null);
+    if (!chosen) return;
+    const check = await checkVideoFile(chosen);
     if (!check.ok) {
-      event.target.value = ''
-      return setProblem(check.message)
+      event.target.value = '';
+      return setProblem(check.message);
     }
-    setFile(chosen)
-  }
+    setFile(chosen);
+  };
 
   const send = () => {
-    if (!file) return
-    const controller = new AbortController()
-    abort.current = controller
-    setProblem(null)
-    setProgress({ sent: 0, total: file.size })
-    upload.mutate({ video, file, signal: controller.signal, onProgress: (sent, total) => setProgress({ sent, total }) }, {
-      onSuccess: (answer) => {
-        toast({ title: 'Edited video uploaded', description: answer.message })
-        setFile(null)
-        if (input.current) input.current.value = ''
+    if (!file) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setProblem(null);
+    setProgress({ sent: 0, total: file.size });
+    upload.mutate(
+      { video, file, signal: controller.signal, onProgress: (sent, total) => setProgress({ sent, total }) },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Edited video uploaded', description: answer.message });
+          setFile(null);
+          if (input.current) input.current.value = '';
+        },
+        onError: (error) => {
+          if (controller.signal.aborted) return;
+          const description = errorText(
+            error,
+            error instanceof TypeError ? 'Check your connection and try again.' : 'Please try again.',
+          );
+          setProblem(description);
+          toast({ title: 'Upload failed', description, variant: 'destructive' });
+        },
+        onSettled: () => {
+          setProgress(null);
+          abort.current = null;
+        },
       },
-      onError: (error) => {
-        if (controller.signal.aborted) return
-        const description = errorText(error, error instanceof TypeError ? 'Check your connection and try again.' : 'Please try again.')
-        setProblem(description)
-        toast({ title: 'Upload failed', description, variant: 'destructive' })
-      },
-      onSettled: () => {
-        setProgress(null)
-        abort.current = null
-      },
-    })
-  }
+    );
+  };
 
   return (
     <div className="grid gap-2 rounded-md border border-stone-200 p-3">
-      <label htmlFor={inputId} className="text-sm font-medium">Edited version of {video.originalName}</label>
-      <input id={inputId} ref={input} type="file" accept={VIDEO_ACCEPT} disabled={upload.isPending} onChange={(event) => void pick(event)}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-stone-700 file:px-3 file:py-1.5 file:text-white" />
-      {progress && <UploadProgress label={`Uploading the edited version of ${video.originalName}`} sent={progress.sent} total={progress.total} />}
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Edited version of {video.originalName}
+      </label>
+      <input
+        id={inputId}
+        ref={input}
+        type="file"
+        accept={VIDEO_ACCEPT}
+        disabled={upload.isPending}
+        onChange={(event) => void pick(event)}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-stone-700 file:px-3 file:py-1.5 file:text-white"
+      />
+      {progress && (
+        <UploadProgress
+          label={`Uploading the edited version of ${video.originalName}`}
+          sent={progress.sent}
+          total={progress.total}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button disabled={!file || upload.isPending} onClick={send}>{upload.isPending ? 'Uploading…' : 'Upload edited version'}</Button>
-        {upload.isPending && <Button variant="ghost" onClick={() => abort.current?.abort()}>Cancel</Button>}
+        <Button disabled={!file || upload.isPending} onClick={send}>
+          {upload.isPending ? 'Uploading…' : 'Upload edited version'}
+        </Button>
+        {upload.isPending && (
+          <Button variant="ghost" onClick={() => abort.current?.abort()}>
+            Cancel
+          </Button>
+        )}
       </div>
       {problem && (
         <div role="alert" className="text-sm text-red-700">
@@ -117,7 +163,11 @@ function EditedUpload({ video }: { video: PendingVideo }) {
           <p>{problem}</p>
         </div>
       )}
-      {file && !upload.isPending && <p className="text-xs text-stone-600">{file.name}, {formatMegabytes(file.size)}</p>}
+      {file && !upload.isPending && (
+        <p className="text-xs text-stone-600">
+          {file.name}, {formatMegabytes(file.size)}
+        </p>
+      )}
     </div>
-  )
+  );
 }

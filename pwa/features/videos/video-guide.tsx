@@ -1,4 +1,4 @@
-import { Card } from '../../ui/card'
+import { Card } from '../../ui/card.tsx';
 
 // The spec's video workflow (part 2 §4) in four steps, and how the files are kept safe on the
 // way (docs/decisions/080).
@@ -18,9 +18,9 @@ const STEPS: { title: string; text: string }[] = [
   },
   {
     title: 'The owner downloads it',
-    text: 'Once the edited version is clean it is published to the owner\'s approved area: they find it under My Videos, and on their listing\'s page if they uploaded it for a listing.',
+    text: "Once the edited version is clean it is published to the owner's approved area: they find it under My Videos, and on their listing's page if they uploaded it for a listing.",
   },
-]
+];
 
 export function WorkflowGuide() {
   return (
@@ -29,7 +29,12 @@ export function WorkflowGuide() {
       <ol className="mt-4 grid gap-4">
         {STEPS.map((step, index) => (
           <li key={step.title} className="grid grid-cols-[2rem_1fr] gap-3">
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">{index + 1}</span>
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-teal-700 font-semibold text-white"
+            >
+              {index + 1}
+            </span>
             <div>
               <h3 className="font-semibold">{step.title}</h3>
               <p className="text-stone-700">{step.text}</p>
@@ -38,7 +43,7 @@ export function WorkflowGuide() {
         ))}
       </ol>
     </Card>
-  )
+  );
 }
 
 const SAFEGUARDS: { title: string; text: string }[] = [
@@ -56,9 +61,9 @@ const SAFEGUARDS: { title: string; text: string }[] = [
   },
   {
     title: 'Names are never trusted',
-    text: 'The server names every file itself and tells videos by their bytes, not by their names. The name a host\'s phone gave a file is only shown, never used to find or store it.',
+    text: "The server names every file itself and tells videos by their bytes, not by their names. The name a host's phone gave a file is only shown, never used to find or store it.",
   },
-]
+];
 
 export function SecurityInfo() {
   return (
@@ -73,5 +78,5 @@ export function SecurityInfo() {
         ))}
       </dl>
     </Card>
-  )
+  );
 }

@@ -1,57 +1,85 @@
-import { useEffect, useId, useState, useSyncExternalStore, type ChangeEvent } from 'react'
-import { Link } from '@tanstack/react-router'
-import { useAuth } from '../../lib/current-user'
-import { Button, buttonClass } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { Spinner } from '../../ui/spinner'
-import { UploadProgress } from './upload-progress'
-import { UPLOAD_FAILED } from './upload-failure'
-import { discardUnfinished, unfinishedUploads, type UnfinishedUpload } from './unfinished-uploads'
-import { VIDEO_ACCEPT } from './video-file'
-import { formatMegabytes } from './video-format'
+import { useEffect, useId, useState, useSyncExternalStore, type ChangeEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../lib/current-user.ts';
+import { Button, buttonClass } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { UploadProgress } from './upload-progress.tsx';
+import { UPLOAD_FAILED } from './upload-failure.ts';
+import { discardUnfinished, unfinishedUploads, type UnfinishedUpload } from './unfinished-uploads.ts';
+import { VIDEO_ACCEPT } from './video-file.ts';
+import { formatMegabytes } from './video-format.ts';
 import {
-  cancelUpload, clearUpload, pauseUpload, resumeUpload, retryUpload, slotKey, startUpload, subscribeToUpload, uploadStateOf,
-  type UploadState, type UploadTarget,
-} from './video-upload-store'
+  cancelUpload,
+  clearUpload,
+  pauseUpload,
+  resumeUpload,
+  retryUpload,
+  slotKey,
+  startUpload,
+  subscribeToUpload,
+  uploadStateOf,
+  type UploadState,
+  type UploadTarget,
+} from './video-upload-store.ts';
 
-export const UPLOADED_MESSAGE = 'Uploaded. We are checking it for viruses; an admin will prepare it and you will find it under My Videos.'
-export const CONNECTION_LOST = 'Connection lost — will resume'
+export const UPLOADED_MESSAGE =
+  'Uploaded. We are checking it for viruses; an admin will prepare it and you will find it under My Videos.';
+export const CONNECTION_LOST = 'Connection lost — will resume';
 
 /** Picks a video, checks it, and uploads it resumably; `propertyId` attaches it to one of the host's listings. */
 export function VideoUploader({ propertyId }: { propertyId?: string | undefined }) {
-  const auth = useAuth()
-  if (auth.status !== 'authenticated') return null
-  return <Uploader target={{ userId: auth.user.id, propertyId }} />
+  const auth = useAuth();
+  if (auth.status !== 'authenticated') return null;
+  return <Uploader target={{ userId: auth.user.id, propertyId }} />;
 }
 
 function Uploader({ target }: { target: UploadTarget }) {
-  const key = slotKey(target)
-  const state = useSyncExternalStore((listener) => subscribeToUpload(key, listener), () => uploadStateOf(key), () => uploadStateOf(key))
-  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([])
+  const key = slotKey(target);
+  const state = useSyncExternalStore(
+    (listener) => subscribeToUpload(key, listener),
+    () => uploadStateOf(key),
+    () => uploadStateOf(key),
+  );
+  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
   // Read again whenever the uploader is back to choosing a file (a finished upload forgets its entry).
   useEffect(() => {
-    if (state.phase === 'idle') setUnfinished(unfinishedUploads(key))
-  }, [key, state.phase])
-  const inputId = useId()
+    if (state.phase === 'idle') setUnfinished(unfinishedUploads(key));
+  }, [key, state.phase]);
+  const inputId = useId();
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (file) void startUpload(target, file)
-  }
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void startUpload(target, file);
+  };
 
   return (
     <div className="grid gap-3">
       {state.phase === 'idle' && (
         <>
-          <label htmlFor={inputId} className="text-sm font-medium">Video (MP4, MOV or AVI, up to 100 MB)</label>
-          <input id={inputId} type="file" accept={VIDEO_ACCEPT} onChange={pick}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white" />
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Video (MP4, MOV or AVI, up to 100 MB)
+          </label>
+          <input
+            id={inputId}
+            type="file"
+            accept={VIDEO_ACCEPT}
+            onChange={pick}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-4 file:py-2 file:text-white"
+          />
           {unfinished.map((item) => (
-            <div key={item.storageKey} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
+            <div
+              key={item.storageKey}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900"
+            >
               <p>
-                “{item.name}” ({formatMegabytes(item.size)}) did not finish uploading. Choose the same file again to carry on from where it stopped.
+                “{item.name}” ({formatMegabytes(item.size)}) did not finish uploading. Choose the same file again to
+                carry on from where it stopped.
               </p>
-              <Button variant="secondary" onClick={() => void discardUnfinished(item).then(() => setUnfinished(unfinishedUploads(key)))}>
+              <Button
+                variant="secondary"
+                onClick={() => void discardUnfinished(item).then(() => setUnfinished(unfinishedUploads(key)))}
+              >
                 Discard
               </Button>
             </div>
@@ -60,28 +88,43 @@ function Uploader({ target }: { target: UploadTarget }) {
       )}
       <Progress state={state} uploadKey={key} target={target} />
     </div>
-  )
+  );
 }
 
 function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey: string; target: UploadTarget }) {
   switch (state.phase) {
     case 'idle':
-      return null
+      return null;
     case 'checking':
-      return <Spinner label={`Checking ${state.name}`} />
+      return <Spinner label={`Checking ${state.name}`} />;
     case 'uploading':
     case 'waiting':
     case 'paused': {
-      const status = state.phase === 'uploading' ? 'Uploading…' : state.phase === 'waiting' ? CONNECTION_LOST : 'Paused'
+      const status =
+        state.phase === 'uploading' ? 'Uploading…' : state.phase === 'waiting' ? CONNECTION_LOST : 'Paused';
       return (
         <div className="grid gap-2">
           <p className="truncate font-medium">{state.name}</p>
-          <UploadProgress label={`Uploading ${state.name}`} sent={state.sent} total={state.total} tone={state.phase === 'uploading' ? 'active' : 'held'} />
-          <p role="status" className={state.phase === 'waiting' ? 'text-sm font-medium text-amber-800' : 'text-sm text-stone-700'}>{status}</p>
+          <UploadProgress
+            label={`Uploading ${state.name}`}
+            sent={state.sent}
+            total={state.total}
+            tone={state.phase === 'uploading' ? 'active' : 'held'}
+          />
+          <p
+            role="status"
+            className={state.phase === 'waiting' ? 'text-sm font-medium text-amber-800' : 'text-sm text-stone-700'}
+          >
+            {status}
+          </p>
           <div className="flex flex-wrap gap-2">
-            {state.phase === 'paused'
-              ? <Button onClick={() => resumeUpload(uploadKey)}>Resume</Button>
-              : <Button variant="secondary" onClick={() => void pauseUpload(uploadKey)}>Pause</Button>}
+            {state.phase === 'paused' ? (
+              <Button onClick={() => resumeUpload(uploadKey)}>Resume</Button>
+            ) : (
+              <Button variant="secondary" onClick={() => void pauseUpload(uploadKey)}>
+                Pause
+              </Button>
+            )}
             <ConfirmDialog
               title="Stop uploading?"
               description="What has been sent so far is deleted; you would start this video again from the beginning."
@@ -91,28 +134,41 @@ function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey:
             />
           </div>
         </div>
-      )
+      );
     }
     case 'done':
       return (
-        <div role="status" className="grid gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
-          <p><span className="font-medium">{state.name}</span>: {UPLOADED_MESSAGE}</p>
+        <div
+          role="status"
+          className="grid gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
+        >
+          <p>
+            <span className="font-medium">{state.name}</span>: {UPLOADED_MESSAGE}
+          </p>
           <div className="flex flex-wrap gap-2">
-            <Link to="/user/videos" className={buttonClass('secondary')}>My Videos</Link>
-            <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>Upload another video</Button>
+            <Link to="/user/videos" className={buttonClass('secondary')}>
+              My Videos
+            </Link>
+            <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>
+              Upload another video
+            </Button>
           </div>
         </div>
-      )
+      );
     case 'failed':
       return (
         <div role="alert" className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">{UPLOAD_FAILED}</p>
-          <p><span className="font-medium">{state.name}</span>: {state.message}</p>
+          <p>
+            <span className="font-medium">{state.name}</span>: {state.message}
+          </p>
           <div className="flex flex-wrap gap-2">
             {state.canRetry && <Button onClick={() => retryUpload(target)}>Try again</Button>}
-            <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>Choose another video</Button>
+            <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>
+              Choose another video
+            </Button>
           </div>
         </div>
-      )
+      );
   }
 }

@@ -11,11 +11,15 @@ export {
   type PendingVideo,
   type UploadedVideo,
   type VideoStatus,
-} from '../../../api/contract/videos.schema.ts'
+} from '../../../api/contract/videos.schema.ts';
 
-import type * as v from 'valibot'
-import type { ApprovedVideosResponseSchema, EditedVideoResponseSchema, PendingVideosResponseSchema } from '../../../api/contract/videos.schema.ts'
+import type * as v from 'valibot';
+import type {
+  ApprovedVideosResponseSchema,
+  EditedVideoResponseSchema,
+  PendingVideosResponseSchema,
+} from '../../../api/contract/videos.schema.ts';
 
-export type PendingVideosAnswer = v.InferOutput<typeof PendingVideosResponseSchema>
-export type ApprovedVideosAnswer = v.InferOutput<typeof ApprovedVideosResponseSchema>
-export type EditedVideoAnswer = v.InferOutput<typeof EditedVideoResponseSchema>
+export type PendingVideosAnswer = v.InferOutput<typeof PendingVideosResponseSchema>;
+export type ApprovedVideosAnswer = v.InferOutput<typeof ApprovedVideosResponseSchema>;
+export type EditedVideoAnswer = v.InferOutput<typeof EditedVideoResponseSchema>;

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiGet } from '../api-client'
-import type { Property } from '../contract'
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../api-client.ts';
+import type { Property } from '../contract.ts';
 
-export const fetchMyProperties = (signal?: AbortSignal) => apiGet<Property[]>('/api/user/properties', signal)
+export const fetchMyProperties = (signal?: AbortSignal) => apiGet<Property[]>('/api/user/properties', signal);
 
 export const myPropertiesQuery = () =>
-  queryOptions({ queryKey: ['properties', 'mine'], queryFn: ({ signal }) => fetchMyProperties(signal) })
+  queryOptions({ queryKey: ['properties', 'mine'], queryFn: ({ signal }) => fetchMyProperties(signal) });
 
-export const useMyProperties = (enabled = true) => useQuery({ ...myPropertiesQuery(), enabled })
+export const useMyProperties = (enabled = true) => useQuery({ ...myPropertiesQuery(), enabled });

@@ -1,7 +1,7 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/(redirects)/admin-service-approval')({
   beforeLoad: () => {
-    throw redirect({ to: '/admin/service-approval', replace: true })
+    throw redirect({ to: '/admin/service-approval', replace: true });
   },
-})
+});
