@@ -27,7 +27,9 @@ export type Target = {
 
 export async function prepareTarget(kind: DatabaseKind): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), `efie-stress-${kind}-`));
-  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  // The dev outbox exempts this machine's own callers from the per-client sign-up limit (10 an hour):
+  // the harness registers every client from 127.0.0.1, as the tests do.
+  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, EFIE_DEV_OUTBOX: '1' };
   if (kind === 'pglite') {
     return {
       kind,
