@@ -13,4 +13,14 @@ export const listen = (
   fetch: Fetch,
   options: { port: number; hostname?: string },
   onListening?: (info: AddressInfo) => void,
-) => serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);
+) => {
+  const server = serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);
+  // An idle kept-alive connection stays open for 65 s, not Node's 5 s: a client that sends on it
+  // just as the server closes it gets a reset ("socket hang up"), which clients behind a proxy
+  // (whose idle limit is usually 60 s) and a busy test browser both met. Headers may take 66 s.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+  return server;
+};

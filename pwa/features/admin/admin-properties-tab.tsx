@@ -140,15 +140,14 @@ function AdminPropertyRow({ property }: { property: Property }) {
           <Button
             disabled={approve.isPending}
             onClick={() =>
-              approve.mutate(property.id, {
-                onSuccess: () =>
+              void approve.mutateAsync(property.id).then(
+                () =>
                   toast({
                     title: 'Property approved',
                     description: 'Property has been approved and is now visible to the public.',
                   }),
-                onError: () =>
-                  toast({ title: 'Error', description: 'Failed to approve property', variant: 'destructive' }),
-              })
+                () => toast({ title: 'Error', description: 'Failed to approve property', variant: 'destructive' }),
+              )
             }
           >
             Approve
@@ -159,17 +158,14 @@ function AdminPropertyRow({ property }: { property: Property }) {
             variant="secondary"
             disabled={visibility.isPending}
             onClick={() =>
-              visibility.mutate(
-                { id: property.id, isActive: !property.isActive },
-                {
-                  onSuccess: () => toast({ title: property.isActive ? 'Property hidden' : 'Property shown' }),
-                  onError: () =>
-                    toast({
-                      title: 'Error',
-                      description: 'Failed to update property visibility',
-                      variant: 'destructive',
-                    }),
-                },
+              void visibility.mutateAsync({ id: property.id, isActive: !property.isActive }).then(
+                () => toast({ title: property.isActive ? 'Property hidden' : 'Property shown' }),
+                () =>
+                  toast({
+                    title: 'Error',
+                    description: 'Failed to update property visibility',
+                    variant: 'destructive',
+                  }),
               )
             }
           >
@@ -181,15 +177,13 @@ function AdminPropertyRow({ property }: { property: Property }) {
             variant="secondary"
             disabled={featured.isPending}
             onClick={() =>
-              featured.mutate(
-                { id: property.id, isFeatured: !property.isFeatured, featuredOrder: null },
-                {
-                  onSuccess: () =>
-                    toast({ title: property.isFeatured ? 'Removed from featured' : 'Property featured' }),
-                  onError: () =>
+              void featured
+                .mutateAsync({ id: property.id, isFeatured: !property.isFeatured, featuredOrder: null })
+                .then(
+                  () => toast({ title: property.isFeatured ? 'Removed from featured' : 'Property featured' }),
+                  () =>
                     toast({ title: 'Error', description: 'Failed to update featured status', variant: 'destructive' }),
-                },
-              )
+                )
             }
           >
             {property.isFeatured ? 'Unfeature' : 'Feature'}
@@ -201,11 +195,10 @@ function AdminPropertyRow({ property }: { property: Property }) {
           confirmLabel="Delete"
           trigger={<Button variant="danger">Delete</Button>}
           onConfirm={() =>
-            remove.mutate(property.id, {
-              onSuccess: () => toast({ title: 'Property deleted permanently' }),
-              onError: () =>
-                toast({ title: 'Error', description: 'Failed to delete property', variant: 'destructive' }),
-            })
+            void remove.mutateAsync(property.id).then(
+              () => toast({ title: 'Property deleted permanently' }),
+              () => toast({ title: 'Error', description: 'Failed to delete property', variant: 'destructive' }),
+            )
           }
         />
       </div>
