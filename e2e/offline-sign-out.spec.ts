@@ -245,10 +245,12 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
   // The server's side: A's old cookie is refused, nothing but the logout went with it after the
   // sign-out, and A's queued favourite reached no account.
   expect(await sessionAnswer(baseURL!, tokenOfA!)).toBe(401);
-  const sentWithA = seen.filter(
-    (entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'),
-  );
-  expect(sentWithA.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /api/auth/logout']);
+  // Polled: each response is recorded once its headers are read, a moment after it arrives.
+  const sentWithA = () =>
+    seen.filter((entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'));
+  await expect
+    .poll(() => sentWithA().map((entry) => `${entry.method} ${entry.path}`))
+    .toEqual(['POST /api/auth/logout']);
   expect(await favoriteIds(a.api)).toEqual([]);
   expect(await favoriteIds(b.api)).toEqual([]);
 
@@ -304,12 +306,15 @@ test("with no Efie page open, the service worker's Background Sync ends a pendin
   await fireOutboxSync(context, probe, baseURL!);
   await expect.poll(() => sessionAnswer(baseURL!, tokenOfA!), { timeout: 30_000 }).toBe(401);
   await expect.poll(async () => (await sessionRecord(probe))?.pendingSignOut ?? null).toBeNull();
-  const sentWithA = seen.filter(
-    (entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'),
-  );
-  expect(
-    sentWithA.map((entry) => `${entry.method} ${entry.path} ${entry.byWorker ? 'by the worker' : 'by a page'}`),
-  ).toEqual(['POST /api/auth/logout by the worker']);
+  // Polled: each response is recorded once its headers are read, a moment after it arrives (CI once
+  // checked before the logout's entry was in).
+  const sentWithA = () =>
+    seen.filter((entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'));
+  await expect
+    .poll(() =>
+      sentWithA().map((entry) => `${entry.method} ${entry.path} ${entry.byWorker ? 'by the worker' : 'by a page'}`),
+    )
+    .toEqual(['POST /api/auth/logout by the worker']);
   expect(await favoriteIds(a.api)).toEqual([]);
   expect(
     (await outboxItems(probe)).map((item) => ({ kind: item.kind, ownerId: (item as { ownerId?: string }).ownerId })),
