@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * (testing/log-cluster.global-setup.ts), one file at a time. Everything else
  * runs in parallel in the `unit` project.
  */
-const LOG_TESTS = [
+export const LOG_TESTS = [
   'events/store/concurrency.test.ts',
   'events/store/read-all.test.ts',
   'events/store/stream-order.test.ts',

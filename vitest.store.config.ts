@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { RUN_OPTIONS } from './vitest.config.ts';
+import { LOG_TESTS as ALL_LOG_TESTS, RUN_OPTIONS } from './vitest.config.ts';
 
 /**
  * The event store's own tests and the runner's, alone: `npm run test:mutation:store` asks whether
@@ -7,12 +7,7 @@ import { RUN_OPTIONS } from './vitest.config.ts';
  * the store and make one run of the whole suite's related tests take hours. The tests that read the
  * global log run one at a time on their own cluster, as in vitest.config.ts.
  */
-const LOG_TESTS = [
-  'events/store/concurrency.test.ts',
-  'events/store/read-all.test.ts',
-  'events/store/stream-order.test.ts',
-  'events/store/subscriptions.test.ts',
-];
+const LOG_TESTS = ALL_LOG_TESTS.filter((path) => path.startsWith('events/store/'));
 
 export default defineConfig({
   test: {
