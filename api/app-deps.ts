@@ -8,6 +8,8 @@ import type { ViewRateLimit } from './analytics/view-rate-limit.ts';
 import type { FileStorage } from './files/file-storage.ts';
 import type { Logger } from './logger.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { SearchChangeFeed } from './properties/search-cache.ts';
+import type { SearchIndexReplica } from './properties/search-index-replica.ts';
 import type { TusVideoUploads } from './videos/tus-uploads.ts';
 
 /** What the app is built from (api/runtime.ts makes it; tests make their own with real parts). */
@@ -31,6 +33,8 @@ export type AppDeps = {
   viewRateLimit: ViewRateLimit;
   /** City and country of an IP address, from the offline database. */
   geolocate: Geolocator;
+  /** Search's change log as this process follows it, and the in-memory index it keeps current (docs/decisions/230, 260). */
+  search: { changes: SearchChangeFeed; index: SearchIndexReplica };
   /** Where the built PWA lives; absent in API-only tests. */
   pwaDir?: string;
 };

@@ -10,6 +10,8 @@ import { createPageViewBuffer } from './analytics/page-view-buffer.ts';
 import { setAsidePageView } from './analytics/page-view-dead-letters.ts';
 import { writePageViews } from './analytics/page-views.write.ts';
 import { createViewRateLimit, VIEW_RATE_LIMITS } from './analytics/view-rate-limit.ts';
+import { createSearchChangeFeed } from './properties/search-cache.ts';
+import { createSearchIndexReplica } from './properties/search-index-replica.ts';
 import type { AppDeps } from './app-deps.ts';
 import { ensureAdmin } from './auth/ensure-admin.ts';
 import { createScryptHasher, type PasswordHasher } from './auth/password.ts';
@@ -88,6 +90,12 @@ export async function buildDeps(
     perAddressPerMinute: config.analyticsViewsPerMinute,
   });
   const geolocate = createGeolocator();
+  // The search caches and the index tell time by the app's clock, so a test can step past the log's age instead of sleeping.
+  const searchChanges = createSearchChangeFeed(db, { now: () => clock().getTime() });
+  const search = {
+    changes: searchChanges,
+    index: createSearchIndexReplica(db, searchChanges, { log: log.child({ topic: 'search index' }) }),
+  };
   const deps: AppDeps = {
     config,
     db,
@@ -102,6 +110,7 @@ export async function buildDeps(
     pageViews,
     viewRateLimit,
     geolocate,
+    search,
   };
   if (options.pwaDir) deps.pwaDir = options.pwaDir;
   return deps;

@@ -26,6 +26,8 @@ async function main() {
   const server = listen(app.fetch, { port: config.port }, (info) => {
     log.info('listening', { url: `http://localhost:${info.port}`, database: deps.db.kind, dataDir: config.dataDir });
   });
+  // Searches go to the database until the in-memory index has loaded (100,000 listings: about a second).
+  void deps.search.index.ready();
   // Hourly, and photos at start-up too: a photo staged by a process that died mid-upload is never discarded by it.
   const sweepPhotos = () => void sweepStagedPhotos(photoStagingDirectory(config.dataDir), deps.clock()).catch(() => {});
   sweepPhotos();

@@ -15,19 +15,27 @@ import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
-import { createSearchCache, createSearchChangeFeed } from './search-cache.ts';
+import { createSearchCache } from './search-cache.ts';
 import { placeNamesAffectedBy, searchAffectedBy, type SearchFilter } from './search-matches.ts';
-import { lookUpPlaces, placeQuery, searchListings, type PlaceLookup, type SearchAnswer } from './search.read.ts';
+import { cardJson, createListingCards, type ListingCard } from './listing-cards.ts';
+import { lookUpPlaces, placeQuery, searchListings, type PlaceLookup } from './search.read.ts';
 
-export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) {
+export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'search'>) {
   const { db, store, clock } = deps;
-  // The caches tell time by the app's clock, so a test can step past the token's age instead of sleeping.
+  // The caches tell time by the app's clock, so a test can step past the log's age instead of sleeping.
   const now = () => clock().getTime();
-  const changes = createSearchChangeFeed(db, { now });
+  const { changes, index } = deps.search;
+  // The live listings search pages show, by id: a listing change drops its card.
+  const cards = createListingCards(db, changes, { now });
   // A listing change drops only the answers it can have changed (search-matches.ts).
   const searches = createSearchCache<
     SearchFilter,
-    SearchAnswer & { bodies: Partial<Record<'visitor' | 'signedIn', string>> }
+    {
+      cards: ListingCard[];
+      total: number;
+      totalIsExact: boolean;
+      bodies: Partial<Record<'visitor' | 'signedIn', string>>;
+    }
   >(changes, {
     affectedBy: searchAffectedBy,
     now,
@@ -53,17 +61,21 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock'>) 
       const viewer = c.var.user ? 'signedIn' : 'visitor';
       // "kumasi", "Kumasi " and "KUMASI" are one search.
       const place = placeQuery(q);
-      const answer = await searches.get(JSON.stringify({ ...q, location: place }), { q, place }, async () => ({
-        ...(await searchListings(db, q, lookUp, place)),
-        bodies: {},
-      }));
-      answer.bodies[viewer] ??= JSON.stringify({
-        properties: answer.rows.map((r) => toProperty(r, c.var.user)),
-        total: answer.total,
-        totalIsExact: answer.totalIsExact,
-        page: q.page,
-        pageSize: q.limit,
+      const answer = await searches.get(JSON.stringify({ ...q, location: place }), { q, place }, async () => {
+        // The in-memory index once it is loaded and current (the cache's sync above brought it up to date), else SQL.
+        const found = index.current()?.find(q, place);
+        if (found) return { ...found, cards: await cards.get(found.ids), bodies: {} };
+        const { rows, ...total } = await searchListings(db, q, lookUp, place);
+        return { ...total, cards: rows.map((row) => ({ row, json: {} })), bodies: {} };
       });
+      // The page's JSON as JSON.stringify would write it, from each card's JSON written once.
+      answer.bodies[viewer] ??=
+        `{"properties":[${answer.cards.map((card) => cardJson(card, c.var.user)).join(',')}],${JSON.stringify({
+          total: answer.total,
+          totalIsExact: answer.totalIsExact,
+          page: q.page,
+          pageSize: q.limit,
+        }).slice(1)}`;
       return c.body(answer.bodies[viewer], 200, { 'content-type': 'application/json' });
     })
     .get('/featured', async (c) => {

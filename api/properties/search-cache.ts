@@ -1,4 +1,5 @@
 import type { SearchState } from '../../events/listing/listing-search.ts';
+import type { ChangedListing } from '../../events/listing/listing-search.writer.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 
 /** Listing writes made by this process: a listing command's caller calls listingsChanged() once it has committed. */
@@ -16,6 +17,13 @@ const REMEMBERED = 256;
 
 /** What one logged change did: the live states before and after, or null when anything may have changed. */
 export type SearchChange = SearchState[] | null;
+
+/**
+ * One logged change as the in-memory search index takes it: its `seq` and the
+ * changed listings as they are after it, or null when anything may have
+ * changed (or the log no longer says which listings: a gap, a new log).
+ */
+export type ListingsChange = { seq: number; listings: ChangedListing[] | null };
 
 export type SearchChangeFeed = ReturnType<typeof createSearchChangeFeed>;
 
@@ -35,16 +43,25 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
   let polling: Promise<unknown> = Promise.resolve();
   const recent: { seq: number; change: SearchChange }[] = [];
   const listeners = new Set<(change: SearchChange) => void>();
-  const publish = (seq: number, change: SearchChange) => {
+  const indexes = new Set<(change: ListingsChange) => void>();
+  const publish = (seq: number, change: SearchChange, listings: ChangedListing[] | null) => {
     recent.push({ seq, change });
     if (recent.length > REMEMBERED) recent.shift();
     for (const listener of listeners) listener(change);
+    // A change logged before the log named its listings (migration 0740) says anything may have changed.
+    for (const index of indexes) index({ seq, listings: change === null ? null : listings });
   };
 
   async function poll(): Promise<number> {
     const from = seen ?? Number.MAX_SAFE_INTEGER;
-    const rows = await db.query<{ head: number; log: string; seq: number | null; states: SearchChange }>(
-      `select coalesce(h.seq, 0)::int8 as head, coalesce(h.log_id::text, '') as log, c.seq, c.states
+    const rows = await db.query<{
+      head: number;
+      log: string;
+      seq: number | null;
+      states: SearchChange;
+      listings: ChangedListing[] | null;
+    }>(
+      `select coalesce(h.seq, 0)::int8 as head, coalesce(h.log_id::text, '') as log, c.seq, c.states, c.listings
        from (select 1) as one left join search_change_head h on true
        left join search_changes c on c.seq > $1 and c.seq <= $1 + $2 order by c.seq`,
       [from, MAX_CHANGES_PER_POLL],
@@ -60,8 +77,8 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
     const changes = rows.filter((r) => r.seq !== null);
     // A new log (an emptied database), pruned past us, or too far behind: nothing kept can be trusted.
     const complete = sameLog && head > seen && changes.length === head - seen && changes[0]?.seq === seen + 1;
-    if (!complete) publish(head, null);
-    else for (const { seq, states } of changes) publish(seq!, states);
+    if (!complete) publish(head, null, null);
+    else for (const { seq, states, listings } of changes) publish(seq!, states, listings);
     seen = head;
     return seen;
   }
@@ -88,6 +105,12 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
     subscribe(listener: (change: SearchChange) => void) {
       listeners.add(listener);
     },
+    /** Each change with its seq and the listings it changed, for an index that follows them one by one. */
+    follow(index: (change: ListingsChange) => void) {
+      indexes.add(index);
+    },
+    /** The last head handed out, if any. */
+    seen: () => seen,
   };
 }
 

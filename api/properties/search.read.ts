@@ -135,6 +135,18 @@ export async function searchListings(
   return { rows, total: totalIsExact ? counted : upTo - 1, totalIsExact };
 }
 
+/**
+ * The rows of a page the search index found, in its order. A listing that
+ * stopped being live since the index was current is left out: the page is one
+ * short until the change reaches the index (at most CHANGES_MAX_AGE_MS).
+ */
+export async function listingsInOrder(db: SqlClient, ids: string[]): Promise<PropertyReadRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<PropertyReadRow>(`${PROPERTY_SELECT} where p.id = any($1::uuid[]) and p.is_live`, [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 type Page = { rows: PropertyReadRow[]; total: number };
 
 async function page(

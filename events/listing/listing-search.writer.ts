@@ -42,8 +42,18 @@ export async function writeListingSearch(tx: SqlClient, all: readonly ListingCha
   if (changes.length > 0) await writeRows(tx, changes);
   const states = all.length > MAX_STATES ? null : statesOf(all);
   // A listing live neither before nor after is in no answer: nothing to log.
-  if (states === null || states.length > 0) await recordSearchChange(tx, states);
+  if (states === null) await recordSearchChange(tx, null);
+  else if (states.length > 0) await recordSearchChange(tx, { states, listings: all.map(listingAfter) });
 }
+
+/** A changed listing as the in-memory index and cards take it: its id, creation time and live state after the change. */
+export type ChangedListing = { id: string; createdAt: string; state: SearchState | null };
+
+const listingAfter = ({ id, after }: ListingChange): ChangedListing => ({
+  id,
+  createdAt: after.created_at,
+  state: searchStateOf(after) ?? null,
+});
 
 async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Promise<void> {
   await tx.query('delete from listing_search where listing_id = any($1::uuid[])', [changes.map((c) => c.id)]);
@@ -98,15 +108,23 @@ function statesOf(changes: readonly ListingChange[]): SearchState[] {
 
 /**
  * Appends to the change log. The head row's lock is held to the commit, so
- * changes commit in `seq` order. `null`: anything may have changed.
+ * changes commit in `seq` order. `null`: anything may have changed. `states`
+ * are the live states before and after (for the answer caches), `listings`
+ * the listings whose search rows changed, as they are after (for the indexes).
  */
-export async function recordSearchChange(tx: SqlClient, states: SearchState[] | null): Promise<void> {
+export async function recordSearchChange(
+  tx: SqlClient,
+  change: { states: SearchState[]; listings: ChangedListing[] } | null,
+): Promise<void> {
   const [head] = await tx.query<{ seq: number }>(
     `insert into search_change_head (one, seq) values (true, 1)
      on conflict (one) do update set seq = search_change_head.seq + 1 returning seq`,
   );
   const seq = head!.seq;
-  await tx.query(`insert into search_changes (seq, states) values ($1, $2::jsonb->'states')`, [seq, { states }]);
+  await tx.query(
+    `insert into search_changes (seq, states, listings) values ($1, $2::jsonb->'states', $2::jsonb->'listings')`,
+    [seq, change ?? { states: null, listings: null }],
+  );
   if (seq % 1000 === 0) await tx.query('delete from search_changes where seq <= $1', [seq - KEPT_CHANGES]);
 }
 

@@ -1,0 +1,308 @@
+import { amenityMask, searchCode, type SearchState } from '../../events/listing/listing-search.ts';
+import type { SearchQuery } from '../contract/properties.schema.ts';
+import { monthlyBounds, TOTAL_CAP } from './search.read.ts';
+
+/** A live listing as the index takes it: what search filters and sorts on, as listing_search's columns hold it. */
+export type IndexedListing = {
+  id: string;
+  /** Creation time in milliseconds (listings are created from events' times, which have no finer part). */
+  at: number;
+  price: number;
+  propertyType: number;
+  category: number;
+  listingType: number;
+  bedrooms: number;
+  amenities: number;
+  names: readonly string[];
+};
+
+export const indexedListing = (id: string, createdAt: string | number, state: SearchState): IndexedListing => ({
+  id,
+  at: typeof createdAt === 'number' ? createdAt : Date.parse(createdAt),
+  price: state.monthlyEquivalent,
+  propertyType: searchCode('propertyType', state.propertyType),
+  category: searchCode('category', state.category),
+  listingType: searchCode('listingType', state.listingType),
+  bedrooms: state.bedrooms,
+  amenities: state.amenities,
+  names: state.names,
+});
+
+/** The first position in `sorted` where `item` is not before it. */
+function lowerBound<T>(sorted: readonly T[], item: T, before: (a: T, b: T) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (before(sorted[mid]!, item)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Up to this many place names are merged in order; a prefix that finds more marks its listings and walks them all. */
+const MERGED_PLACES = 8;
+const ANY = -1;
+
+/**
+ * A listing's filter columns in one integer: type, category and listing type
+ * (their codes plus one, so "none" is 0), bedrooms (at most MAX_BEDROOMS: a
+ * search asks for at most 100) and the amenities' bits.
+ */
+const TYPE_BITS = 0b111;
+const CATEGORY_BITS = 0b111 << 3;
+const LISTING_BITS = 0b11 << 6;
+const BEDROOMS_SHIFT = 8;
+const MAX_BEDROOMS = 127;
+const AMENITIES_SHIFT = 15;
+
+export const filterCode = (
+  l: Pick<IndexedListing, 'propertyType' | 'category' | 'listingType' | 'bedrooms' | 'amenities'>,
+): number =>
+  (l.propertyType + 1) |
+  ((l.category + 1) << 3) |
+  ((l.listingType + 1) << 6) |
+  (Math.min(l.bedrooms, MAX_BEDROOMS) << BEDROOMS_SHIFT) |
+  (l.amenities << AMENITIES_SHIFT);
+
+/** One place name's listings in one order: their slots, and their codes and prices beside them for a walk in sequence. */
+type Sorted = { slots: number[]; codes: number[]; prices: number[] };
+const sorted = (): Sorted => ({ slots: [], codes: [], prices: [] });
+
+function removeAt(list: Sorted, i: number) {
+  list.slots.splice(i, 1);
+  list.codes.splice(i, 1);
+  list.prices.splice(i, 1);
+}
+
+export type IndexAnswer = { ids: string[]; total: number; totalIsExact: boolean };
+
+export type SearchIndex = ReturnType<typeof createSearchIndex>;
+
+/**
+ * listing_search (migration 0720, docs/decisions/230) held in memory
+ * (docs/decisions/260): each live listing is a slot in a set of columns, and
+ * each place name holds its listings' slots in both of search's orders
+ * (newest first; cheapest first, walked backwards for price_desc), the id
+ * breaking ties as in the SQL. The names are kept in byte order for the prefix
+ * lookup. Pure: what to hold comes from search-index-replica.ts. `find`
+ * answers what searchListings' SQL answers: the page's ids and the total
+ * counted up to TOTAL_CAP + 1.
+ */
+export function createSearchIndex() {
+  let capacity = 0;
+  let ids: string[] = [];
+  let names: (readonly string[])[] = [];
+  let at = new Float64Array(0);
+  let price = new Float64Array(0);
+  /** The filter columns packed into one small integer per listing (filterCode). */
+  let codes = new Int32Array(0);
+  /** A search's mark on the slots of its names (a prefix of many names), told apart by the search's number. */
+  let marks = new Uint32Array(0);
+  let markNo = 0;
+  const slots = new Map<string, number>();
+  const free: number[] = [];
+  /** Per place name: its listings newest first and cheapest first. */
+  const postings = new Map<string, { newest: Sorted; cheapest: Sorted }>();
+  /** Every place name that has a listing, in byte order (as the SQL's `name >= $1 and name < $1 || U+10FFFF`). */
+  const sortedNames: string[] = [];
+
+  const newer = (a: number, b: number) => at[a]! > at[b]! || (at[a] === at[b] && ids[a]! > ids[b]!);
+  const cheaper = (a: number, b: number) => price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!);
+  const byText = (a: string, b: string) => a < b;
+
+  function grow(to: number) {
+    const widen = <A extends Float64Array | Int8Array | Int16Array | Int32Array | Uint32Array>(
+      old: A,
+      make: (n: number) => A,
+    ) => {
+      const wider = make(to);
+      wider.set(old);
+      return wider;
+    };
+    at = widen(at, (n) => new Float64Array(n));
+    price = widen(price, (n) => new Float64Array(n));
+    codes = widen(codes, (n) => new Int32Array(n));
+    marks = widen(marks, (n) => new Uint32Array(n));
+    capacity = to;
+  }
+
+  function place(listing: IndexedListing): number {
+    const slot = free.pop() ?? slots.size;
+    if (slot >= capacity) grow(Math.max(1024, capacity * 2));
+    slots.set(listing.id, slot);
+    ids[slot] = listing.id;
+    names[slot] = listing.names;
+    at[slot] = listing.at;
+    price[slot] = listing.price;
+    codes[slot] = filterCode(listing);
+    return slot;
+  }
+
+  const insert = (list: Sorted, slot: number, before: (a: number, b: number) => boolean) => {
+    const i = lowerBound(list.slots, slot, before);
+    list.slots.splice(i, 0, slot);
+    list.codes.splice(i, 0, codes[slot]!);
+    list.prices.splice(i, 0, price[slot]!);
+  };
+  const ordered = (under: number[], before: (a: number, b: number) => boolean): Sorted => {
+    const slotsInOrder = [...under].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    return {
+      slots: slotsInOrder,
+      codes: slotsInOrder.map((slot) => codes[slot]!),
+      prices: slotsInOrder.map((slot) => price[slot]!),
+    };
+  };
+
+  function add(listing: IndexedListing) {
+    const slot = place(listing);
+    for (const name of listing.names) {
+      let posting = postings.get(name);
+      if (!posting) {
+        posting = { newest: sorted(), cheapest: sorted() };
+        postings.set(name, posting);
+        sortedNames.splice(lowerBound(sortedNames, name, byText), 0, name);
+      }
+      insert(posting.newest, slot, newer);
+      insert(posting.cheapest, slot, cheaper);
+    }
+  }
+
+  function remove(id: string) {
+    const slot = slots.get(id);
+    if (slot === undefined) return;
+    for (const name of names[slot]!) {
+      const posting = postings.get(name)!;
+      removeAt(posting.newest, lowerBound(posting.newest.slots, slot, newer));
+      removeAt(posting.cheapest, lowerBound(posting.cheapest.slots, slot, cheaper));
+      if (posting.newest.slots.length === 0) {
+        postings.delete(name);
+        sortedNames.splice(lowerBound(sortedNames, name, byText), 1);
+      }
+    }
+    slots.delete(id);
+    free.push(slot);
+  }
+
+  /** The names a typed location (normalised) starts; '' is "anywhere", the name every live listing has. */
+  function namesStartedBy(typed: string): string[] {
+    if (typed === '') return postings.has('') ? [''] : [];
+    const found: string[] = [];
+    for (
+      let i = lowerBound(sortedNames, typed, byText);
+      i < sortedNames.length && sortedNames[i]!.startsWith(typed);
+      i++
+    )
+      found.push(sortedNames[i]!);
+    return found;
+  }
+
+  return {
+    /** Replaces what the index holds (a load). */
+    reset(all: readonly IndexedListing[]) {
+      slots.clear();
+      free.length = 0;
+      postings.clear();
+      ids = [];
+      names = [];
+      capacity = 0;
+      grow(Math.max(1024, all.length));
+      const byName = new Map<string, number[]>();
+      for (const listing of all) {
+        const slot = place(listing);
+        for (const name of listing.names) {
+          const under = byName.get(name);
+          if (under) under.push(slot);
+          else byName.set(name, [slot]);
+        }
+      }
+      for (const [name, under] of byName)
+        postings.set(name, { newest: ordered(under, newer), cheapest: ordered(under, cheaper) });
+      sortedNames.length = 0;
+      for (const name of [...byName.keys()].sort()) sortedNames.push(name);
+    },
+    /** A listing as it is now: `undefined` when it is no longer live. */
+    put(id: string, listing: IndexedListing | undefined) {
+      remove(id);
+      if (listing) add(listing);
+    },
+    size: () => slots.size,
+    /** The search's page of ids and its total, as searchListings' SQL answers them. */
+    find(q: SearchQuery, typed: string): IndexAnswer {
+      const found = namesStartedBy(typed);
+      const offset = (q.page - 1) * q.limit;
+      const end = offset + q.limit;
+      const upTo = Math.max(TOTAL_CAP + 1, end + 1);
+      const want = filterCode({
+        propertyType: q.propertyType ? searchCode('propertyType', q.propertyType) : ANY,
+        category: q.category ? searchCode('category', q.category) : ANY,
+        listingType: q.listingType ? searchCode('listingType', q.listingType) : ANY,
+        bedrooms: 0,
+        amenities: 0,
+      });
+      // The equality filters asked for: their bits of the code, and the value they must hold.
+      const equalMask =
+        (q.propertyType ? TYPE_BITS : 0) | (q.category ? CATEGORY_BITS : 0) | (q.listingType ? LISTING_BITS : 0);
+      const equal = want & equalMask;
+      const { min = -Infinity, max = Infinity } = monthlyBounds(q);
+      const mask = amenityMask(q.amenities ?? []);
+      const fewest = q.bedrooms ?? 0;
+      /** Whether a listing's code and price pass the search's filters. */
+      const passes = (code: number, p: number) =>
+        (code & equalMask) === equal &&
+        p >= min &&
+        p <= max &&
+        ((code >>> BEDROOMS_SHIFT) & MAX_BEDROOMS) >= fewest &&
+        ((code >>> AMENITIES_SHIFT) & mask) === mask;
+      const page: string[] = [];
+      let counted = 0;
+      /** Counts a listing that passed; false once enough are counted. */
+      const take = (slot: number): boolean => {
+        counted++;
+        if (counted > offset && counted <= end) page.push(ids[slot]!);
+        return counted < upTo;
+      };
+      const listOf = (name: string) => {
+        const posting = postings.get(name)!;
+        return q.sort === 'newest' ? posting.newest : posting.cheapest;
+      };
+      const backwards = q.sort === 'price_desc';
+      /** Walks a list in the search's order, reading its codes and prices in sequence; with `only`, the slots marked with it. */
+      const walk = ({ slots: list, codes: listCodes, prices }: Sorted, only = 0) => {
+        const step = backwards ? -1 : 1;
+        for (let i = backwards ? list.length - 1 : 0; i >= 0 && i < list.length; i += step) {
+          if (!passes(listCodes[i]!, prices[i]!)) continue;
+          if (only !== 0 && marks[list[i]!] !== only) continue;
+          if (!take(list[i]!)) return;
+        }
+      };
+      if (found.length === 1) walk(listOf(found[0]!));
+      else if (found.length > MERGED_PLACES) {
+        // A prefix of a letter or two: its names' listings marked, then every listing walked in order.
+        const only = ++markNo;
+        for (const name of found) for (const slot of postings.get(name)!.newest.slots) marks[slot] = only;
+        walk(listOf(''), only);
+      } else if (found.length > 1) {
+        // A few names: merged in order; a listing under two of them comes out twice in a row, and is taken once.
+        const lists = found.map((name) => listOf(name).slots);
+        const heads = lists.map((list) => (backwards ? list.length - 1 : 0));
+        const first = q.sort === 'newest' ? newer : backwards ? (a: number, b: number) => cheaper(b, a) : cheaper;
+        let last = -1;
+        for (;;) {
+          let best = -1;
+          for (let k = 0; k < lists.length; k++) {
+            const slot = lists[k]![heads[k]!];
+            if (slot !== undefined && (best < 0 || first(slot, lists[best]![heads[best]!]!))) best = k;
+          }
+          if (best < 0) break;
+          const slot = lists[best]![heads[best]!]!;
+          heads[best]! += backwards ? -1 : 1;
+          if (slot !== last && passes(codes[slot]!, price[slot]!) && !take(slot)) break;
+          last = slot;
+        }
+      }
+      const totalIsExact = counted < upTo;
+      return { ids: page, total: totalIsExact ? counted : upTo - 1, totalIsExact };
+    },
+  };
+}
