@@ -17,28 +17,52 @@ const database = useMigratedDatabase();
 const search = (q: Partial<SearchQuery> = {}): SearchQuery =>
   ({ sort: 'newest', page: 1, limit: 12, ...q }) as SearchQuery;
 
-/** A database whose statements starting with `prefix` wait for `open()` after they ran. */
-function gated(db: Database, prefix: string) {
+/** Resolves what `reached` waits for, then waits for `open()`. */
+function gate() {
   let open!: () => void;
-  let ran!: () => void;
+  let reach!: () => void;
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
   const reached = new Promise<void>((resolve) => {
-    ran = resolve;
+    reach = resolve;
   });
-  const gate: SqlClient = {
+  return {
+    open,
+    reached,
+    pass: async () => {
+      reach();
+      await opened;
+    },
+  };
+}
+
+/** A database whose statements starting with `prefix` wait at a gate after they ran. */
+function gatedStatements(db: Database, prefix: string) {
+  const { open, reached, pass } = gate();
+  const gated = {
     ...db,
     async query<T>(text: string, params?: unknown[]) {
       const rows = await db.query<T>(text, params);
-      if (text.trimStart().startsWith(prefix)) {
-        ran();
-        await opened;
-      }
+      if (text.trimStart().startsWith(prefix)) await pass();
       return rows;
     },
-  } as SqlClient;
-  return { db: gate, open, reached };
+  } as Database;
+  return { db: gated, open, reached };
+}
+
+/** A database whose transactions wait at a gate once they have committed. */
+function gatedTransactions(db: Database) {
+  const { open, reached, pass } = gate();
+  const gated = {
+    ...db,
+    async transaction<T>(fn: (tx: SqlClient) => Promise<T>) {
+      const result = await db.transaction(fn);
+      await pass();
+      return result;
+    },
+  } as Database;
+  return { db: gated, open, reached };
 }
 
 async function setup() {
@@ -106,11 +130,11 @@ describe('search index replica', () => {
   it('applies the changes that arrive while it loads, past the head it loaded', async () => {
     const { deps, feed, seed, now, advance } = await setup();
     await seed('Kumasi');
-    const { db, open, reached } = gated(deps.db, 'select h.head');
+    const { db, open, reached } = gatedTransactions(deps.db);
     const replica = createSearchIndexReplica(db, feed, { log: silentLogger, now });
     const loaded = replica.ready();
     await reached;
-    // Loaded, not yet handed over: this change is after the snapshot.
+    // Read, not yet handed over: this change is after the snapshot.
     const accra = await seed('Accra');
     advance();
     await feed.sync();
@@ -125,14 +149,11 @@ describe('search index replica', () => {
     let loads = 0;
     const failing = {
       ...deps.db,
-      async query<T>(text: string, params?: unknown[]) {
-        if (text.trimStart().startsWith('select h.head')) {
-          loads++;
-          throw new Error('the database went away');
-        }
-        return deps.db.query<T>(text, params);
+      async transaction() {
+        loads++;
+        throw new Error('the database went away');
       },
-    } as SqlClient;
+    } as Database;
     const replica = createSearchIndexReplica(failing, feed, { log: silentLogger, now: () => clock });
     expect(await replica.ready()).toBe(false);
     expect(replica.current()).toBeUndefined();
@@ -173,7 +194,7 @@ describe('listing cards', () => {
     const { deps, feed, seed, advance } = await setup();
     await feed.sync();
     const accra = await seed('Accra', { title: 'First' });
-    const { db, open, reached } = gated(deps.db, 'select p.id');
+    const { db, open, reached } = gatedStatements(deps.db, 'select p.id');
     const cards = createListingCards(db, feed, { now: () => 0 });
     const reading = cards.get([accra]);
     await reached;

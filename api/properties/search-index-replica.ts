@@ -1,28 +1,29 @@
-import type { SqlClient } from '../../events/store/sql.ts';
+import type { Database } from '../../events/store/sql.ts';
 import type { Logger } from '../logger.ts';
 import type { ListingsChange, SearchChangeFeed } from './search-cache.ts';
-import { createSearchIndex, indexedListing, type IndexedListing, type SearchIndex } from './search-index.ts';
+import { createSearchIndex, indexedListing, type SearchIndex } from './search-index.ts';
 
 /** After a failed load, searches go to the database for this long before the next load is tried. */
 const RETRY_AFTER_MS = 5_000;
 
+/** Listings read per statement of a load: what one statement holds in memory at once. */
+const LOAD_PAGE = 20_000;
+
 /**
- * One statement, so one snapshot: the change log's head and every live
- * listing's search row with its place names. Changes after `head` are not in
- * it (a change writes its rows and takes its seq in one transaction).
+ * A page of live listings' search rows with their place names, in id order
+ * after `$1`. A load reads the log's head and every page in one repeatable-read
+ * transaction, so in one snapshot: changes after that head are in none of them
+ * (a change writes its rows and takes its seq in one transaction).
  */
-const LOAD = `select h.head, l.id, l.at, l.price, l.property_type, l.category, l.listing_type, l.bedrooms, l.amenities, l.names
-  from (select coalesce((select seq from search_change_head), 0)::int8 as head) as h
-  left join lateral (
-    select s.listing_id::text as id, (extract(epoch from s.created_at) * 1000)::float8 as at, s.monthly_equivalent as price,
-      s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities, array_agg(p.name) as names
-    from listing_search s join search_places p on p.id = s.place_id
-    group by s.listing_id, s.created_at, s.monthly_equivalent, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
-  ) as l on true`;
+const LOAD_PAGE_ROWS = `select s.listing_id::text as id, (extract(epoch from s.created_at) * 1000)::float8 as at,
+    s.monthly_equivalent as price, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities, array_agg(p.name) as names
+  from listing_search s join search_places p on p.id = s.place_id
+  where s.listing_id > $1::uuid
+  group by s.listing_id, s.created_at, s.monthly_equivalent, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
+  order by s.listing_id limit $2`;
 
 type LoadRow = {
-  head: number;
-  id: string | null;
+  id: string;
   at: number;
   price: number;
   property_type: number;
@@ -43,7 +44,7 @@ export type SearchIndexReplica = ReturnType<typeof createSearchIndexReplica>;
  * `current()` answers undefined and searches go to the database.
  */
 export function createSearchIndexReplica(
-  db: SqlClient,
+  db: Database,
   feed: SearchChangeFeed,
   { log, now = () => Date.now() }: { log: Logger; now?: () => number },
 ) {
@@ -75,27 +76,33 @@ export function createSearchIndexReplica(
   async function loadOnce(): Promise<void> {
     // The feed must have read the log once before the snapshot: it hands out every change after what it read first.
     await feed.sync();
-    const rows = await db.query<LoadRow>(LOAD);
-    index.reset(
-      rows.flatMap((r): IndexedListing[] =>
-        r.id === null
-          ? []
-          : [
-              {
-                id: r.id,
-                at: r.at,
-                price: r.price,
-                propertyType: r.property_type,
-                category: r.category,
-                listingType: r.listing_type,
-                bedrooms: r.bedrooms,
-                amenities: r.amenities,
-                names: r.names,
-              },
-            ],
-      ),
-    );
-    appliedSeq = rows[0]?.head ?? 0;
+    const filling = index.reload();
+    const head = await db.transaction(async (tx) => {
+      await tx.query('set transaction isolation level repeatable read');
+      const [row] = await tx.query<{ head: number }>(
+        'select coalesce((select seq from search_change_head), 0)::int8 as head',
+      );
+      for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
+        const rows = await tx.query<LoadRow>(LOAD_PAGE_ROWS, [after, LOAD_PAGE]);
+        for (const r of rows)
+          filling.add({
+            id: r.id,
+            at: r.at,
+            price: r.price,
+            propertyType: r.property_type,
+            category: r.category,
+            listingType: r.listing_type,
+            bedrooms: r.bedrooms,
+            amenities: r.amenities,
+            names: r.names,
+          });
+        if (rows.length < LOAD_PAGE) break;
+        after = rows[rows.length - 1]!.id;
+      }
+      return row!.head;
+    });
+    filling.end();
+    appliedSeq = head;
   }
 
   function load(): Promise<void> {

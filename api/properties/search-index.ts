@@ -198,28 +198,47 @@ export function createSearchIndex() {
   }
 
   return {
-    /** Replaces what the index holds (a load). */
-    reset(all: readonly IndexedListing[]) {
+    /**
+     * Empties the index for a load: listings are then added in any order and
+     * put in order once, at `end()` (sorting each name's list once is far
+     * cheaper than inserting in order one by one).
+     */
+    reload() {
       slots.clear();
       free.length = 0;
       postings.clear();
+      sortedNames.length = 0;
       ids = [];
       names = [];
       capacity = 0;
-      grow(Math.max(1024, all.length));
-      const byName = new Map<string, number[]>();
-      for (const listing of all) {
-        const slot = place(listing);
-        for (const name of listing.names) {
-          const under = byName.get(name);
-          if (under) under.push(slot);
-          else byName.set(name, [slot]);
-        }
-      }
-      for (const [name, under] of byName)
-        postings.set(name, { newest: ordered(under, newer), cheapest: ordered(under, cheaper) });
-      sortedNames.length = 0;
-      for (const name of [...byName.keys()].sort()) sortedNames.push(name);
+      grow(1024);
+      // One string per name, however many listings have it (a load reads a copy per row).
+      const byName = new Map<string, { name: string; under: number[] }>();
+      return {
+        add(listing: IndexedListing) {
+          const slot = place(listing);
+          names[slot] = listing.names.map((name) => {
+            let entry = byName.get(name);
+            if (!entry) {
+              entry = { name, under: [] };
+              byName.set(name, entry);
+            }
+            entry.under.push(slot);
+            return entry.name;
+          });
+        },
+        end() {
+          for (const [name, { under }] of byName)
+            postings.set(name, { newest: ordered(under, newer), cheapest: ordered(under, cheaper) });
+          for (const name of [...byName.keys()].sort()) sortedNames.push(name);
+        },
+      };
+    },
+    /** Replaces what the index holds. */
+    reset(all: readonly IndexedListing[]) {
+      const load = this.reload();
+      for (const listing of all) load.add(listing);
+      load.end();
     },
     /** A listing as it is now: `undefined` when it is no longer live. */
     put(id: string, listing: IndexedListing | undefined) {
