@@ -82,6 +82,11 @@ function randomQuery(random: ReturnType<typeof createRandom>): { q: SearchQuery;
   // Bounds on the price itself (the index holds monthly equivalents; a month's bound is the same number).
   if (random.chance(0.4)) q.minPrice = random.int(1, 6) * 250;
   if (random.chance(0.4)) q.maxPrice = random.int(6, 12) * 250;
+  // A narrow band: two prices of twelve, walked as a range of the cheapest-first list.
+  if (random.chance(0.2)) {
+    q.minPrice = random.int(1, 11) * 250;
+    q.maxPrice = q.minPrice + 250;
+  }
   if (random.chance(0.3)) q.bedrooms = random.int(0, 5);
   if (random.chance(0.3)) q.amenities = random.subset([...AMENITY_BITS], 0.15);
   const place = random.pick([

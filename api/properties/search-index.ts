@@ -43,6 +43,8 @@ function lowerBound<T>(sorted: readonly T[], item: T, before: (a: T, b: T) => bo
 /** Up to this many place names are merged in order; a prefix that finds more marks its listings and walks them all. */
 const MERGED_PLACES = 8;
 const ANY = -1;
+/** A newest-first search walks its price band and sorts the matches when the band holds at most 1/this of the name's listings. */
+const BAND_WALK_SHARE = 4;
 
 /**
  * A listing's filter columns in one integer: type, category and listing type
@@ -287,16 +289,31 @@ export function createSearchIndex() {
       };
       const backwards = q.sort === 'price_desc';
       /** Walks a list in the search's order, reading its codes and prices in sequence; with `only`, the slots marked with it. */
-      const walk = ({ slots: list, codes: listCodes, prices }: Sorted, only = 0) => {
+      const walk = ({ slots: list, codes: listCodes, prices }: Sorted, only = 0, from = 0, to = list.length) => {
         const step = backwards ? -1 : 1;
-        for (let i = backwards ? list.length - 1 : 0; i >= 0 && i < list.length; i += step) {
+        for (let i = backwards ? to - 1 : from; i >= from && i < to; i += step) {
           if (!passes(listCodes[i]!, prices[i]!)) continue;
           if (only !== 0 && marks[list[i]!] !== only) continue;
           if (!take(list[i]!)) return;
         }
       };
-      if (found.length === 1) walk(listOf(found[0]!));
-      else if (found.length > MERGED_PLACES) {
+      if (found.length === 1) {
+        const posting = postings.get(found[0]!)!;
+        // A price band is a range of the cheapest-first list, found by bisection.
+        const { prices } = posting.cheapest;
+        const from = min === -Infinity ? 0 : lowerBound(prices, min, (p, bound) => p < bound);
+        const to = max === Infinity ? prices.length : lowerBound(prices, max, (p, bound) => p <= bound);
+        if (q.sort !== 'newest') walk(posting.cheapest, 0, from, to);
+        else if ((to - from) * BAND_WALK_SHARE > prices.length) walk(posting.newest);
+        else {
+          // Newest first in a narrow band: the band's matches, then the newest of them.
+          const matched: number[] = [];
+          const { slots: band, codes: bandCodes } = posting.cheapest;
+          for (let i = from; i < to; i++) if (passes(bandCodes[i]!, prices[i]!)) matched.push(band[i]!);
+          matched.sort((a, b) => (newer(a, b) ? -1 : 1));
+          for (const slot of matched) if (!take(slot)) break;
+        }
+      } else if (found.length > MERGED_PLACES) {
         // A prefix of a letter or two: its names' listings marked, then every listing walked in order.
         const only = ++markNo;
         for (const name of found) for (const slot of postings.get(name)!.newest.slots) marks[slot] = only;
