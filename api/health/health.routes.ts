@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Database } from '../../events/store/sql.ts';
 import { logStatus } from '../../events/store/subscriptions.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
 
@@ -14,7 +15,7 @@ export const LAG_COUNT_CAP = 1_000;
  * bounded, so it stays cheap for load balancers however large the log or a
  * subscriber's lag grows.
  */
-export function healthRoutes({ db, version }: { db: Database; version: string }) {
+export function healthRoutes({ db, version, search }: { db: Database; version: string } & Pick<AppDeps, 'search'>) {
   return new Hono<AppEnv>().get('/', async (c) => {
     try {
       const log = await logStatus(db, LAG_COUNT_CAP);
@@ -24,6 +25,8 @@ export function healthRoutes({ db, version }: { db: Database; version: string })
         // The last global position (see logStatus): health must stay cheap at millions of events.
         events: log.lastPosition,
         version,
+        // Searches come from this process's in-memory index once it is loaded (docs/decisions/260).
+        searchIndex: search.index.status(),
         subscriptions: log.subscriptions.map((s) => ({
           name: s.name,
           checkpoint: s.checkpoint,

@@ -67,12 +67,12 @@ function gatedTransactions(db: Database) {
 
 async function setup() {
   let now = Date.UTC(2026, 5, 1);
-  const { deps } = await createTestApp(database(), { clock: () => new Date(now) });
+  const { app, deps } = await createTestApp(database(), { clock: () => new Date(now) });
   const ownerId = crypto.randomUUID();
   const seed = (city: string, overrides: Record<string, unknown> = {}) =>
     seedListing(deps.store, ownerId, { city, location: `${city}, Ghana`, ...overrides });
   const feed = createSearchChangeFeed(deps.db, { now: () => now });
-  return { deps, feed, seed, now: () => now, advance: () => (now += CHANGES_MAX_AGE_MS) };
+  return { app, deps, feed, seed, now: () => now, advance: () => (now += CHANGES_MAX_AGE_MS) };
 }
 
 describe('search index replica', () => {
@@ -166,6 +166,19 @@ describe('search index replica', () => {
     clock += 1;
     expect(replica.current()).toBeUndefined();
     await vi.waitFor(() => expect(loads).toBe(2));
+  });
+});
+
+describe('GET /api/health: the search index', () => {
+  it('says whether searches come from the index and how many live listings it holds', async () => {
+    const { app, deps, seed } = await setup();
+    await seed('Kumasi');
+    await seed('Accra');
+    const status = async () =>
+      ((await (await app.request('/api/health')).json()) as { searchIndex: unknown }).searchIndex;
+    expect(await status()).toEqual({ loaded: false, listings: 0 });
+    expect(await deps.search.index.ready()).toBe(true);
+    expect(await status()).toEqual({ loaded: true, listings: 2 });
   });
 });
 

@@ -136,6 +136,8 @@ export function createSearchIndexReplica(
       if (!loading && now() >= retryAt) void load();
       return undefined;
     },
+    /** Whether searches are answered from the index now, and how many live listings it holds (GET /api/health). */
+    status: () => ({ loaded: ready, listings: ready ? index.size() : 0 }),
     /** Loads the index if it is not loaded (a server's start, a test): resolves once it is, or once a load failed. */
     async ready(): Promise<boolean> {
       if (!ready) await load();
