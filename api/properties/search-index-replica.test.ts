@@ -88,7 +88,7 @@ describe('search index replica', () => {
       const sql = await searchListings(deps.db, q);
       const found = replica.current()!.find(q, place);
       expect(found).toEqual({ ids: sql.rows.map((r) => r.id), total: sql.total, totalIsExact: sql.totalIsExact });
-      return found.ids;
+      return found!.ids;
     };
     expect(await agrees(search({ location: 'kumasi' }), 'kumasi')).toEqual([kumasi]);
     expect((await agrees(search(), '')).length).toBe(2);
@@ -123,8 +123,8 @@ describe('search index replica', () => {
     await feed.sync();
     expect(replica.current()).toBeUndefined();
     expect(await replica.ready()).toBe(true);
-    expect(replica.current()!.find(search(), '').total).toBe(1);
-    expect(replica.current()!.find(search(), 'wa').total).toBe(1);
+    expect(replica.current()!.find(search(), '')!.total).toBe(1);
+    expect(replica.current()!.find(search(), 'wa')!.total).toBe(1);
   });
 
   it('applies the changes that arrive while it loads, past the head it loaded', async () => {
@@ -140,7 +140,7 @@ describe('search index replica', () => {
     await feed.sync();
     open();
     expect(await loaded).toBe(true);
-    expect(replica.current()!.find(search({ location: 'accra' }), 'accra').ids).toEqual([accra]);
+    expect(replica.current()!.find(search({ location: 'accra' }), 'accra')!.ids).toEqual([accra]);
   });
 
   it('answers undefined after a failed load and tries again only after a while', async () => {

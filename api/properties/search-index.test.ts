@@ -136,6 +136,28 @@ describe('search index', () => {
     }
   });
 
+  it('gives up a search that would read more than its budget of entries, and answers the rest exactly', () => {
+    const random = createRandom(261);
+    const index = createSearchIndex();
+    const live = new Map<string, IndexedListing>();
+    const listings = Array.from({ length: 3000 }, (_, n) => randomListing(random, `id-${String(n).padStart(5, '0')}`));
+    index.reset(listings);
+    for (const l of listings) live.set(l.id, l);
+    let givenUp = 0;
+    for (let n = 0; n < 400; n++) {
+      const { q, place } = randomQuery(random);
+      const answer = index.find(q, place, 400);
+      if (answer === undefined) givenUp++;
+      else expect(answer, `${place} ${JSON.stringify(q)}`).toEqual(expected(live, q, place));
+    }
+    // Both happen: searches answered within 400 entries, and searches that would read more.
+    expect(givenUp).toBeGreaterThan(40);
+    expect(givenUp).toBeLessThan(360);
+    // A search of every listing with no filter reads exactly as many entries as it counts.
+    expect(index.find(query({}), '', TOTAL_CAP + 1)).toMatchObject({ total: TOTAL_CAP, totalIsExact: false });
+    expect(index.find(query({}), '', TOTAL_CAP)).toBeUndefined();
+  });
+
   it('finds nothing where no name starts the place, and nothing at all when empty', () => {
     const index = createSearchIndex();
     expect(index.find(query({}), '')).toEqual({ ids: [], total: 0, totalIsExact: true });

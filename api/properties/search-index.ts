@@ -43,6 +43,12 @@ function lowerBound<T>(sorted: readonly T[], item: T, before: (a: T, b: T) => bo
 /** Up to this many place names are merged in order; a prefix that finds more marks its listings and walks them all. */
 const MERGED_PLACES = 8;
 const ANY = -1;
+/**
+ * Entries a search may read before it is given up and sent to the database:
+ * a walk blocks every other request of the process while it runs, and the
+ * database can run the few long ones on other cores (docs/decisions/260).
+ */
+export const WALK_BUDGET = 50_000;
 /** A newest-first search walks its price band and sorts the matches when the band holds at most 1/this of the name's listings. */
 const BAND_WALK_SHARE = 4;
 
@@ -248,9 +254,20 @@ export function createSearchIndex() {
       if (listing) add(listing);
     },
     size: () => slots.size,
-    /** The search's page of ids and its total, as searchListings' SQL answers them. */
-    find(q: SearchQuery, typed: string): IndexAnswer {
+    /**
+     * The search's page of ids and its total, as searchListings' SQL answers
+     * them; undefined when answering would read more than `budget` entries.
+     */
+    find(q: SearchQuery, typed: string, budget = WALK_BUDGET): IndexAnswer | undefined {
       const found = namesStartedBy(typed);
+      /** Entries still to be read before the search is given up (`over`): it goes to the database instead. */
+      let left = budget;
+      let over = false;
+      const spend = (entries: number) => {
+        left -= entries;
+        over = left < 0;
+        return !over;
+      };
       const offset = (q.page - 1) * q.limit;
       const end = offset + q.limit;
       const upTo = Math.max(TOTAL_CAP + 1, end + 1);
@@ -292,6 +309,10 @@ export function createSearchIndex() {
       const walk = ({ slots: list, codes: listCodes, prices }: Sorted, only = 0, from = 0, to = list.length) => {
         const step = backwards ? -1 : 1;
         for (let i = backwards ? to - 1 : from; i >= from && i < to; i += step) {
+          if (--left < 0) {
+            over = true;
+            return;
+          }
           if (!passes(listCodes[i]!, prices[i]!)) continue;
           if (only !== 0 && marks[list[i]!] !== only) continue;
           if (!take(list[i]!)) return;
@@ -305,7 +326,7 @@ export function createSearchIndex() {
         const to = max === Infinity ? prices.length : lowerBound(prices, max, (p, bound) => p <= bound);
         if (q.sort !== 'newest') walk(posting.cheapest, 0, from, to);
         else if ((to - from) * BAND_WALK_SHARE > prices.length) walk(posting.newest);
-        else {
+        else if (spend(to - from)) {
           // Newest first in a narrow band: the band's matches, then the newest of them.
           const matched: number[] = [];
           const { slots: band, codes: bandCodes } = posting.cheapest;
@@ -316,8 +337,10 @@ export function createSearchIndex() {
       } else if (found.length > MERGED_PLACES) {
         // A prefix of a letter or two: its names' listings marked, then every listing walked in order.
         const only = ++markNo;
-        for (const name of found) for (const slot of postings.get(name)!.newest.slots) marks[slot] = only;
-        walk(listOf(''), only);
+        if (spend(found.reduce((sum, name) => sum + postings.get(name)!.newest.slots.length, 0))) {
+          for (const name of found) for (const slot of postings.get(name)!.newest.slots) marks[slot] = only;
+          walk(listOf(''), only);
+        }
       } else if (found.length > 1) {
         // A few names: merged in order; a listing under two of them comes out twice in a row, and is taken once.
         const lists = found.map((name) => listOf(name).slots);
@@ -330,13 +353,14 @@ export function createSearchIndex() {
             const slot = lists[k]![heads[k]!];
             if (slot !== undefined && (best < 0 || first(slot, lists[best]![heads[best]!]!))) best = k;
           }
-          if (best < 0) break;
+          if (best < 0 || !spend(1)) break;
           const slot = lists[best]![heads[best]!]!;
           heads[best]! += backwards ? -1 : 1;
           if (slot !== last && passes(codes[slot]!, price[slot]!) && !take(slot)) break;
           last = slot;
         }
       }
+      if (over) return undefined;
       const totalIsExact = counted < upTo;
       return { ids: page, total: totalIsExact ? counted : upTo - 1, totalIsExact };
     },
