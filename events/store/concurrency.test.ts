@@ -3,9 +3,9 @@ import { drainSubscription } from '../../testing/settled-read.ts';
 import type { TestDatabase } from '../../testing/test-database.ts';
 import { createMigratedPostgresTestDatabase } from '../../testing/use-test-database.ts';
 import { approachPowerOfTen } from '../../testing/transaction-ids.ts';
-import { createEventStore, type RecordedEvent } from './event-store.ts';
-import type { SqlClient } from './sql.ts';
-import { runSubscriptionBatch } from './subscriptions.ts';
+import { checkpointOf, createEventStore, type RecordedEvent } from './event-store.ts';
+import type { Database, SqlClient } from './sql.ts';
+import { logStatus, runSubscriptionBatch } from './subscriptions.ts';
 
 // Always on the real server: PGlite is one connection and cannot commit out of order.
 // Part of the `log` test project: its own cluster, so no other test's transaction holds the horizon.
@@ -168,5 +168,51 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const ids = handledBy.map((h) => h.split(':')[1]);
     expect(ids.length).toBe(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it('keeps a type-filtered checkpoint after the events it handled when the transaction at the horizon commits during the read', async () => {
+    const store = createEventStore(t.db);
+    let releaseHeld!: () => void;
+    const heldOpen = new Promise<void>((resolve) => (releaseHeld = resolve));
+    let heldAppended!: () => void;
+    const heldInserted = new Promise<void>((resolve) => (heldAppended = resolve));
+    // The oldest transaction running: the horizon a subscriber takes now is its id.
+    const held = t.db.transaction(async (tx) => {
+      await store.appendIn(tx, 'held-1', 'no_stream', [{ type: 'Held', data: {} }], {});
+      heldAppended();
+      await heldOpen;
+    });
+    await heldInserted;
+    // It commits between the subscriber's taking the horizon and its read, which then sees its event:
+    // the batch's last event has the horizon's transaction id, at a position above the horizon's 0.
+    const commitsAfterTheHorizon: Database = {
+      ...t.db,
+      transaction: (fn) =>
+        t.db.transaction((tx) =>
+          fn({
+            execute: (script) => tx.execute(script),
+            async query<Row>(text: string, params?: readonly unknown[]) {
+              const rows = await tx.query<Row>(text, params);
+              if (text.includes(' as horizon')) {
+                releaseHeld();
+                await held;
+              }
+              return rows;
+            },
+          }),
+        ),
+    };
+    const seen: RecordedEvent[] = [];
+    const sub = {
+      name: 'at-the-horizon',
+      types: ['Held'],
+      handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
+    };
+    expect(await runSubscriptionBatch(commitsAfterTheHorizon, sub, 10)).toEqual({ handled: 1, busy: false });
+    // The checkpoint stays at the event, not at the horizon just before it, which would hand it out again.
+    const [status] = (await logStatus(t.db)).subscriptions.filter((s) => s.name === 'at-the-horizon');
+    expect(status?.checkpoint).toEqual(checkpointOf(seen[0]!));
+    await drainSubscription(t.db, sub, 10);
+    expect(seen.map((e) => e.streamId)).toEqual(['held-1']);
   });
 });
