@@ -111,4 +111,15 @@ describe('event store', () => {
     expect(await store.streamVersion('thing-1')).toBe(0);
     expect(await store.readStream('thing-1')).toEqual([]);
   });
+
+  it('runs the inline projector only for appends of types a read model reads', async () => {
+    const projected: string[][] = [];
+    const store = createEventStore(database(), {
+      project: async (_tx, events) => void projected.push(events.map((e) => e.type)),
+      projectsAny: (types) => types.includes('ThingCreated'),
+    });
+    await store.append('thing-1', 'no_stream', [created]);
+    await store.append('thing-1', 1, [renamed('b')]);
+    expect(projected).toEqual([['ThingCreated']]);
+  });
 });

@@ -108,6 +108,17 @@ describe('logStatus', () => {
       eventsBehindCapped: false,
     });
   });
+
+  it('leaves a type-filtered checkpoint row alone when there are no events to pass, writing nothing per poll', async () => {
+    const db = database();
+    const sub = { name: 'quiet', types: ['Rare'], handle: async () => {} };
+    const quiet = async () => (await logStatus(db)).subscriptions.find((s) => s.name === 'quiet');
+    expect(await runSubscriptionBatch(db, sub)).toEqual({ handled: 0, busy: false });
+    const first = await quiet();
+    expect(first?.checkpoint).toEqual(START);
+    await runSubscriptionBatch(db, sub);
+    expect(await quiet()).toEqual(first);
+  });
 });
 
 describe('startSubscription', () => {
