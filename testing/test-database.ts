@@ -12,10 +12,9 @@ export const testPostgresUrl = () => process.env.TEST_POSTGRES_URL ?? defaultTes
 
 export type TestDatabase = { db: Database; url: string | undefined; drop(): Promise<void> };
 
-/** A fresh, empty database on the real server, dropped by `drop()`. */
-export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+/** A fresh, empty database on the real server (or on `server`), dropped by `drop()`. */
+export async function createPostgresTestDatabase(server = testPostgresUrl()): Promise<TestDatabase> {
   const name = `efie_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const server = testPostgresUrl();
   const admin = postgres(server, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(server);

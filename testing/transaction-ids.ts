@@ -6,6 +6,22 @@ export async function nextTransactionId(db: SqlClient): Promise<bigint> {
   return BigInt(row!.id);
 }
 
+/** approachPowerOfTen burns at most this many ids (about 20 seconds). */
+const MAX_BURN = 2_000_000n;
+
+async function powerOfTenAhead(db: SqlClient, margin: number) {
+  const next = await nextTransactionId(db);
+  let power = 10n ** BigInt(next.toString().length);
+  if (power - next < BigInt(margin) * 2n) power *= 10n;
+  return { next, power, target: power - BigInt(margin) };
+}
+
+/** Whether approachPowerOfTen can reach the next power of ten on this cluster (else it throws). */
+export async function powerOfTenWithinReach(db: SqlClient, margin = 50): Promise<boolean> {
+  const { next, target } = await powerOfTenAhead(db, margin);
+  return target - next <= MAX_BURN;
+}
+
 /**
  * Burns transaction ids (one empty committed transaction each, about 100,000 a
  * second) until the next one is `margin` below a power of ten, at least `margin`
@@ -13,11 +29,8 @@ export async function nextTransactionId(db: SqlClient): Promise<bigint> {
  * Returns that power of ten. Meant for a young cluster (the log test project's own).
  */
 export async function approachPowerOfTen(db: SqlClient, margin = 50): Promise<bigint> {
-  const next = await nextTransactionId(db);
-  let power = 10n ** BigInt(next.toString().length);
-  if (power - next < BigInt(margin) * 2n) power *= 10n;
-  const target = power - BigInt(margin);
-  if (target - next > 2_000_000n) {
+  const { next, power, target } = await powerOfTenAhead(db, margin);
+  if (target - next > MAX_BURN) {
     throw new Error(
       `the next power of ten is ${target - next} transaction ids away: run this on a fresh cluster (the log test project starts one)`,
     );

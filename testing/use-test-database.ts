@@ -13,8 +13,8 @@ export async function emptyAllTables(db: Database): Promise<void> {
 }
 
 /** A migrated database of its own on the real server (not PGlite), for tests that need PostgreSQL itself; the caller drops it. */
-export async function createMigratedPostgresTestDatabase(): Promise<TestDatabase> {
-  const t = await createPostgresTestDatabase();
+export async function createMigratedPostgresTestDatabase(server?: string): Promise<TestDatabase> {
+  const t = await createPostgresTestDatabase(server);
   await migrate(t.db, MIGRATIONS_DIR);
   return t;
 }

@@ -22,10 +22,17 @@ describe('handleCommand', () => {
     );
   });
 
-  it('refuses a caller-given stale expectedVersion with a conflict', async () => {
+  it('refuses a caller-given stale expectedVersion with a conflict, and takes the current one', async () => {
     const store = createEventStore(database());
     await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Ama' });
-    await handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Kofi' });
+    const current = await handleCommand(
+      store,
+      account,
+      'user-1',
+      { type: 'Rename', name: 'Kofi' },
+      { expectedVersion: 1 },
+    );
+    expect(current.nextVersion).toBe(2);
     await expect(
       handleCommand(store, account, 'user-1', { type: 'Rename', name: 'Yaw' }, { expectedVersion: 1 }),
     ).rejects.toMatchObject({
@@ -96,6 +103,8 @@ describe('handleCommand', () => {
       await tx.query('insert into side_effects (name) values ($1)', [`${state.name} after ${events.length} event`]);
     };
 
+    // A failure that is not a lost race is not retried: the outbox was tried once.
+    let outboxTries = 0;
     await expect(
       handleCommand(
         store,
@@ -104,11 +113,13 @@ describe('handleCommand', () => {
         { type: 'Rename', name: 'Esi' },
         {
           alongside: async () => {
+            outboxTries += 1;
             throw new Error('the outbox is full');
           },
         },
       ),
     ).rejects.toThrow('the outbox is full');
+    expect(outboxTries).toBe(1);
     expect(await store.streamVersion('user-3')).toBe(0);
 
     const idempotency = { key: 'rename-esi', requestHash: 'h' };
@@ -129,6 +140,16 @@ describe('handleCommand', () => {
     expect([first.replayed, again.replayed]).toEqual([false, true]);
     expect(await store.streamVersion('user-3')).toBe(1);
     expect(await db.query('select name from side_effects')).toEqual([{ name: 'Esi after 1 event' }]);
+  });
+
+  it("appends each event under its type's current schema version", async () => {
+    const store = createEventStore(database());
+    const RenamedV2 = { ...account.eventTypes[0], version: 2 };
+    await handleCommand(store, { ...account, eventTypes: [RenamedV2] as const }, 'user-7', {
+      type: 'Rename',
+      name: 'Ama',
+    });
+    expect((await store.readStream('user-7')).map((e) => [e.type, e.schemaVersion])).toEqual([['AccountRenamed', 2]]);
   });
 });
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainSubscription } from '../../testing/settled-read.ts';
 import type { TestDatabase } from '../../testing/test-database.ts';
 import { createMigratedPostgresTestDatabase } from '../../testing/use-test-database.ts';
-import { approachPowerOfTen } from '../../testing/transaction-ids.ts';
-import { createEventStore, type RecordedEvent } from './event-store.ts';
-import type { SqlClient } from './sql.ts';
-import { runSubscriptionBatch } from './subscriptions.ts';
+import { findPostgresBin, startPrivateCluster } from '../../testing/private-cluster.ts';
+import { approachPowerOfTen, powerOfTenWithinReach } from '../../testing/transaction-ids.ts';
+import { checkpointOf, createEventStore, type RecordedEvent } from './event-store.ts';
+import type { Database, SqlClient } from './sql.ts';
+import { logStatus, runSubscriptionBatch } from './subscriptions.ts';
 
 // Always on the real server: PGlite is one connection and cannot commit out of order.
 // Part of the `log` test project: its own cluster, so no other test's transaction holds the horizon.
@@ -15,6 +16,28 @@ beforeAll(async () => {
   t = await createMigratedPostgresTestDatabase();
 });
 afterAll(() => t.drop());
+
+/**
+ * Runs `test` on the log cluster while the next power of ten is within reach of its transaction ids;
+ * once a run before has taken them past it (Stryker runs this file again and again in one process,
+ * on one cluster), on a cluster started for the test, young again.
+ */
+async function onAClusterWithinReachOfAPowerOfTen(test: (db: Database) => Promise<void>): Promise<void> {
+  if (await powerOfTenWithinReach(t.db)) return test(t.db);
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('the log cluster is past reach of a power of ten and no initdb is here to start another');
+  const cluster = await startPrivateCluster(bin);
+  try {
+    const young = await createMigratedPostgresTestDatabase(cluster.url);
+    try {
+      await test(young.db);
+    } finally {
+      await young.drop();
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
 
 /** Resolves after the next subscriber poll that starts from now has finished. */
 function pollSignal() {
@@ -82,24 +105,26 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
   });
 
   it('hands every event out once, in stream order, while transaction ids pass a power of ten', async () => {
-    const store = createEventStore(t.db);
-    const power = await approachPowerOfTen(t.db);
-    // 100 appends, one transaction each: their ids run from 50 below the power of ten to 50 above it.
-    for (let i = 0; i < 100; i++) await store.append(`p-${i % 7}`, 'any', [{ type: 'Crossing', data: { i } }]);
-    const ids = (
-      await t.db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)
-    ).map((r) => BigInt(r.id));
-    expect(ids.some((id) => id < power) && ids.some((id) => id >= power)).toBe(true);
-    for (const batchSize of [1, 7, 50]) {
-      const seen: RecordedEvent[] = [];
-      const sub = {
-        name: `crossing-${batchSize}`,
-        types: ['Crossing'],
-        handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
-      };
-      await drainSubscription(t.db, sub, batchSize);
-      expect(seen.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
-    }
+    await onAClusterWithinReachOfAPowerOfTen(async (db) => {
+      const store = createEventStore(db);
+      const power = await approachPowerOfTen(db);
+      // 100 appends, one transaction each: their ids run from 50 below the power of ten to 50 above it.
+      for (let i = 0; i < 100; i++) await store.append(`p-${i % 7}`, 'any', [{ type: 'Crossing', data: { i } }]);
+      const ids = (
+        await db.query<{ id: string }>(`select transaction_id::text as id from events where type = 'Crossing'`)
+      ).map((r) => BigInt(r.id));
+      expect(ids.some((id) => id < power) && ids.some((id) => id >= power)).toBe(true);
+      for (const batchSize of [1, 7, 50]) {
+        const seen: RecordedEvent[] = [];
+        const sub = {
+          name: `crossing-${batchSize}`,
+          types: ['Crossing'],
+          handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
+        };
+        await drainSubscription(db, sub, batchSize);
+        expect(seen.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+      }
+    });
   });
 
   it('does not pass an event whose transaction took its position first but commits last', async () => {
@@ -168,5 +193,51 @@ describe('global order under concurrent writers (real PostgreSQL)', () => {
     const ids = handledBy.map((h) => h.split(':')[1]);
     expect(ids.length).toBe(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it('keeps a type-filtered checkpoint after the events it handled when the transaction at the horizon commits during the read', async () => {
+    const store = createEventStore(t.db);
+    let releaseHeld!: () => void;
+    const heldOpen = new Promise<void>((resolve) => (releaseHeld = resolve));
+    let heldAppended!: () => void;
+    const heldInserted = new Promise<void>((resolve) => (heldAppended = resolve));
+    // The oldest transaction running: the horizon a subscriber takes now is its id.
+    const held = t.db.transaction(async (tx) => {
+      await store.appendIn(tx, 'held-1', 'no_stream', [{ type: 'Held', data: {} }], {});
+      heldAppended();
+      await heldOpen;
+    });
+    await heldInserted;
+    // It commits between the subscriber's taking the horizon and its read, which then sees its event:
+    // the batch's last event has the horizon's transaction id, at a position above the horizon's 0.
+    const commitsAfterTheHorizon: Database = {
+      ...t.db,
+      transaction: (fn) =>
+        t.db.transaction((tx) =>
+          fn({
+            execute: (script) => tx.execute(script),
+            async query<Row>(text: string, params?: readonly unknown[]) {
+              const rows = await tx.query<Row>(text, params);
+              if (text.includes(' as horizon')) {
+                releaseHeld();
+                await held;
+              }
+              return rows;
+            },
+          }),
+        ),
+    };
+    const seen: RecordedEvent[] = [];
+    const sub = {
+      name: 'at-the-horizon',
+      types: ['Held'],
+      handle: async (_tx: unknown, events: RecordedEvent[]) => void seen.push(...events),
+    };
+    expect(await runSubscriptionBatch(commitsAfterTheHorizon, sub, 10)).toEqual({ handled: 1, busy: false });
+    // The checkpoint stays at the event, not at the horizon just before it, which would hand it out again.
+    const [status] = (await logStatus(t.db)).subscriptions.filter((s) => s.name === 'at-the-horizon');
+    expect(status?.checkpoint).toEqual(checkpointOf(seen[0]!));
+    await drainSubscription(t.db, sub, 10);
+    expect(seen.map((e) => e.streamId)).toEqual(['held-1']);
   });
 });

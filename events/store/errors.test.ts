@@ -38,5 +38,19 @@ describe('brokenUniqueConstraint', () => {
       brokenUniqueConstraint(new Error('duplicate key value violates unique constraint "users_email_unique"')),
     ).toBeUndefined();
     expect(brokenUniqueConstraint(undefined)).toBeUndefined();
+    expect(brokenUniqueConstraint(null)).toBeUndefined();
+  });
+
+  it('is undefined for a broken foreign key or check, which name their constraint too', async () => {
+    const db = database();
+    await db.execute(`
+      create table fk_parent (id int primary key);
+      create table fk_child (id int primary key, parent int references fk_parent (id), size int check (size > 0));`);
+    const foreignKey = await refusal(() => db.query('insert into fk_child (id, parent) values (1, 42)'));
+    expect(foreignKey).toMatchObject({ code: '23503' });
+    expect(brokenUniqueConstraint(foreignKey)).toBeUndefined();
+    const check = await refusal(() => db.query('insert into fk_child (id, size) values (2, 0)'));
+    expect(check).toMatchObject({ code: '23514' });
+    expect(brokenUniqueConstraint(check)).toBeUndefined();
   });
 });

@@ -34,7 +34,13 @@ describe('event store', () => {
     await store.append('thing-1', 'no_stream', [created]);
     await store.append('thing-1', 1, [renamed('b')]);
     await expect(store.append('thing-1', 1, [renamed('stale')])).rejects.toBeInstanceOf(ConcurrencyError);
-    await expect(store.append('thing-1', 5, [renamed('ahead')])).rejects.toMatchObject({ kind: 'conflict', actual: 2 });
+    // The refusal's message is what a person reads (CONTRACT.md): it says which version was found.
+    await expect(store.append('thing-1', 5, [renamed('ahead')])).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'version_conflict',
+      actual: 2,
+      message: expect.stringContaining('found 2'),
+    });
     expect(await store.streamVersion('thing-1')).toBe(2);
   });
 
@@ -43,6 +49,26 @@ describe('event store', () => {
     await store.append('thing-1', 'no_stream', [created]);
     await expect(store.append('thing-1', 'no_stream', [created])).rejects.toBeInstanceOf(ConcurrencyError);
     expect((await store.readStream('thing-1')).length).toBe(1);
+  });
+
+  it('takes an expected version of 0 as "no stream yet"', async () => {
+    const store = createEventStore(database());
+    expect((await store.append('thing-0', 0, [created])).nextVersion).toBe(1);
+    await expect(store.append('thing-0', 0, [renamed('again')])).rejects.toMatchObject({ code: 'version_conflict' });
+    expect((await store.readStream('thing-0')).map((e) => e.type)).toEqual(['ThingCreated']);
+  });
+
+  it('answers an append of no events with the stream as it is, appending nothing', async () => {
+    const store = createEventStore(database());
+    await store.append('thing-1', 'no_stream', [created, renamed('b')]);
+    expect(await store.append('thing-1', 'any', [])).toEqual({
+      streamId: 'thing-1',
+      nextVersion: 2,
+      eventIds: [],
+      replayed: false,
+    });
+    expect(await store.append('thing-new', 'any', [])).toMatchObject({ nextVersion: 0, eventIds: [] });
+    expect((await store.readStream('thing-1')).length).toBe(2);
   });
 
   it('appends at any version when told "any"', async () => {
@@ -69,6 +95,9 @@ describe('event store', () => {
     await expect(
       store.append('thing-2', 'no_stream', [created], {}, { idempotency: { key: 'k-1', requestHash: 'other' } }),
     ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+    await expect(
+      store.append('thing-2', 'no_stream', [created], {}, { idempotency: { key: 'k-1', requestHash: 'other' } }),
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'idempotency_key_reused', message: expect.stringMatching(/\S/) });
     expect(await store.streamVersion('thing-2')).toBe(0);
   });
 
@@ -81,5 +110,16 @@ describe('event store', () => {
     await expect(store.append('thing-1', 'no_stream', [created])).rejects.toThrow('projection broke');
     expect(await store.streamVersion('thing-1')).toBe(0);
     expect(await store.readStream('thing-1')).toEqual([]);
+  });
+
+  it('runs the inline projector only for appends of types a read model reads', async () => {
+    const projected: string[][] = [];
+    const store = createEventStore(database(), {
+      project: async (_tx, events) => void projected.push(events.map((e) => e.type)),
+      projectsAny: (types) => types.includes('ThingCreated'),
+    });
+    await store.append('thing-1', 'no_stream', [created]);
+    await store.append('thing-1', 1, [renamed('b')]);
+    expect(projected).toEqual([['ThingCreated']]);
   });
 });

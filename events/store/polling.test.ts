@@ -59,4 +59,25 @@ describe('startPolling', () => {
     expect(steps).toBe(2);
     await poller.stop();
   });
+
+  it('waits for the step in progress when stopped during the very first one, and runs no other', async () => {
+    let finishStep!: () => void;
+    let steps = 0;
+    const poller = startPolling(
+      () => {
+        steps += 1;
+        return new Promise<boolean>((resolve) => (finishStep = () => resolve(true)));
+      },
+      { pollMs: 1000, onError: () => {} },
+    );
+    expect(steps).toBe(1);
+    let stopped = false;
+    const stopping = poller.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finishStep();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(steps).toBe(1);
+  });
 });

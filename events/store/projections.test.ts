@@ -69,6 +69,69 @@ describe('projections', () => {
     expect(await rows(db)).toEqual(inline);
   });
 
+  it('runs inline only the read models that read an appended type, each handed only its own events', async () => {
+    const db = database();
+    await createTable(db);
+    await db.query('create table if not exists test_archived (id text primary key)');
+    const archivedBatches: string[][] = [];
+    const archived: Projection = {
+      name: 'archived',
+      tables: ['test_archived'],
+      handles: ['ThingArchived'],
+      async apply(tx, events) {
+        archivedBatches.push(events.map((e) => e.type));
+        for (const e of events) await tx.query('insert into test_archived (id) values ($1)', [e.streamId]);
+      },
+    };
+    const set = createProjectionSet([thingSummary, archived]);
+    // As api/runtime.ts wires it: an append no read model reads needs no transaction.
+    const store = createEventStore(db, { project: set.applyInline, projectsAny: set.handlesAny });
+    await store.append('t-1', 'no_stream', [{ type: 'ThingCreated', data: { name: 'a' } }]);
+    await store.append('t-1', 1, [
+      { type: 'ThingNoted', data: {} },
+      { type: 'ThingArchived', data: {} },
+    ]);
+    expect(await rows(db)).toEqual([{ id: 't-1', name: 'a', renames: 0, version: 1 }]);
+    expect(await db.query('select id from test_archived')).toEqual([{ id: 't-1' }]);
+    expect(archivedBatches).toEqual([['ThingArchived']]);
+    expect([set.handlesAny(['ThingNoted']), set.handlesAny(['ThingNoted', 'ThingRenamed'])]).toEqual([false, true]);
+  });
+
+  it('rebuilds every table of the set, running each onRebuild on the emptied tables and what it answers after the replay', async () => {
+    const db = database();
+    await createTable(db);
+    await db.query('create table if not exists test_archived (id text primary key)');
+    const steps: string[] = [];
+    const archivedCount = async (tx: SqlClient) =>
+      (await tx.query<{ n: number }>('select count(*)::int8 as n from test_archived'))[0]!.n;
+    const archived: Projection = {
+      name: 'archived',
+      tables: ['test_archived'],
+      handles: ['ThingArchived'],
+      async apply(tx, events) {
+        steps.push('apply');
+        for (const e of events) await tx.query('insert into test_archived (id) values ($1)', [e.streamId]);
+      },
+      async onRebuild(tx) {
+        steps.push(`onRebuild on ${await archivedCount(tx)} rows`);
+        return async () => void steps.push(`after the replay, ${await archivedCount(tx)} rows`);
+      },
+    };
+    const set = createProjectionSet([thingSummary, archived]);
+    const store = createEventStore(db, { project: set.applyInline, projectsAny: set.handlesAny });
+    await store.append('t-1', 'no_stream', [{ type: 'ThingCreated', data: { name: 'a' } }]);
+    await store.append('t-2', 'no_stream', [{ type: 'ThingArchived', data: {} }]);
+    await db.query(`insert into test_archived (id) values ('stray')`);
+    steps.length = 0;
+
+    expect(await set.rebuild(db)).toEqual({ events: 2 });
+    expect(steps).toEqual(['onRebuild on 0 rows', 'apply', 'after the replay, 1 rows']);
+    expect(await db.query('select id from test_archived')).toEqual([{ id: 't-2' }]);
+    expect(await rows(db)).toEqual([{ id: 't-1', name: 'a', renames: 0, version: 1 }]);
+    // A set with no tables of its own replays all the same.
+    expect(await createProjectionSet([]).rebuild(db)).toEqual({ events: 2 });
+  });
+
   it('refuses two read models under one name, which a rebuild could not tell apart', () => {
     expect(() => createProjectionSet([thingSummary, { ...thingSummary, tables: ['other_table'] }])).toThrow(
       'projection thing-summary is registered twice',
@@ -108,6 +171,7 @@ describe('versioned event types', () => {
       upcasters: { 2: (old) => ({ town: (old as { city: string }).city }) },
     });
     const decodeMoved = createEventDecoder([Moved]);
+    expect(Moved.create({ town: 'Accra' })).toEqual({ type: 'ThingMoved', data: { town: 'Accra' }, schemaVersion: 3 });
     expect(decodeMoved({ type: 'ThingMoved', schemaVersion: 2, data: { city: 'Kumasi' } })).toEqual({
       type: 'ThingMoved',
       data: { town: 'Kumasi' },

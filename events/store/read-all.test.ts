@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAllSettled } from '../../testing/settled-read.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import { createEventStore, readAll, START, type RecordedEvent } from './event-store.ts';
+import { checkpointOf, createEventStore, readAll, START, type RecordedEvent } from './event-store.ts';
 import type { SqlClient } from './sql.ts';
 import { runSubscriptionBatch } from './subscriptions.ts';
 
@@ -39,6 +39,9 @@ describe('reading the global log', () => {
       globalPosition: all[0]!.globalPosition,
     });
     expect(rest.map((e) => `${e.streamId}@${e.streamVersion}`)).toEqual(['b@1', 'a@2']);
+    // The store's own readAll reads the same log, up to its limit.
+    expect(await store.readAll(START)).toEqual(all);
+    expect(await store.readAll(checkpointOf(all[0]!), 1)).toEqual([all[1]]);
   });
 
   it('orders transaction ids as numbers, not as their decimal text: 9 before 10, 99 before 100', async () => {
