@@ -15,6 +15,8 @@ describe('HTTP skeleton', () => {
       database: database().kind,
       events: 1,
       version: deps.version,
+      // Nothing has searched yet: the in-memory search index has not loaded.
+      searchIndex: { loaded: false, listings: 0 },
       subscriptions: [],
     });
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
