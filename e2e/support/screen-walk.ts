@@ -44,7 +44,13 @@ export function watchScreen(page: Page, allowed: readonly Allowance[]): Watch {
     done(request);
     const failure = request.failure()?.errorText ?? 'failed';
     const aborted = failure === 'net::ERR_ABORTED' && allows('aborted', request.url());
-    if (!aborted && !allows('failed', request.url()))
+    // Chromium now and then cancels a second fetch of one of the app's own scripts (a module
+    // preload raced by the import that needed it; seen once in a clean-clone CI run, 3 scripts
+    // of 224 screens): the module still runs. A script that really fails to load fails with
+    // another error or an error answer, and a lazy chunk's failed import throws in the page:
+    // both are still reported.
+    const duplicateScript = failure === 'net::ERR_ABORTED' && /^\/assets\/[\w-]+\.js$/.test(path(request.url()));
+    if (!aborted && !duplicateScript && !allows('failed', request.url()))
       problems.push(`request failed: ${request.method()} ${path(request.url())} (${failure})`);
   });
   page.on('response', (response: Response) => {
