@@ -110,7 +110,8 @@ function statesOf(changes: readonly ListingChange[]): SearchState[] {
  * Appends to the change log. The head row's lock is held to the commit, so
  * changes commit in `seq` order. `null`: anything may have changed. `states`
  * are the live states before and after (for the answer caches), `listings`
- * the listings whose search rows changed, as they are after (for the indexes).
+ * every listing of the batch as it is after (for the in-memory index and the
+ * listing cards, which drop a card whatever changed in the listing).
  */
 export async function recordSearchChange(
   tx: SqlClient,
