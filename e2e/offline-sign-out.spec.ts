@@ -1,4 +1,11 @@
-import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { openAccountMenu, saveScreenshot, unique } from './support/fixtures.ts';
 import {
   cached,
@@ -11,6 +18,7 @@ import {
   register,
   signInAs,
 } from './support/offline.ts';
+import { type RecordingProxy, startRecordingProxy } from './support/recording-proxy.ts';
 
 // Issue 27, a shared phone: signing out offline signs out. One browser profile is the family's
 // phone. Host A signs out while offline; the screen and the phone's storage keep nothing of A's;
@@ -18,9 +26,23 @@ import {
 // soon as the signal returns, before anything else is sent, and nothing is sent with it after.
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
 
-test.use({ viewport: { width: 360, height: 740 } });
-
 const SESSION_COOKIE = 'efie_session';
+
+// The phone reaches the server through a recording proxy (support/recording-proxy.ts): what the
+// server received, and with whose cookie, is read there, and a weak signal cuts the logout there.
+// `server` is the server's own address, for everything done from outside the phone.
+const test = base.extend<{ server: string; wire: RecordingProxy }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
+  server: async ({}, use, testInfo) => use(testInfo.project.use.baseURL as string),
+  wire: async ({ server }, use) => {
+    const wire = await startRecordingProxy(server, SESSION_COOKIE);
+    await use(wire);
+    await wire.close();
+  },
+  baseURL: async ({ wire }, use) => use(wire.origin),
+});
+
+test.use({ viewport: { width: 360, height: 740 } });
 
 /** An account made through its own API context, which keeps its own session for the checks. */
 async function account(baseURL: string, firstName: string) {
@@ -56,26 +78,6 @@ async function pendingListing(api: APIRequestContext, title: string) {
 const sessionToken = async (context: BrowserContext) =>
   (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)?.value;
 
-/** Every request that reached the server (page or service worker), with the session cookie it carried. */
-function serverRequests(context: BrowserContext) {
-  const seen: { method: string; path: string; token: string | undefined; at: number; byWorker: boolean }[] = [];
-  context.on('response', async (response) => {
-    const at = Date.now();
-    if (response.fromServiceWorker()) return;
-    const sent = response.request();
-    const cookie = (await sent.allHeaders()).cookie ?? '';
-    const token = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1];
-    seen.push({
-      method: sent.method(),
-      path: new URL(sent.url()).pathname,
-      token,
-      at,
-      byWorker: sent.serviceWorker() !== null,
-    });
-  });
-  return seen;
-}
-
 /** GET /api/auth/user with nothing but this session cookie, from outside the phone. */
 async function sessionAnswer(baseURL: string, token: string): Promise<number> {
   const outsider = await request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=${token}` } });
@@ -100,13 +102,14 @@ const sessionRecord = async (page: Page) =>
 test("a shared phone: A signs out offline, B sees nothing of A's offline or online, and A's session ends before anything else is sent", async ({
   page,
   context,
-  baseURL,
+  server,
+  wire,
 }) => {
   test.setTimeout(300_000);
-  const a = await account(baseURL!, 'Ama');
-  const b = await account(baseURL!, 'Kofi');
-  const forFavorite = await liveListing(baseURL!);
-  const aLive = await liveListing(baseURL!, `Ama's live flat ${unique()}`, a.api);
+  const a = await account(server, 'Ama');
+  const b = await account(server, 'Kofi');
+  const forFavorite = await liveListing(server);
+  const aLive = await liveListing(server, `Ama's live flat ${unique()}`, a.api);
   const aPending = await pendingListing(a.api, `Ama's pending house ${unique()}`);
   const bPending = await pendingListing(b.api, `Kofi's pending house ${unique()}`);
   const aDraftTitle = `Ama's unfinished draft ${unique()}`;
@@ -114,7 +117,7 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
   // Once B is signed in, A's live listing (and with it A's name, id and e-mail, shown to signed-in
   // people on a live listing) is public; A's pending listing and draft never are.
   const privateToA = [aPending.title, aDraftTitle];
-  const seen = serverRequests(context);
+  const seen = wire.seen;
 
   // A uses the phone online: the dashboard (both listings, the pending one with A's contacts),
   // the wizard and a listing, so that all of it is saved on the phone for offline use.
@@ -186,7 +189,7 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
 
   // The signal returns, too weak yet for the logout: nothing at all goes with A's cookie, and B's
   // sign-in is refused rather than sent after A's session (or under it).
-  await context.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  wire.cut('/api/auth/logout');
   await context.setOffline(false);
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(b.email);
@@ -197,14 +200,14 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
   ).toBeVisible();
   await saveScreenshot(page, 'shared-phone-sign-in-while-sign-out-pending');
   expect(seen.filter((entry) => entry.at >= signedOutAt && entry.path.startsWith('/api/'))).toEqual([]);
-  expect(await sessionAnswer(baseURL!, tokenOfA!)).toBe(200);
+  expect(await sessionAnswer(server, tokenOfA!)).toBe(200);
 
   // The signal gets better and B tries again: A's logout goes first, ending A's session, then
   // B's sign-in, which no longer carries A's cookie.
-  await context.unroute('**/api/auth/logout');
+  wire.restore('/api/auth/logout');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await sessionAnswer(baseURL!, tokenOfA!)).toBe(401);
+  expect(await sessionAnswer(server, tokenOfA!)).toBe(401);
   expect((await sessionRecord(page))?.pendingSignOut).toBeNull();
   const sentSinceSignOut = () =>
     seen.filter((entry) => entry.at >= signedOutAt && entry.path.startsWith('/api/')).sort((x, y) => x.at - y.at);
@@ -244,8 +247,7 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
 
   // The server's side: A's old cookie is refused, nothing but the logout went with it after the
   // sign-out, and A's queued favourite reached no account.
-  expect(await sessionAnswer(baseURL!, tokenOfA!)).toBe(401);
-  // Polled: each response is recorded once its headers are read, a moment after it arrives.
+  expect(await sessionAnswer(server, tokenOfA!)).toBe(401);
   const sentWithA = () =>
     seen.filter((entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'));
   await expect
@@ -273,12 +275,13 @@ test("a shared phone: A signs out offline, B sees nothing of A's offline or onli
 test("with no Efie page open, the service worker's Background Sync ends a pending sign-out before it sends anything", async ({
   page,
   context,
-  baseURL,
+  server,
+  wire,
 }) => {
   test.setTimeout(180_000);
-  const a = await account(baseURL!, 'Esi');
-  const forFavorite = await liveListing(baseURL!);
-  const seen = serverRequests(context);
+  const a = await account(server, 'Esi');
+  const forFavorite = await liveListing(server);
+  const seen = wire.seen;
 
   // A saves a favourite offline and signs out offline; then the app is closed.
   await signInAs(page, a);
@@ -303,18 +306,15 @@ test("with no Efie page open, the service worker's Background Sync ends a pendin
 
   // The signal is back and the browser fires the worker's sync (Chromium does on its own when the
   // connection returns; fired here too, in case it has not yet): the logout goes, and nothing else.
-  await fireOutboxSync(context, probe, baseURL!);
-  await expect.poll(() => sessionAnswer(baseURL!, tokenOfA!), { timeout: 30_000 }).toBe(401);
+  await fireOutboxSync(context, probe, wire.origin);
+  await expect.poll(() => sessionAnswer(server, tokenOfA!), { timeout: 30_000 }).toBe(401);
   await expect.poll(async () => (await sessionRecord(probe))?.pendingSignOut ?? null).toBeNull();
-  // Polled: each response is recorded once its headers are read, a moment after it arrives (CI once
-  // checked before the logout's entry was in).
+  // Only the worker can have sent it: the one page open (a stored file's address) does not start the app.
   const sentWithA = () =>
     seen.filter((entry) => entry.at >= signedOutAt && entry.token === tokenOfA && entry.path.startsWith('/api/'));
   await expect
-    .poll(() =>
-      sentWithA().map((entry) => `${entry.method} ${entry.path} ${entry.byWorker ? 'by the worker' : 'by a page'}`),
-    )
-    .toEqual(['POST /api/auth/logout by the worker']);
+    .poll(() => sentWithA().map((entry) => `${entry.method} ${entry.path}`))
+    .toEqual(['POST /api/auth/logout']);
   expect(await favoriteIds(a.api)).toEqual([]);
   expect(
     (await outboxItems(probe)).map((item) => ({ kind: item.kind, ownerId: (item as { ownerId?: string }).ownerId })),
