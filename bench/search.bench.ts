@@ -8,6 +8,7 @@
 //   npm run bench:search -- --listings 1000000 --seconds 20
 //   npm run bench:search -- --keep                    (keep the database for EXPLAIN)
 //   npm run bench:search -- --database efie_bench_x   (reuse a kept database: no seeding)
+//   npm run bench:search -- --cpu-prof /tmp/prof       (the API server writes a CPU profile there)
 //
 // Each run gets a fresh database on 127.0.0.1:5432 (BENCH_POSTGRES_URL names
 // another server), dropped afterwards unless --keep or --database is given.
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '32' },
     database: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const LISTINGS = Number(args.listings);
@@ -225,7 +227,12 @@ try {
   const barePort = apiPort + 1;
   children.push(
     await start(
-      ['--import', 'tsx', 'api/server.ts'],
+      [
+        ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []),
+        '--import',
+        'tsx',
+        'api/server.ts',
+      ],
       { PORT: String(apiPort), DATABASE_URL: DB_URL, DATA_DIR, NODE_ENV: 'production' },
       'listening',
     ),

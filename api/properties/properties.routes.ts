@@ -17,7 +17,7 @@ import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts
 import { findProperty, listFeatured, toProperty, type PropertyReadRow } from './properties.read.ts';
 import { createSearchCache } from './search-cache.ts';
 import { placeNamesAffectedBy, searchAffectedBy, type SearchFilter } from './search-matches.ts';
-import { cardJson, createListingCards, type ListingCard } from './listing-cards.ts';
+import { cardOf, createListingCards, pageBody, type ListingCard } from './listing-cards.ts';
 import { lookUpPlaces, placeQuery, searchListings, type PlaceLookup } from './search.read.ts';
 
 export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'search'>) {
@@ -34,7 +34,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
       cards: ListingCard[];
       total: number;
       totalIsExact: boolean;
-      bodies: Partial<Record<'visitor' | 'signedIn', string>>;
+      bodies: Partial<Record<'visitor' | 'signedIn', Buffer<ArrayBuffer>>>;
     }
   >(changes, {
     affectedBy: searchAffectedBy,
@@ -66,16 +66,15 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
         const found = index.current()?.find(q, place);
         if (found) return { ...found, cards: await cards.get(found.ids), bodies: {} };
         const { rows, ...total } = await searchListings(db, q, lookUp, place);
-        return { ...total, cards: rows.map((row) => ({ row, json: {} })), bodies: {} };
+        return { ...total, cards: rows.map(cardOf), bodies: {} };
       });
       // The page's JSON as JSON.stringify would write it, from each card's JSON written once.
-      answer.bodies[viewer] ??=
-        `{"properties":[${answer.cards.map((card) => cardJson(card, c.var.user)).join(',')}],${JSON.stringify({
-          total: answer.total,
-          totalIsExact: answer.totalIsExact,
-          page: q.page,
-          pageSize: q.limit,
-        }).slice(1)}`;
+      answer.bodies[viewer] ??= pageBody(answer.cards, c.var.user, {
+        total: answer.total,
+        totalIsExact: answer.totalIsExact,
+        page: q.page,
+        pageSize: q.limit,
+      });
       return c.body(answer.bodies[viewer], 200, { 'content-type': 'application/json' });
     })
     .get('/featured', async (c) => {
