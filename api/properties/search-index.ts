@@ -49,8 +49,8 @@ const ANY = -1;
  * database can run the few long ones on other cores (docs/decisions/260).
  */
 export const WALK_BUDGET = 50_000;
-/** A newest-first search walks its price band and sorts the matches when the band holds at most 1/this of the name's listings. */
-const BAND_WALK_SHARE = 4;
+/** Reading one entry costs about this fraction of a comparison in a sort: a few matches are sorted rather than walked for. */
+const SORT_COST_PER_MATCH = 8;
 
 /**
  * A listing's filter columns in one integer: type, category and listing type
@@ -318,21 +318,72 @@ export function createSearchIndex() {
           if (!take(list[i]!)) return;
         }
       };
+      /** The page and the total of `matches` listings in order, the listing of each rank given by `at`: nothing read but the page. */
+      const takeRanks = (matches: number, at: (rank: number) => number) => {
+        counted = Math.min(matches, upTo);
+        for (let rank = offset; rank < Math.min(end, counted); rank++) page.push(ids[at(rank)]!);
+      };
+      /**
+       * The page alone, from a list in the search's order: its first `wanted` matches walked, at most
+       * `limit` entries. False (and no page) when the limit came first.
+       */
+      const pageOf = ({ slots: list, codes: listCodes, prices }: Sorted, wanted: number, limit: number): boolean => {
+        let matches = 0;
+        let i = 0;
+        // Past the search's budget too: then `over` is set, and the search goes to the database.
+        const stop = Math.min(limit, left + 1);
+        for (; i < list.length && matches < wanted; i++) {
+          if (i >= stop) {
+            page.length = 0;
+            spend(i);
+            return false;
+          }
+          if (!passes(listCodes[i]!, prices[i]!)) continue;
+          if (matches++ >= offset) page.push(ids[list[i]!]!);
+        }
+        spend(i);
+        return true;
+      };
       if (found.length === 1) {
         const posting = postings.get(found[0]!)!;
+        const { cheapest, newest } = posting;
         // A price band is a range of the cheapest-first list, found by bisection.
-        const { prices } = posting.cheapest;
-        const from = min === -Infinity ? 0 : lowerBound(prices, min, (p, bound) => p < bound);
-        const to = max === Infinity ? prices.length : lowerBound(prices, max, (p, bound) => p <= bound);
-        if (q.sort !== 'newest') walk(posting.cheapest, 0, from, to);
-        else if ((to - from) * BAND_WALK_SHARE > prices.length) walk(posting.newest);
-        else if (spend(to - from)) {
-          // Newest first in a narrow band: the band's matches, then the newest of them.
+        const from = min === -Infinity ? 0 : lowerBound(cheapest.prices, min, (p, bound) => p < bound);
+        const to =
+          max === Infinity ? cheapest.prices.length : lowerBound(cheapest.prices, max, (p, bound) => p <= bound);
+        // No filter but the price: every listing of the band matches, so it is counted by its size, unread.
+        const priceOnly = equalMask === 0 && fewest === 0 && mask === 0;
+        if (q.sort !== 'newest') {
+          if (priceOnly)
+            takeRanks(to - from, (rank) => (backwards ? cheapest.slots[to - 1 - rank]! : cheapest.slots[from + rank]!));
+          else walk(cheapest, 0, from, to);
+        } else if (from === 0 && to === cheapest.prices.length) {
+          if (priceOnly) takeRanks(to, (rank) => newest.slots[rank]!);
+          else walk(newest);
+        } else {
+          // Newest first in a band: the band counted (in price order), the page found apart.
           const matched: number[] = [];
-          const { slots: band, codes: bandCodes } = posting.cheapest;
-          for (let i = from; i < to; i++) if (passes(bandCodes[i]!, prices[i]!)) matched.push(band[i]!);
-          matched.sort((a, b) => (newer(a, b) ? -1 : 1));
-          for (const slot of matched) if (!take(slot)) break;
+          if (priceOnly) counted = Math.min(to - from, upTo);
+          else {
+            // Read until enough are counted, or past the budget (then `over` is set).
+            const stop = Math.min(to, from + left + 1);
+            let i = from;
+            for (; i < stop && counted < upTo; i++)
+              if (passes(cheapest.codes[i]!, cheapest.prices[i]!)) {
+                counted++;
+                matched.push(cheapest.slots[i]!);
+              }
+            spend(i - from);
+          }
+          const wanted = Math.min(end, counted);
+          // The newest list walked until the page is found; a few matches are sorted instead
+          // when the walk would read more than sorting them costs (or they are all old ones).
+          const sortCost = counted < upTo ? Math.max(64, counted * SORT_COST_PER_MATCH) : Number.POSITIVE_INFINITY;
+          if (!over && !pageOf(newest, wanted, sortCost) && spend(counted)) {
+            const band = priceOnly ? cheapest.slots.slice(from, to) : matched;
+            band.sort((a, b) => (newer(a, b) ? -1 : 1));
+            for (let rank = offset; rank < wanted; rank++) page.push(ids[band[rank]!]!);
+          }
         }
       } else if (found.length > MERGED_PLACES) {
         // A prefix of a letter or two: its names' listings marked, then every listing walked in order.
