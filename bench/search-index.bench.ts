@@ -6,6 +6,8 @@
 // a search takes and the share the index gives up and sends to the database.
 // A script, not a test: figures come from here, and from bench:search end to end.
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as v from 'valibot';
 import { SearchQuerySchema } from '../api/contract/properties.schema.ts';
 import { createPostgresDatabase } from '../api/db/postgres-database.ts';
@@ -26,14 +28,26 @@ const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:
 const url = Object.assign(new URL(SERVER), { pathname: `/${args.database}` }).toString();
 const SEARCHES = Number(args.searches);
 
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+/** The heap that is still held after a full garbage collection, in MB. */
+const heldMB = () => {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return Math.round((heapUsed + arrayBuffers) / 1e6);
+};
+
 const db = createPostgresDatabase({ url, maxConnections: 2 });
+const before = heldMB();
 try {
   const feed = createSearchChangeFeed(db);
   const replica = createSearchIndexReplica(db, feed, { log: silentLogger });
   const loading = performance.now();
   if (!(await replica.ready())) throw new Error('the search index did not load');
   const index = replica.current()!;
-  console.log(`loaded ${index.size().toLocaleString('en-US')} listings in ${((performance.now() - loading) / 1000).toFixed(1)} s`);
+  console.log(
+    `loaded ${index.size().toLocaleString('en-US')} listings in ${((performance.now() - loading) / 1000).toFixed(1)} s; the index holds ${heldMB() - before} MB`,
+  );
 
   const mix = createSearchMix(30);
   const queries = Array.from({ length: SEARCHES }, () => {

@@ -229,6 +229,7 @@ try {
     await start(
       [
         ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []),
+        ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
         '--import',
         'tsx',
         'api/server.ts',

@@ -83,6 +83,10 @@ function removeAt(list: Sorted, i: number) {
   list.prices.splice(i, 1);
 }
 
+type Posting = { newest: Sorted; cheapest: Sorted; byType: Sorted[] };
+const posting = (): Posting => ({ newest: sorted(), cheapest: sorted(), byType: [] });
+const EMPTY: Sorted = sorted();
+
 export type IndexAnswer = { ids: string[]; total: number; totalIsExact: boolean };
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
@@ -110,8 +114,12 @@ export function createSearchIndex() {
   let markNo = 0;
   const slots = new Map<string, number>();
   const free: number[] = [];
-  /** Per place name: its listings newest first and cheapest first. */
-  const postings = new Map<string, { newest: Sorted; cheapest: Sorted }>();
+  /**
+   * Per place name: its listings newest first and cheapest first, and cheapest first by property
+   * type (indexed by the type's bits of the code: its code plus one), so that a search for one type
+   * counts and pages that type's listings alone.
+   */
+  const postings = new Map<string, Posting>();
   /** Every place name that has a listing, in byte order (as the SQL's `name >= $1 and name < $1 || U+10FFFF`). */
   const sortedNames: string[] = [];
 
@@ -165,14 +173,15 @@ export function createSearchIndex() {
   function add(listing: IndexedListing) {
     const slot = place(listing);
     for (const name of listing.names) {
-      let posting = postings.get(name);
-      if (!posting) {
-        posting = { newest: sorted(), cheapest: sorted() };
-        postings.set(name, posting);
+      let lists = postings.get(name);
+      if (!lists) {
+        lists = posting();
+        postings.set(name, lists);
         sortedNames.splice(lowerBound(sortedNames, name, byText), 0, name);
       }
-      insert(posting.newest, slot, newer);
-      insert(posting.cheapest, slot, cheaper);
+      insert(lists.newest, slot, newer);
+      insert(lists.cheapest, slot, cheaper);
+      insert((lists.byType[codes[slot]! & TYPE_BITS] ??= sorted()), slot, cheaper);
     }
   }
 
@@ -180,10 +189,12 @@ export function createSearchIndex() {
     const slot = slots.get(id);
     if (slot === undefined) return;
     for (const name of names[slot]!) {
-      const posting = postings.get(name)!;
-      removeAt(posting.newest, lowerBound(posting.newest.slots, slot, newer));
-      removeAt(posting.cheapest, lowerBound(posting.cheapest.slots, slot, cheaper));
-      if (posting.newest.slots.length === 0) {
+      const lists = postings.get(name)!;
+      const ofType = lists.byType[codes[slot]! & TYPE_BITS]!;
+      removeAt(lists.newest, lowerBound(lists.newest.slots, slot, newer));
+      removeAt(lists.cheapest, lowerBound(lists.cheapest.slots, slot, cheaper));
+      removeAt(ofType, lowerBound(ofType.slots, slot, cheaper));
+      if (lists.newest.slots.length === 0) {
         postings.delete(name);
         sortedNames.splice(lowerBound(sortedNames, name, byText), 1);
       }
@@ -236,8 +247,15 @@ export function createSearchIndex() {
           });
         },
         end() {
-          for (const [name, { under }] of byName)
-            postings.set(name, { newest: ordered(under, newer), cheapest: ordered(under, cheaper) });
+          for (const [name, { under }] of byName) {
+            const ofType: number[][] = [];
+            for (const slot of under) (ofType[codes[slot]! & TYPE_BITS] ??= []).push(slot);
+            postings.set(name, {
+              newest: ordered(under, newer),
+              cheapest: ordered(under, cheaper),
+              byType: ofType.map((slotsOfType) => ordered(slotsOfType, cheaper)),
+            });
+          }
           for (const name of [...byName.keys()].sort()) sortedNames.push(name);
         },
       };
@@ -345,33 +363,34 @@ export function createSearchIndex() {
         return true;
       };
       if (found.length === 1) {
-        const posting = postings.get(found[0]!)!;
-        const { cheapest, newest } = posting;
+        const { newest, cheapest, byType } = postings.get(found[0]!)!;
+        // One type asked for: its own cheapest-first list is counted and paged, its other listings never read.
+        const counting = q.propertyType ? (byType[want & TYPE_BITS] ?? EMPTY) : cheapest;
         // A price band is a range of the cheapest-first list, found by bisection.
-        const from = min === -Infinity ? 0 : lowerBound(cheapest.prices, min, (p, bound) => p < bound);
+        const from = min === -Infinity ? 0 : lowerBound(counting.prices, min, (p, bound) => p < bound);
         const to =
-          max === Infinity ? cheapest.prices.length : lowerBound(cheapest.prices, max, (p, bound) => p <= bound);
-        // No filter but the price: every listing of the band matches, so it is counted by its size, unread.
-        const priceOnly = equalMask === 0 && fewest === 0 && mask === 0;
+          max === Infinity ? counting.prices.length : lowerBound(counting.prices, max, (p, bound) => p <= bound);
+        // No filter but the price and the type: every listing of the band matches, so it is counted by its size, unread.
+        const bandOnly = (equalMask & ~TYPE_BITS) === 0 && fewest === 0 && mask === 0;
         if (q.sort !== 'newest') {
-          if (priceOnly)
-            takeRanks(to - from, (rank) => (backwards ? cheapest.slots[to - 1 - rank]! : cheapest.slots[from + rank]!));
-          else walk(cheapest, 0, from, to);
-        } else if (from === 0 && to === cheapest.prices.length) {
-          if (priceOnly) takeRanks(to, (rank) => newest.slots[rank]!);
+          if (bandOnly)
+            takeRanks(to - from, (rank) => (backwards ? counting.slots[to - 1 - rank]! : counting.slots[from + rank]!));
+          else walk(counting, 0, from, to);
+        } else if (counting === cheapest && from === 0 && to === cheapest.prices.length) {
+          if (bandOnly) takeRanks(to, (rank) => newest.slots[rank]!);
           else walk(newest);
         } else {
-          // Newest first in a band: the band counted (in price order), the page found apart.
+          // Newest first in a band (or of one type): the band counted in price order, the page found apart.
           const matched: number[] = [];
-          if (priceOnly) counted = Math.min(to - from, upTo);
+          if (bandOnly) counted = Math.min(to - from, upTo);
           else {
             // Read until enough are counted, or past the budget (then `over` is set).
             const stop = Math.min(to, from + left + 1);
             let i = from;
             for (; i < stop && counted < upTo; i++)
-              if (passes(cheapest.codes[i]!, cheapest.prices[i]!)) {
+              if (passes(counting.codes[i]!, counting.prices[i]!)) {
                 counted++;
-                matched.push(cheapest.slots[i]!);
+                matched.push(counting.slots[i]!);
               }
             spend(i - from);
           }
@@ -380,7 +399,7 @@ export function createSearchIndex() {
           // when the walk would read more than sorting them costs (or they are all old ones).
           const sortCost = counted < upTo ? Math.max(64, counted * SORT_COST_PER_MATCH) : Number.POSITIVE_INFINITY;
           if (!over && !pageOf(newest, wanted, sortCost) && spend(counted)) {
-            const band = priceOnly ? cheapest.slots.slice(from, to) : matched;
+            const band = bandOnly ? counting.slots.slice(from, to) : matched;
             band.sort((a, b) => (newer(a, b) ? -1 : 1));
             for (let rank = offset; rank < wanted; rank++) page.push(ids[band[rank]!]!);
           }
