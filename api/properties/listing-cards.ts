@@ -44,9 +44,6 @@ export function pageBody(
   return Buffer.concat(parts);
 }
 
-/** Changes remembered so that a row read while one of them arrived is not kept. */
-const REMEMBERED = 256;
-
 /**
  * The live listings that search pages show, kept in memory by id
  * (docs/decisions/260), every one of them up to `maxEntries` (100,000 cards, about 170 MB): a change of a listing, as the search change log names
@@ -60,26 +57,11 @@ export function createListingCards(
   { maxEntries = 100_000, ttlMs = 30_000, now = () => Date.now() } = {},
 ) {
   const cards = new Map<string, { card: ListingCard; at: number }>();
-  /** The listings each change dropped, newest last, numbered by `dropped`. */
-  const recent: (ReadonlySet<string> | null)[] = [];
-  let dropped = 0;
 
   feed.follow(({ listings }: ListingsChange) => {
-    const ids = listings && new Set(listings.map((l) => l.id));
-    if (ids) for (const id of ids) cards.delete(id);
+    if (listings) for (const { id } of listings) cards.delete(id);
     else cards.clear();
-    recent.push(ids);
-    if (recent.length > REMEMBERED) recent.shift();
-    dropped++;
   });
-
-  /** Whether a row of `id` read since change number `from` may already be out of date. */
-  const droppedSince = (from: number, id: string) => {
-    const count = dropped - from;
-    if (count === 0) return false;
-    if (count > recent.length) return true;
-    return recent.slice(-count).some((ids) => ids === null || ids.has(id));
-  };
 
   return {
     /** The cards of `ids` in their order; a listing no longer live is left out. */
@@ -93,13 +75,15 @@ export function createListingCards(
         else missing.push(id);
       }
       if (missing.length > 0) {
-        const from = dropped;
+        const before = feed.seen();
         const rows = await listingsInOrder(db, missing);
         const read = now();
+        // A row read while a change of it arrived may be out of date already: given, not kept.
+        const changed = feed.listingsChangedSince(before);
         for (const row of rows) {
           const card = cardOf(row);
           found.set(row.id, card);
-          if (droppedSince(from, row.id)) continue;
+          if (changed === null || changed.some((ids) => ids.has(row.id))) continue;
           cards.delete(row.id);
           cards.set(row.id, { card, at: read });
           if (cards.size > maxEntries) cards.delete(cards.keys().next().value!);

@@ -41,16 +41,29 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
   let memo: { seq: Promise<number>; at: number; epoch: number } | undefined;
   // One poll at a time: two reading from the same `seen` would hand out changes twice and could move `seen` back.
   let polling: Promise<unknown> = Promise.resolve();
-  const recent: { seq: number; change: SearchChange }[] = [];
+  /** Each change remembered: what it did to search rows, and the ids of the listings it changed (null: any). */
+  const recent: { seq: number; change: SearchChange; listings: ReadonlySet<string> | null }[] = [];
   const listeners = new Set<(change: SearchChange) => void>();
   const indexes = new Set<(change: ListingsChange) => void>();
   const publish = (seq: number, change: SearchChange, listings: ChangedListing[] | null) => {
-    recent.push({ seq, change });
+    recent.push({
+      seq,
+      change,
+      listings: change === null || listings === null ? null : new Set(listings.map((l) => l.id)),
+    });
     if (recent.length > REMEMBERED) recent.shift();
     for (const listener of listeners) listener(change);
     // A change logged before the log named its listings (migration 0740) says anything may have changed.
     for (const index of indexes) index({ seq, listings: change === null ? null : listings });
   };
+
+  /** The remembered changes after `seq`; undefined when some of them are no longer remembered. */
+  function since(seq: number) {
+    if (seen === undefined || seq >= seen) return [];
+    const first = recent.findIndex((r) => r.seq > seq);
+    if (first < 0 || (first === 0 && recent[0]!.seq !== seq + 1 && recent[0]!.change !== null)) return undefined;
+    return recent.slice(first);
+  }
 
   async function poll(): Promise<number> {
     const from = seen ?? Number.MAX_SAFE_INTEGER;
@@ -96,11 +109,15 @@ export function createSearchChangeFeed(db: SqlClient, { now = () => Date.now() }
       return seq;
     },
     /** The changes handed out after `seq`; undefined when they are no longer remembered. */
-    changesSince(seq: number): SearchChange[] | undefined {
-      if (seen === undefined || seq >= seen) return [];
-      const first = recent.findIndex((r) => r.seq > seq);
-      if (first < 0 || (first === 0 && recent[0]!.seq !== seq + 1 && recent[0]!.change !== null)) return undefined;
-      return recent.slice(first).map((r) => r.change);
+    changesSince: (seq: number): SearchChange[] | undefined => since(seq)?.map((r) => r.change),
+    /**
+     * The ids of the listings changed after `seq` (the head handed out before a read of listing rows),
+     * or null when one of those changes may have changed any listing, or they are no longer remembered.
+     */
+    listingsChangedSince(seq: number | undefined): ReadonlySet<string>[] | null {
+      const after = seq === undefined ? undefined : since(seq);
+      if (after === undefined || after.some((r) => r.listings === null)) return null;
+      return after.map((r) => r.listings!);
     },
     subscribe(listener: (change: SearchChange) => void) {
       listeners.add(listener);
