@@ -212,7 +212,9 @@ export function createSearchIndex() {
       }
       insert(lists.newest, slot, newer);
       insert(lists.cheapest, slot, cheaper);
-      insert((lists.byType[codes[slot]! & TYPE_BITS] ??= sorted()), slot, cheaper);
+      const type = codes[slot]! & TYPE_BITS;
+      lists.byType[type] ??= sorted();
+      insert(lists.byType[type], slot, cheaper);
     }
   }
 
@@ -280,7 +282,11 @@ export function createSearchIndex() {
         end() {
           for (const [name, { under }] of byName) {
             const ofType: number[][] = [];
-            for (const slot of under) (ofType[codes[slot]! & TYPE_BITS] ??= []).push(slot);
+            for (const slot of under) {
+              const type = codes[slot]! & TYPE_BITS;
+              ofType[type] ??= [];
+              ofType[type].push(slot);
+            }
             postings.set(name, {
               newest: ordered(under, newer),
               cheapest: ordered(under, cheaper),
