@@ -24,6 +24,7 @@ import { wellFormedUrl } from './middleware/well-formed-url.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { userPropertiesRoutes } from './properties/user-properties.routes.ts';
 import { serviceProvidersRoutes } from './service-providers/service-providers.routes.ts';
+import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api', api);
   app.route('/files', fileRoutes(deps.files));
+  app.route('/', sitemapRoutes(deps));
   if (deps.pwaDir) app.route('/', pwaRoutes(deps.pwaDir));
   return app;
 }
