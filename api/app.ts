@@ -21,6 +21,7 @@ import { adminOutboxRoutes } from './outbox/admin-outbox.routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { wellFormedUrl } from './middleware/well-formed-url.ts';
+import { listingPageHead } from './properties/listing-page.ts';
 import { propertiesRoutes } from './properties/properties.routes.ts';
 import { userPropertiesRoutes } from './properties/user-properties.routes.ts';
 import { serviceProvidersRoutes } from './service-providers/service-providers.routes.ts';
@@ -84,6 +85,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/files', fileRoutes(deps.files));
   app.route('/', sitemapRoutes(deps));
-  if (deps.pwaDir) app.route('/', pwaRoutes(deps.pwaDir));
+  if (deps.pwaDir) app.route('/', pwaRoutes(deps.pwaDir, { pageHead: listingPageHead(deps) }));
   return app;
 }

@@ -58,7 +58,7 @@ export async function seedListing(
   store: import('../events/store/event-store.ts').EventStore,
   ownerId: string,
   details: Partial<import('../events/listing/listing.events.ts').ListingDetails> & { submittedAt?: string },
-  { live = true, id = crypto.randomUUID() }: { live?: boolean; id?: string } = {},
+  { live = true, id = crypto.randomUUID(), images = [] }: { live?: boolean; id?: string; images?: string[] } = {},
 ): Promise<string> {
   const { submittedAt = new Date().toISOString(), ...rest } = details;
   const full = {
@@ -79,9 +79,7 @@ export async function seedListing(
     amenities: [],
     ...rest,
   };
-  const events = [
-    { type: 'PropertySubmitted', data: { propertyId: id, ownerId, details: full, images: [], submittedAt } },
-  ];
+  const events = [{ type: 'PropertySubmitted', data: { propertyId: id, ownerId, details: full, images, submittedAt } }];
   if (live)
     events.push({
       type: 'PropertyApproved',
