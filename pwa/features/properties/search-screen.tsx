@@ -160,7 +160,9 @@ function SearchResults({
         {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total, totalIsExact)} found` : ''}
       </p>
       {result.isPending && (
-        <div className="flex justify-center py-10">
+        // As tall as the screen: what comes below (the pager, the footer) starts below the fold and
+        // stays there when the results arrive, instead of jumping down under the reader's eyes.
+        <div className="flex min-h-dvh items-start justify-center py-10">
           <Spinner label="Loading results" />
         </div>
       )}
