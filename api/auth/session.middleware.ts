@@ -6,14 +6,15 @@ import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
 import { NOT_SIGNED_IN } from '../contract/error.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { createSessions, SESSION_COOKIE } from './sessions.ts';
+import { SESSION_HINT_COOKIE } from '../contract/session-hint.ts';
+import { createSessions, SESSION_COOKIE, setSessionHint } from './sessions.ts';
 import { toUser } from './users.read.ts';
 
 /** The signed-in person as every route sees it (c.var.user): the contract's User. */
 export type CurrentUser = User;
 
 /** App-wide: resolves the session cookie to c.var.user (null when absent, unknown, expired or signed out). */
-export const sessionMiddleware = (deps: { db: SqlClient; clock: () => Date }) => {
+export const sessionMiddleware = (deps: { db: SqlClient; clock: () => Date; config: { secureCookies: boolean } }) => {
   const sessions = createSessions(deps.db, deps.clock);
   return createMiddleware<AppEnv>(async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
@@ -21,6 +22,9 @@ export const sessionMiddleware = (deps: { db: SqlClient; clock: () => Date }) =>
     c.set('user', row ? toUser(row) : null);
     c.set('sessionToken', row ? token : undefined);
     await next();
+    // A session begun before the hint existed gets it with its next answer, so the app keeps asking.
+    if (row && !getCookie(c, SESSION_HINT_COOKIE) && !c.res.headers.getSetCookie().length)
+      setSessionHint(c, deps.config.secureCookies);
   });
 };
 

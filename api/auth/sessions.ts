@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { SqlClient } from '../../events/store/sql.ts';
+import { SESSION_HINT_COOKIE, SESSION_HINT_VALUE } from '../contract/session-hint.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.read.ts';
@@ -60,8 +61,20 @@ export async function endOtherSessions(
 
 export function setSessionCookie(c: Context, token: string, secure: boolean): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: SESSION_SECONDS, secure });
+  setSessionHint(c, secure);
+}
+
+/** The session cookie's readable companion (api/contract/session-hint.ts): "a session may exist", nothing more. */
+export function setSessionHint(c: Context, secure: boolean): void {
+  setCookie(c, SESSION_HINT_COOKIE, SESSION_HINT_VALUE, {
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SESSION_SECONDS,
+    secure,
+  });
 }
 
 export function clearSessionCookie(c: Context, secure: boolean): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, SESSION_HINT_COOKIE, { path: '/', secure, sameSite: 'Lax' });
 }

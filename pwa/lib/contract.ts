@@ -4,6 +4,8 @@
 import type { InferOutput } from 'valibot';
 import type { ListingVideosResponseSchema } from '../../api/contract/videos.schema.ts';
 
+export { SESSION_HINT_COOKIE, SESSION_HINT_VALUE } from '../../api/contract/session-hint.ts';
+
 export type {
   RegisterAnswer,
   LoginAnswer,

@@ -1,14 +1,29 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, isStatus } from './api-client.ts';
-import type { User } from './contract.ts';
+import { SESSION_HINT_COOKIE, SESSION_HINT_VALUE, type User } from './contract.ts';
 import { SignOutPendingError } from '../offline/session-change.ts';
+
+/** Whether a session may exist: the server sets a readable companion of its httpOnly session cookie. */
+const mayBeSignedIn = () =>
+  typeof document === 'undefined' ||
+  document.cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=${SESSION_HINT_VALUE}`);
+
+/** The session the hint spoke of is gone (it expired, or was ended elsewhere): ask no more until a sign-in. */
+const forgetHint = () => {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and no value; the Cookie Store API is missing from older phones' browsers.
+  document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+};
 
 // GET /api/auth/user: a 401 means "no one is signed in", not an error. So does a sign-out that
 // has not reached the server yet: whoever signed out is not signed in on this phone any more.
+// With no session cookie there is no one to ask about: no call is made that is bound to fail.
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await apiGet<User>('/api/auth/user', signal);
   } catch (error) {
+    if (isStatus(error, 401)) forgetHint();
     if (isStatus(error, 401) || error instanceof SignOutPendingError) return null;
     throw error;
   }
