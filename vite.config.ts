@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { type BuildEnvironmentOptions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -16,8 +16,10 @@ const buildId = process.env.EFIE_BUILD_ID ?? new Date().toISOString();
 // The offline update test builds a second version elsewhere before deploying it.
 const outDir = process.env.EFIE_PWA_OUT_DIR ?? fromHere('./dist/pwa');
 
-// The PWA lives in pwa/ and is built into dist/pwa, which api/server.ts serves.
-export default defineConfig({
+// The PWA lives in pwa/ and is built into dist/pwa, which api/server.ts serves. `vite build --ssr`
+// (the second half of `npm run build`) builds the server's first paint, pwa/ssr/render-page.tsx,
+// into dist/server: the same routes and screens, without the service worker or the precompressed copies.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'pwa',
   define: { __EFIE_BUILD__: JSON.stringify(buildId) },
   publicDir: 'public',
@@ -34,6 +36,26 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    ...(isSsrBuild ? [] : browserOnlyPlugins()),
+  ],
+  build: isSsrBuild ? serverBuild : browserBuild,
+  server: {
+    proxy: devProxy('http://localhost:3000'),
+  },
+}));
+
+const serverBuild = {
+  ssr: true,
+  copyPublicDir: false,
+  rolldownOptions: { input: fromHere('./pwa/ssr/render-page.tsx') },
+  outDir: fromHere('./dist/server'),
+  emptyOutDir: true,
+  target: 'node20',
+  sourcemap: false,
+} satisfies BuildEnvironmentOptions;
+
+function browserOnlyPlugins() {
+  return [
     precompress(),
     // Offline (issue 6): our own worker (pwa/sw.ts), registered by pwa/offline/update-prompt.tsx.
     VitePWA({
@@ -48,35 +70,33 @@ export default defineConfig({
         manifestTransforms: [renterOnlyPrecache(outDir)],
       },
     }),
-  ],
-  build: {
-    outDir,
-    emptyOutDir: true,
-    manifest: true,
-    target: 'es2022',
-    sourcemap: false,
-    rolldownOptions: {
-      output: {
-        // React, the router and the query client are needed by every first visit: one file
-        // instead of a dozen small ones saves round trips on slow mobile networks.
-        advancedChunks: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]/,
-            },
-            {
-              // The route definitions (not their split screens), the shared lib, the renter queries, and
-              // the features' outbox kinds the page registers at start (pwa/outbox-kinds.ts).
-              name: 'app',
-              test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts|outbox-kinds\.ts|features[\\/][^\\/]+[\\/][^\\/]*outbox[^\\/]*\.tsx?)$/,
-            },
-          ],
-        },
+  ];
+}
+
+const browserBuild = {
+  outDir,
+  emptyOutDir: true,
+  manifest: true,
+  target: 'es2022',
+  sourcemap: false,
+  rolldownOptions: {
+    output: {
+      // React, the router and the query client are needed by every first visit: one file
+      // instead of a dozen small ones saves round trips on slow mobile networks.
+      advancedChunks: {
+        groups: [
+          {
+            name: 'vendor',
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core|react-router|router-core|history|store|react-store))[\\/]/,
+          },
+          {
+            // The route definitions (not their split screens), the shared lib, the renter queries, and
+            // the features' outbox kinds the page registers at start (pwa/outbox-kinds.ts).
+            name: 'app',
+            test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts|outbox-kinds\.ts|features[\\/][^\\/]+[\\/][^\\/]*outbox[^\\/]*\.tsx?)$/,
+          },
+        ],
       },
     },
   },
-  server: {
-    proxy: devProxy('http://localhost:3000'),
-  },
-});
+} satisfies BuildEnvironmentOptions;

@@ -37,4 +37,6 @@ export type AppDeps = {
   search: { changes: SearchChangeFeed; index: SearchIndexReplica };
   /** Where the built PWA lives; absent in API-only tests. */
   pwaDir?: string;
+  /** The built server renderer of the first paint (dist/server/render-page.js, ADR 280); absent: the shell only. */
+  firstPaintFile?: string;
 };

@@ -26,6 +26,7 @@ import { propertiesRoutes } from './properties/properties.routes.ts';
 import { userPropertiesRoutes } from './properties/user-properties.routes.ts';
 import { serviceProvidersRoutes } from './service-providers/service-providers.routes.ts';
 import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
+import { firstPaint } from './static/first-paint.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
@@ -85,6 +86,13 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/files', fileRoutes(deps.files));
   app.route('/', sitemapRoutes(deps));
-  if (deps.pwaDir) app.route('/', pwaRoutes(deps.pwaDir, { pageHead: listingPageHead(deps) }));
+  if (deps.pwaDir) {
+    const send = (url: string, init: RequestInit) => Promise.resolve(app.request(url, init));
+    const drawn = deps.firstPaintFile ? firstPaint(deps.firstPaintFile, send, deps.log) : undefined;
+    app.route(
+      '/',
+      pwaRoutes(deps.pwaDir, { pageHead: listingPageHead(deps), ...(drawn ? { firstPaint: drawn } : {}) }),
+    );
+  }
   return app;
 }

@@ -31,6 +31,8 @@ import { createTusVideoUploads } from './videos/tus-uploads.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
+/** Built with dist/pwa by `npm run build`: the two belong together, so a copy of the PWA served elsewhere gets none. */
+export const FIRST_PAINT_FILE = fileURLToPath(new URL('../dist/server/render-page.js', import.meta.url));
 export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /**
@@ -121,6 +123,7 @@ export async function openRuntime(config: Config, log: Logger, options: { pwaDir
   const db = await openDatabase(config);
   try {
     const deps = await buildDeps(db, config, log, { pwaDir: options.pwaDir ?? PWA_DIR });
+    if (!options.pwaDir) deps.firstPaintFile = FIRST_PAINT_FILE;
     if (config.admin) {
       const outcome = await ensureAdmin(deps, config.admin);
       log.info('admin account', { email: config.admin.email, outcome });

@@ -1,16 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { App, createAppRouter, hydratingRouter, loadPage } from './app-router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { routeTree } from './routeTree.gen.ts';
-import { CenteredSpinner } from './ui/spinner.tsx';
+import { readServerState } from './ssr/server-state.ts';
 import { restoreQueryCache, BUILD_ID } from './offline/persist-cache.ts';
 import { startOutbox } from './offline/outbox-runtime.ts';
 import { registerOutboxKinds } from './outbox-kinds.ts';
 import { followEditRefusals } from './features/listings/edit-refusals.ts';
 import { registerListingOutboxRows } from './features/listings/listing-outbox-rows.tsx';
-import { RouteError } from './offline/route-error.tsx';
 import { followSignOutsElsewhere } from './features/shell/end-session.ts';
 import './styles.css';
 
@@ -19,33 +16,21 @@ registerOutboxKinds();
 registerListingOutboxRows();
 const queryClient = createQueryClient();
 document.documentElement.dataset.build = BUILD_ID;
-// What was saved on this device is in the cache before the first screen asks for it.
+// What was saved on this device is in the cache before the first screen asks for it; what the
+// server rendered this page with (pwa/ssr/render-page.tsx) is newer, and goes over it.
 await restoreQueryCache(queryClient);
+const rendered = readServerState(document);
+if (rendered) hydrate(queryClient, rendered);
 startOutbox(queryClient);
 followEditRefusals(queryClient);
 followSignOutsElsewhere(queryClient);
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  // Loaders only start fetches (prefetch), so data and code chunks download in parallel.
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  defaultPendingComponent: CenteredSpinner,
-  defaultErrorComponent: RouteError,
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
+const router = createAppRouter(queryClient);
+const root = document.getElementById('root')!;
+if (rendered) {
+  // The page's route and its split screen are loaded first, so the first render matches the server's HTML.
+  await loadPage(router);
+  hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
+} else {
+  createRoot(root).render(<App queryClient={queryClient} router={router} />);
 }
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);

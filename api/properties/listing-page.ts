@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Property } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { escapeHtml, jsonInScript, type PageHead } from '../static/page-head.ts';
+import { escapeHtml, jsonInScript, NOINDEX, type PageHead } from '../static/page-head.ts';
 import { findProperty, toProperty } from './properties.read.ts';
 
 /** A dollar listing's currency is its country's; the cedi is Ghana's wherever it is listed. */
@@ -81,9 +81,6 @@ export function listingHead(p: Property, origin: string): PageHead {
   };
 }
 
-/** Neither indexed nor previewed: a page that shows nothing to a visitor (or only to its owner and admins). */
-const UNLISTED = '<meta name="robots" content="noindex" />';
-
 /**
  * The head of /property/{id} as the server sends it before the app runs: a live listing's
  * preview; otherwise none of the listing's data, and 404 for a visitor (the app shows its
@@ -102,6 +99,6 @@ export function listingPageHead(deps: Pick<AppDeps, 'db' | 'config'>) {
       return undefined;
     }
     if (row?.is_live) return listingHead(toProperty(row, null), deps.config.publicOrigin);
-    return { status: getCookie(c, SESSION_COOKIE) ? 200 : 404, tags: UNLISTED };
+    return { status: getCookie(c, SESSION_COOKIE) ? 200 : 404, tags: NOINDEX };
   };
 }

@@ -5,6 +5,9 @@
 /** The head of one page: its title and description, further tags, and the status to answer with. */
 export type PageHead = { status: 200 | 404; title?: string; description?: string; tags?: string };
 
+/** Neither indexed nor previewed: a page that does not exist, or shows nothing to a visitor. */
+export const NOINDEX = '<meta name="robots" content="noindex" />';
+
 /** Text for an HTML attribute or element. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -14,14 +17,14 @@ export const jsonInScript = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /** The built index.html with this page's head: its title and description replaced, its tags before </head>. */
-export function withHead(html: string, head: PageHead): string {
+export function withHead(html: string, { title, description, tags }: PageHead): string {
+  // Replaced by functions: a `$&` in a listing's title is text, not a replacement pattern.
   let page = html;
-  if (head.title !== undefined)
-    page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
-  if (head.description !== undefined)
+  if (title !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description !== undefined)
     page = page.replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     );
-  return head.tags ? page.replace('</head>', `${head.tags}\n</head>`) : page;
+  return tags ? page.replace('</head>', () => `${tags}\n</head>`) : page;
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { RenderedPage } from './first-paint.ts';
+import type { PageHead } from './page-head.ts';
 import { pwaRoutes } from './serve-pwa.ts';
 
 function builtApp() {
@@ -36,5 +38,69 @@ describe('serving the built PWA', () => {
     }
     expect((await builtApp().request('/manifest.webmanifest')).headers.get('cache-control')).toBe('no-cache');
     expect((await builtApp().request('/assets/old-build-chunk.js')).status).toBe(404);
+  });
+});
+
+describe("serving a page the server drew (issue 31's first paint)", () => {
+  const shell =
+    '<!doctype html><html><head><title>Efie</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+  function drawnApp(drawn: RenderedPage | null, head?: PageHead) {
+    const dir = mkdtempSync(join(tmpdir(), 'efie-dist-'));
+    writeFileSync(join(dir, 'index.html'), shell);
+    return pwaRoutes(dir, { firstPaint: async () => drawn, pageHead: async () => head });
+  }
+
+  it("puts the drawn HTML in #root, React's hoisted tags in the head and the answers in a data block", async () => {
+    const res = await drawnApp({
+      status: 200,
+      head: '<link rel="preload" as="image" href="/files/a-400.webp"/>',
+      html: '<main><h1>Flat in Osu</h1></main>',
+      state: { queries: [{ queryKey: ['x'], note: '</script><script>alert(1)</script>' }] },
+    }).request('/search?location=Osu');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<link rel="preload" as="image" href="/files/a-400.webp"/></head>');
+    expect(html).toContain(
+      '<div id="root"><main><h1>Flat in Osu</h1></main></div><script type="application/json" id="efie-first-paint">',
+    );
+    // The data block cannot be closed by what it carries.
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e');
+    expect(html.indexOf('efie-first-paint')).toBeLessThan(html.indexOf('/assets/app.js'));
+  });
+
+  it('answers 404 with noindex for a path no route matches, and for a page whose data does not exist', async () => {
+    const unknown = await drawnApp({
+      status: 404,
+      html: '<h1>404 Page Not Found</h1>',
+      state: { queries: [] },
+    }).request('/nope');
+    expect(unknown.status).toBe(404);
+    const html = await unknown.text();
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('404 Page Not Found');
+  });
+
+  it('serves the plain shell when there is nothing drawn (a signed-in caller, no renderer), and at /index.html always', async () => {
+    const signedIn = await drawnApp({ status: 200 }).request('/search');
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toBe(shell);
+    const none = await drawnApp(null).request('/');
+    expect(await none.text()).toBe(shell);
+    const cached = await drawnApp({ status: 200, html: '<h1>drawn</h1>', state: { queries: [] } }).request(
+      '/index.html',
+    );
+    expect(await cached.text()).toBe(shell);
+  });
+
+  it('writes a title with $& in it as text', async () => {
+    const res = await drawnApp(null, {
+      status: 200,
+      title: 'Flat $& more $1',
+      tags: '<meta name="x" content="$&" />',
+    }).request('/property/1');
+    const html = await res.text();
+    expect(html).toContain('<title>Flat $&amp; more $1</title>');
+    expect(html).toContain('<meta name="x" content="$&" />');
   });
 });

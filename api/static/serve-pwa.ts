@@ -2,30 +2,42 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { FIRST_PAINT_STATE_ID } from '../contract/first-paint.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { type PageHead, withHead } from './page-head.ts';
+import type { RenderedPage } from './first-paint.ts';
+import { jsonInScript, NOINDEX, type PageHead, withHead } from './page-head.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+type PageOptions = {
+  /** The head of the page at this path (a listing's link preview), and the status it says. */
+  pageHead?: (c: Context<AppEnv>) => Promise<PageHead | undefined>;
+  /** The server's first paint of this path (api/static/first-paint.ts), or null when there is none. */
+  firstPaint?: (c: Context<AppEnv>) => Promise<RenderedPage | null>;
+};
+
 /**
  * The built PWA: hashed files under /assets are cached for a year, everything
- * else is revalidated; any path that is not a file gets index.html (the SPA's
- * router decides, and shows its 404 screen for unknown paths), with the head
- * `pageHead` writes for it (a listing's link preview) and the status it says.
+ * else is revalidated; any path that is not a file gets index.html, with the head
+ * `pageHead` writes for it, the page `firstPaint` draws into it (home, a search, a listing),
+ * and 404 with `noindex` where either says the page does not exist.
  */
-export function pwaRoutes(
-  distDir: string,
-  { pageHead }: { pageHead?: (c: Context<AppEnv>) => Promise<PageHead | undefined> } = {},
-) {
+export function pwaRoutes(distDir: string, { pageHead, firstPaint }: PageOptions = {}) {
   const app = new Hono<AppEnv>();
   const indexPath = join(distDir, 'index.html');
+  // The drawn HTML is compressed as it streams; the built files have their .br and .gz copies.
+  app.use('*', compress());
   // Set before serveStatic answers (its onFound hook is not called by this version).
   app.use('*', async (c, next) => {
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
     await next();
   });
   // The build writes .br and .gz copies: a phone on mobile data gets the smallest it accepts.
-  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  const files = serveStatic({ root: distDir, precompressed: true });
+  // `/` is a page (drawn by the server), not the folder's index.html; /index.html stays the plain
+  // shell the service worker caches for every page offline.
+  app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
   app.get('*', async (c) => {
     // A missing hashed file (an old build's chunk) is a 404, not the app's HTML under a .js name.
     if (c.req.path.startsWith('/assets/')) {
@@ -38,9 +50,22 @@ export function pwaRoutes(
     }
     c.header('Cache-Control', 'no-cache');
     // A page that says what it is before the app runs (a listing's preview), or the plain shell.
-    const head = await pageHead?.(c);
-    const html = readFileSync(indexPath, 'utf8');
-    return head ? c.html(withHead(html, head), head.status) : c.html(html);
+    const [head, drawn] = await Promise.all([pageHead?.(c), firstPaint?.(c)]);
+    // A path no route matches is a 404 too, with nothing for a crawler to keep.
+    const said: PageHead = head ?? (drawn?.status === 404 ? { status: 404, tags: NOINDEX } : { status: 200 });
+    const status = drawn?.status === 404 ? 404 : said.status;
+    const page = withHead(readFileSync(indexPath, 'utf8'), said);
+    return c.html(drawn?.html !== undefined ? withApp(page, drawn) : page, status);
   });
   return app;
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** The page with what the server drew: its hoisted tags in the head, its HTML in #root and the answers it was drawn with after it. */
+function withApp(page: string, { head = '', html = '', state }: RenderedPage): string {
+  const at = page.indexOf(ROOT);
+  const data = `<script type="application/json" id="${FIRST_PAINT_STATE_ID}">${jsonInScript(state)}</script>`;
+  const drawn = `${page.slice(0, at)}<div id="root">${html}</div>${data}${page.slice(at + ROOT.length)}`;
+  return drawn.replace('</head>', () => `${head}</head>`);
 }

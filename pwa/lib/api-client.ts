@@ -35,6 +35,18 @@ type RequestOptions = {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** How a request reaches the API: the browser's fetch, or the server's own app when it renders a first paint. */
+type Send = (url: string, init: RequestInit) => Promise<Response>;
+let serverSend: Send | null = null;
+
+/**
+ * The server's first paint (pwa/ssr/render-page.tsx) asks its own API in-process, as a visitor:
+ * no cookie, and no device whose pending sign-out must go first.
+ */
+export const sendThroughServer = (send: Send) => {
+  serverSend = send;
+};
+
 /** A new Idempotency-Key (contract: at most 200 characters). */
 export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -56,10 +68,14 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
     init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
     if (!isForm) init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }
+  if (serverSend) return answerOf<T>(await serverSend(url, init));
   // A sign-out that has not reached the server yet goes first, and until it has, nothing is sent
   // with that person's cookie (a shared phone): this throws SignOutPendingError instead.
   await endPendingSignOut();
-  const res = await fetch(url, init);
+  return answerOf<T>(await fetch(url, init));
+}
+
+async function answerOf<T>(res: Response): Promise<T> {
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
     throw new ApiError(res.status, text, parseErrorBody(text), retryAfterOf(res.headers.get('Retry-After')));

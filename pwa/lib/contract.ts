@@ -5,6 +5,7 @@ import type { InferOutput } from 'valibot';
 import type { ListingVideosResponseSchema } from '../../api/contract/videos.schema.ts';
 
 export { SESSION_HINT_COOKIE, SESSION_HINT_VALUE } from '../../api/contract/session-hint.ts';
+export { FIRST_PAINT_STATE_ID } from '../../api/contract/first-paint.ts';
 
 export type {
   RegisterAnswer,

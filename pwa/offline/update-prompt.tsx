@@ -22,7 +22,12 @@ export function UpdatePrompt() {
       const wb = new Workbox('/sw.js', { scope: '/' });
       workbox.current = wb;
       wb.addEventListener('waiting', () => setWaiting(true));
-      await wb.register();
+      try {
+        await wb.register();
+      } catch {
+        // Refused (storage turned off, a browser that blocks workers): the app runs without offline use.
+        return;
+      }
       interval = setInterval(() => void wb.update(), UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', onVisible);
     };

@@ -21,6 +21,10 @@ function RootLayout() {
   // Path and query string (spec part 1), without the hash; every route change is a view.
   const page = useLocation({ select: (location) => `${location.pathname}${location.searchStr}` });
   useEffect(() => trackVisit(page), [page]);
+  // The app is live on the page (a server-drawn page is hydrated): what the end-to-end tests wait for.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <>
       <a
