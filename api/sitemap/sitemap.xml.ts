@@ -1,5 +1,6 @@
 // What crawlers read (issue 31, "findable and shareable"): robots.txt and the sitemaps' XML,
 // written from what the routes hand in. Pure: no database, no request.
+import { escapeHtml } from '../static/page-head.ts';
 
 /** One address in a sitemap, with the day it last changed when known. */
 export type SitemapEntry = { path: string; lastModified?: Date };
@@ -31,11 +32,8 @@ const PRIVATE_PREFIXES = [
   '/property/*/edit',
 ];
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 const entryXml = (tag: 'url' | 'sitemap', origin: string, { path, lastModified }: SitemapEntry) =>
-  `<${tag}><loc>${escapeXml(origin + path)}</loc>${
+  `<${tag}><loc>${escapeHtml(origin + path)}</loc>${
     lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : ''
   }</${tag}>`;
 

@@ -8,7 +8,7 @@ export type PageHead = { status: 200 | 404; title?: string; description?: string
 /** Neither indexed nor previewed: a page that does not exist, or shows nothing to a visitor. */
 export const NOINDEX = '<meta name="robots" content="noindex" />';
 
-/** Text for an HTML attribute or element. */
+/** Text for an HTML or XML attribute or element (the sitemaps use it too: &#39; is XML as well). */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
