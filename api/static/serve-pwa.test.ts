@@ -43,7 +43,7 @@ describe('serving the built PWA', () => {
 
 describe("serving a page the server drew (issue 31's first paint)", () => {
   const shell =
-    '<!doctype html><html><head><title>Efie</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+    '<!doctype html><html><head><title>Efie</title><script type="module" crossorigin src="/assets/app.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor.js"></head><body><div id="root"></div></body></html>';
   function drawnApp(drawn: RenderedPage | null, head?: PageHead) {
     const dir = mkdtempSync(join(tmpdir(), 'efie-dist-'));
     writeFileSync(join(dir, 'index.html'), shell);
@@ -59,14 +59,16 @@ describe("serving a page the server drew (issue 31's first paint)", () => {
     }).request('/search?location=Osu');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<link rel="preload" as="image" href="/files/a-400.webp"/></head>');
+    expect(html).toContain('<link rel="preload" as="image" href="/files/a-400.webp"/><script type="module"');
     expect(html).toContain(
       '<div id="root"><main><h1>Flat in Osu</h1></main></div><script type="application/json" id="efie-first-paint">',
     );
     // The data block cannot be closed by what it carries.
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script\\u003e');
-    expect(html.indexOf('efie-first-paint')).toBeLessThan(html.indexOf('/assets/app.js'));
+    // The drawn page's content comes first; the app's scripts after its load event.
+    expect(html).toContain('<script type="module" src="/after-load.js" data-app="/assets/app.js"></script>');
+    expect(html).not.toContain('modulepreload');
   });
 
   it('answers 404 with noindex for a path no route matches, and for a page whose data does not exist', async () => {

@@ -62,10 +62,25 @@ export function pwaRoutes(distDir: string, { pageHead, firstPaint }: PageOptions
 
 const ROOT = '<div id="root"></div>';
 
+/**
+ * On a drawn page the app only takes over what is painted: its scripts load after the page's own
+ * styles and first pictures (pwa/public/after-load.js), not beside them on a slow link. On the shell
+ * they draw the page, and load at once.
+ */
+const appAfterLoad = (page: string) =>
+  page
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) => `<script type="module" src="/after-load.js" data-app="${src}"></script>`,
+    );
+
 /** The page with what the server drew: its hoisted tags in the head, its HTML in #root and the answers it was drawn with after it. */
 function withApp(page: string, { head = '', html = '', state }: RenderedPage): string {
   const at = page.indexOf(ROOT);
   const data = `<script type="application/json" id="${FIRST_PAINT_STATE_ID}">${jsonInScript(state)}</script>`;
   const drawn = `${page.slice(0, at)}<div id="root">${html}</div>${data}${page.slice(at + ROOT.length)}`;
-  return drawn.replace('</head>', () => `${head}</head>`);
+  // React's preloads (the first screen's picture) go first in the head, ahead of the stylesheet.
+  const first = drawn.search(/<script type="module"|<\/head>/);
+  return appAfterLoad(`${drawn.slice(0, first)}${head}${drawn.slice(first)}`);
 }
