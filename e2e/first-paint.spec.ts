@@ -2,6 +2,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import type { PropertyPage } from '../api/contract/properties.schema.ts';
 import { FIRST_PAINT_STATE_ID } from '../api/contract/first-paint.ts';
 import { createListing, register } from './support/api.ts';
+import { appReady, toasts } from './support/fixtures.ts';
 
 // Issue 31, server-rendered first paint (ADR 280): home, a search and a listing arrive as HTML with
 // their data, and the app hydrates them without asking for the same data again and without a warning.
@@ -69,7 +70,7 @@ test('home, a search and a listing hydrate without asking again and without a wa
   ] as const) {
     calls.length = 0;
     await page.goto(path);
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await appReady(page);
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Only what the server did not draw is asked for (a listing's videos are asked for in the background).
@@ -84,7 +85,7 @@ test('home, a search and a listing hydrate without asking again and without a wa
 test('the hydrated page works: the next page of a search comes from the API', async ({ page }) => {
   const calls = apiCallsOf(page);
   await page.goto('/search?location=Accra');
-  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await appReady(page);
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => calls.some((call) => call.startsWith('/api/properties/featured'))).toBe(true);
@@ -111,4 +112,26 @@ test('an unknown path is a 404 with the not-found screen, drawn by the server', 
   expect(html).toContain('<meta name="robots" content="noindex" />');
   await page.goto('/no-such-page/at-all');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test("a tap on one of the app's buttons before the app runs is kept and given to it once it does", async ({ page }) => {
+  // The app's entry is held back: the page the server drew is all there is.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/search?location=Accra');
+  await page
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Save / })
+    .click();
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  await appReady(page);
+  await expect(toasts(page).getByText('Please sign in to save properties')).toBeVisible();
 });

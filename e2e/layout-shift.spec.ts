@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { saveScreenshot } from './support/fixtures.ts';
+import { appReady, saveScreenshot } from './support/fixtures.ts';
 import { controlledByServiceWorker } from './support/offline.ts';
 
 // Issue 31, no layout shift: what fills in later keeps its place from the first paint. A first visit
@@ -40,7 +40,7 @@ for (const path of ['/search?location=Accra', '/search', '/']) {
     await slowListings(page);
     await page.goto(path);
     if (path.startsWith('/search')) await expect(page.getByText(/ found$/)).toBeVisible();
-    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await appReady(page);
     await page.waitForLoadState('networkidle');
     await saveScreenshot(page, shotName(path));
     expect(await cumulativeShift(page)).toBeLessThanOrEqual(0.05);

@@ -120,3 +120,11 @@ export async function expectRedirectAfter(page: Page, ms: number, url: RegExp) {
   await page.clock.runFor(ms / 2 + 100);
   await expect(page).toHaveURL(url);
 }
+
+/**
+ * Waits until the app runs on the page. A page the server drew (home, a search, a listing: ADR 280)
+ * is readable, and its links work, before the app's scripts load after it; its buttons work after.
+ */
+export async function appReady(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}

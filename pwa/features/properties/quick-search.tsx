@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { buttonClass } from '../../ui/button.tsx';
 
-/** Location box that opens /search; used by the hero and the dashboard. */
+/**
+ * Location box that opens /search; used by the hero and the dashboard. A plain GET form as well: on
+ * a page the server drew it works before the app has loaded (the server draws /search?location=…),
+ * and what was typed is read from the form, so nothing typed before the app took over is lost.
+ */
 export function QuickSearch({
   label = 'Where do you want to live?',
   initial = '',
@@ -10,23 +14,28 @@ export function QuickSearch({
   label?: string;
   initial?: string;
 }) {
-  const [location, setLocation] = useState(initial);
   const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = location.trim();
+    const trimmed = String(new FormData(event.currentTarget).get('location') ?? '').trim();
     void navigate({ to: '/search', search: trimmed ? { location: trimmed } : {} });
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full flex-col gap-2 sm:flex-row">
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      onSubmit={submit}
+      className="flex w-full flex-col gap-2 sm:flex-row"
+    >
       <label htmlFor="quick-search-location" className="sr-only">
         {label}
       </label>
       <input
         id="quick-search-location"
         type="search"
-        value={location}
-        onChange={(event) => setLocation(event.target.value)}
+        name="location"
+        defaultValue={initial}
         placeholder="City, area or country (e.g. Accra)"
         className="min-h-12 flex-1 rounded-md border border-stone-300 bg-white px-4 text-base text-stone-900 placeholder:text-stone-500"
       />
