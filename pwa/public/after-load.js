@@ -1,6 +1,6 @@
 // A page the server drew (docs/decisions/280) is painted before the app is asked for: the server puts
 // this script in the app's place, and the app's scripts load once the page's own styles and first
-// pictures are in (the load event), instead of sharing a slow link with them. Links and the search
+// pictures are in and painted, instead of sharing a slow link with them. Links and the search
 // form work without the app; a tap on one of the app's buttons (type="button") before it runs starts
 // it at once, and is kept and given to the button once the app has taken the page over.
 const app = document.querySelector('script[data-app]')?.dataset.app;
@@ -34,9 +34,12 @@ new MutationObserver((_, observer) => {
   tapped = null;
 }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
 
-if (document.readyState === 'complete') start();
+// The load event says the first pictures are in, not that they are on the screen: two frames later
+// they are, and only then does the app's download begin.
+const afterTheirPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+if (document.readyState === 'complete') afterTheirPaint();
 else {
-  addEventListener('load', start, { once: true });
+  addEventListener('load', afterTheirPaint, { once: true });
   for (const type of ['pointerdown', 'keydown', 'touchstart'])
     addEventListener(type, start, { once: true, passive: true, capture: true });
 }
