@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App, createAppRouter, hydratingRouter, loadPage } from './app-router.tsx';
@@ -31,11 +30,10 @@ const root = document.getElementById('root')!;
 if (rendered) {
   // The page's route and its split screen are loaded first, so the first render matches the server's HTML.
   await loadPage(router);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
-  // phone's main thread for the whole page (Lighthouse's total blocking time on a listing: see ADR 280).
-  startTransition(() => {
-    hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
-  });
+  // In one go, not as a transition: a transition yields mid-way, and a tap on a link that lands then is
+  // held by React and lost (the clean-clone CI of 5a13e60: "Contact Landlord" tapped while the listing
+  // was hydrating led nowhere).
+  hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
 } else {
   createRoot(root).render(<App queryClient={queryClient} router={router} />);
 }
