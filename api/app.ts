@@ -30,6 +30,7 @@ import { firstPaint } from './static/first-paint.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
+import { deriveListingImage } from './uploads/image-processing.ts';
 import { STREAMED_UPLOAD_PATHS, UPLOAD_BODY_LIMITS, uploadRoutes } from './uploads/uploads.routes.ts';
 import {
   adminVideoRoutes,
@@ -84,7 +85,10 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404));
 
   app.route('/api', api);
-  app.route('/files', fileRoutes(deps.files));
+  app.route(
+    '/files',
+    fileRoutes(deps.files, (key) => deriveListingImage(deps.files, key)),
+  );
   app.route('/', sitemapRoutes(deps));
   if (deps.pwaDir) {
     const send = (url: string, init: RequestInit) => Promise.resolve(app.request(url, init));

@@ -21,12 +21,15 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import * as v from 'valibot';
 import { freePort } from '../testing/free-port.ts';
 import { spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { countingProxy, visitBytes, type VisitBytes } from './visit-bytes.ts';
 
 const USAGE = `npm run bench:web -- [--runs 3] [--skip-build] [--origin URL]
 
   --runs        Lighthouse runs per page, each in a new browser profile (default 3)
   --skip-build  reuse the PWA already built in dist/pwa
-  --origin      measure a server already running there (no build, no seed)`;
+  --origin      measure a server already running there (no build, no seed); the browser reaches it through
+                a counting proxy on another port, so its page views fail the CSRF check unless its
+                PUBLIC_ORIGIN is the proxy's`;
 
 const ArgsSchema = v.object({
   runs: v.pipe(
@@ -76,7 +79,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
 }
 
 /** The production server on a fresh embedded database under `dataDir`, seeded with the demo listings (with photos). */
-async function startSeededServer(dataDir: string, skipBuild: boolean): Promise<SpawnedServer> {
+async function startSeededServer(dataDir: string, skipBuild: boolean, publicOrigin: string): Promise<SpawnedServer> {
   if (!skipBuild) {
     log('building the PWA ...');
     run('npm', ['run', 'build', '--silent'], { ...process.env, NODE_ENV: 'production' });
@@ -85,11 +88,11 @@ async function startSeededServer(dataDir: string, skipBuild: boolean): Promise<S
   // not NODE_ENV=production, which the seed refuses.
   log('seeding a fresh embedded database ...');
   run('npm', ['run', 'seed', '--silent'], { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir });
-  // PUBLIC_ORIGIN is the origin the browser uses, or the app's own POSTs (page views) fail the CSRF check.
-  const port = await freePort();
+  // PUBLIC_ORIGIN is the origin the browser uses (the counting proxy's), or the app's own POSTs
+  // (page views) fail the CSRF check.
   return spawnServer(
-    { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
-    { port, timeoutMs: 120_000 },
+    { DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_ORIGIN: publicOrigin },
+    { timeoutMs: 120_000 },
   );
 }
 
@@ -196,9 +199,11 @@ const options = parseOptions();
 const started = performance.now();
 const dataDir = options.origin ? undefined : mkdtempSync(join(tmpdir(), 'efie-bench-web-'));
 let server: SpawnedServer | undefined;
+// Every request, Lighthouse's too, goes through the counting proxy, so the page has one origin.
+const proxy = await countingProxy(await freePort(), () => new URL(options.origin ?? server!.base));
 try {
-  if (dataDir) server = await startSeededServer(dataDir, options['skip-build']);
-  const origin = options.origin ?? server!.base;
+  if (dataDir) server = await startSeededServer(dataDir, options['skip-build'], proxy.origin);
+  const origin = proxy.origin;
   const pages = ['/', '/search?location=Accra', await listingPath(origin)];
   const rows = [];
   const said: string[] = [];
@@ -220,10 +225,27 @@ try {
       `${options.runs} first visits a page on ${origin}; transferred KiB of the median run, "other" includes CSS and fonts:`,
   );
   console.table(rows);
+  const bytes: VisitBytes[] = [];
+  for (const page of pages) {
+    log(`${page}: bytes of a first and a repeat visit`);
+    bytes.push(await visitBytes(proxy, page));
+  }
+  console.log(
+    '\nOn the wire through a counting proxy (headers included), a 360×740 phone at DPR 2: a first visit until the ' +
+      'service worker is installed and the wire is quiet, then a repeat visit in a new tab:',
+  );
+  console.table(
+    bytes.map(({ path, firstKiB, repeatKiB }) => ({
+      page: path,
+      'first visit KiB': firstKiB.toFixed(1),
+      'repeat visit KiB': repeatKiB.toFixed(1),
+    })),
+  );
   for (const note of said) console.log(note);
   if (repeated.length) console.log(`${repeated.length} run(s) repeated after a trace without navigationStart`);
   log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {
+  await proxy.close();
   if (server) await stopServer(server.child);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -37,15 +37,25 @@ export type Amenity = (typeof AMENITIES)[number];
 export const MAX_IMAGES_PER_LISTING = 25;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-/** Each upload is stored twice, as WebP: `images[]` holds the large URL; lists use the small one. */
-export const IMAGE_WIDTHS = { small: 400, large: 1200 } as const;
+/**
+ * Each upload is stored at three widths, as AVIF and as WebP (browsers pick from `srcset`); `images[]`
+ * holds the 1200 px WebP URL, from which the others are named.
+ */
+export const IMAGE_WIDTHS = [400, 800, 1200] as const;
+export const IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export const MAX_PRICE = 1_000_000_000;
 export const SEARCH_PAGE_SIZE = 12;
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+const LARGE_WEBP = /-1200\.webp$/;
+/** An uploaded image's rendition, named from the 1200 px WebP URL that `images[]` holds; any other URL unchanged. */
+export const imageRenditionUrl = (url: string, width: ImageWidth, format: ImageFormat): string =>
+  url.replace(LARGE_WEBP, `-${width}.${format}`);
 /** The URL of an uploaded image's 400 px version, derived from the 1200 px URL that `images[]` holds. */
-export const smallImageUrl = (url: string): string => url.replace(/-1200\.webp$/, '-400.webp');
+export const smallImageUrl = (url: string): string => imageRenditionUrl(url, 400, 'webp');
 export const IMAGE_URL_PATTERN =
   /^\/files\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-1200\.webp$/;
 

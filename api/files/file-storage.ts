@@ -62,6 +62,7 @@ export function keyOfUrl(url: string): string | undefined {
 }
 
 const TYPES: Record<string, string> = {
+  avif: 'image/avif',
   webp: 'image/webp',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { IMAGE_WIDTHS, MAX_IMAGE_BYTES } from '../contract/properties.schema.ts';
+import sharp, { type Sharp } from 'sharp';
+import {
+  IMAGE_FORMATS,
+  IMAGE_WIDTHS,
+  type ImageFormat,
+  type ImageWidth,
+  MAX_IMAGE_BYTES,
+} from '../contract/properties.schema.ts';
 import { DomainError } from '../../events/store/errors.ts';
 import { fileUrl, type FileStorage } from '../files/file-storage.ts';
 
@@ -59,38 +65,78 @@ async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+type Rendition = { width: ImageWidth; format: ImageFormat };
+const RENDITIONS: Rendition[] = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => ({ width, format })));
+const MIME: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+const renditionKey = (id: string, { width, format }: Rendition) => `images/${id}-${width}.${format}`;
+
 /**
- * Stores one photo (its bytes, or the path of a staged upload) as two WebP files, 400 and 1200 pixels wide (never
- * enlarged), turned upright by its EXIF orientation and stripped of all
+ * One rendition of a decoded photo, never enlarged. AVIF at effort 2: a third smaller than WebP for
+ * the same look, and about 0.3 s for 1200 px here, where the default effort took seconds a photo.
+ */
+function encode(source: Sharp, { width, format }: Rendition): Promise<Buffer> {
+  const resized = source.clone().resize({ width, withoutEnlargement: true });
+  return (format === 'avif' ? resized.avif({ quality: 50, effort: 2 }) : resized.webp({ quality: 80 })).toBuffer();
+}
+
+/**
+ * Stores one photo (its bytes, or the path of a staged upload) at 400, 800 and 1200 pixels wide, as AVIF
+ * and as WebP (never enlarged), turned upright by its EXIF orientation and stripped of all
  * metadata (sharp writes none unless asked): a host's photo must not give away
- * where the home is. Answers the large file's URL.
+ * where the home is. Answers the 1200 px WebP file's URL, from which the others are named.
  */
 export async function storeListingImage(files: FileStorage, photo: Uint8Array | string): Promise<string> {
   // A path is a staged upload (api/uploads/staged-photo.ts), already counted and typed as it was written.
   if (typeof photo !== 'string') checkImage(photo);
   const id = randomUUID();
-  let outputs: { width: number; data: Buffer }[];
+  let outputs: { rendition: Rendition; data: Buffer }[];
   try {
     outputs = await inDecodeSlot(() => {
       // limitInputPixels guards against decompression bombs; the first frame of an animation is used.
       const source = sharp(photo, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
-      return Promise.all(
-        [IMAGE_WIDTHS.small, IMAGE_WIDTHS.large].map(async (width) => ({
-          width,
-          data: await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-        })),
-      );
+      return Promise.all(RENDITIONS.map(async (rendition) => ({ rendition, data: await encode(source, rendition) })));
     });
   } catch {
     throw IMAGE_ERRORS.unreadable();
   }
-  for (const { width, data } of outputs) await files.put(`images/${id}-${width}.webp`, data, 'image/webp');
-  return fileUrl(`images/${id}-${IMAGE_WIDTHS.large}.webp`);
+  for (const { rendition, data } of outputs) await files.put(renditionKey(id, rendition), data, MIME[rendition.format]);
+  return fileUrl(renditionKey(id, { width: 1200, format: 'webp' }));
 }
 
-/** Deletes both sizes of a stored photo by its large URL; anything else is ignored. */
+const RENDITION_KEY = /^images\/([0-9a-f-]{36})-(400|800|1200)\.(avif|webp)$/;
+const deriving = new Map<string, Promise<boolean>>();
+
+/**
+ * Makes a missing rendition of a photo stored before there were six (the 800 px ones and the AVIFs)
+ * from its 1200 px WebP, once, and stores it; answers whether the key is now stored. Keys of any
+ * other shape, and photos that are not stored, answer false at the cost of one look-up.
+ */
+export function deriveListingImage(files: FileStorage, key: string): Promise<boolean> {
+  const match = RENDITION_KEY.exec(key);
+  if (!match || key.endsWith('-1200.webp')) return Promise.resolve(false);
+  const running = deriving.get(key);
+  if (running) return running;
+  const [, id, width, format] = match as unknown as [string, string, string, ImageFormat];
+  const rendition: Rendition = { width: Number(width) as ImageWidth, format };
+  const work = (async () => {
+    const large = await files.get(renditionKey(id, { width: 1200, format: 'webp' }));
+    if (!large) return false;
+    const chunks: Buffer[] = [];
+    for await (const chunk of large.body) chunks.push(chunk as Buffer);
+    const data = await inDecodeSlot(() =>
+      encode(sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000, failOn: 'error' }), rendition),
+    );
+    await files.put(key, data, MIME[format]);
+    return true;
+  })().finally(() => deriving.delete(key));
+  deriving.set(key, work);
+  return work;
+}
+
+/** Deletes every rendition of a stored photo by its 1200 px WebP URL; anything else is ignored. */
 export async function deleteListingImage(files: FileStorage, url: string): Promise<void> {
-  const match = /^\/files\/(images\/[0-9a-f-]{36})-1200\.webp$/.exec(url);
+  const match = /^\/files\/images\/([0-9a-f-]{36})-1200\.webp$/.exec(url);
   if (!match) return;
-  await Promise.all([files.delete(`${match[1]}-1200.webp`), files.delete(`${match[1]}-400.webp`)]);
+  const id = match[1]!;
+  await Promise.all(RENDITIONS.map((rendition) => files.delete(renditionKey(id, rendition))));
 }

@@ -70,7 +70,8 @@ describe('photos on S3 (s3rver)', () => {
     const [url] = ((await res.json()) as { images: string[] }).images;
     const key = url!.replace('/files/', '');
     expect(await exists(key)).toBe(true);
-    expect(await exists(key.replace('-1200.webp', '-400.webp'))).toBe(true);
+    const renditions = ['-400.webp', '-800.webp', '-400.avif', '-800.avif', '-1200.avif'];
+    for (const suffix of renditions) expect(await exists(key.replace('-1200.webp', suffix)), suffix).toBe(true);
     const served = await app.request(url!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
@@ -79,7 +80,7 @@ describe('photos on S3 (s3rver)', () => {
     await approveListing(admin, listing.id);
     expect((await admin.request(`/api/admin/properties/${listing.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(await exists(key)).toBe(false);
-    expect(await exists(key.replace('-1200.webp', '-400.webp'))).toBe(false);
+    for (const suffix of renditions) expect(await exists(key.replace('-1200.webp', suffix)), suffix).toBe(false);
     expect((await app.request(url!)).status).toBe(404);
   });
 });

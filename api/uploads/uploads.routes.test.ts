@@ -20,10 +20,10 @@ async function setup() {
   // A data folder of its own, so a test can count the files it stored.
   dataDir = await mkdtemp(join(tmpdir(), 'efie-upload-'));
   dataDirs.push(dataDir);
-  const { app } = await createTestApp(database(), { config: { dataDir } });
+  const { app, deps } = await createTestApp(database(), { config: { dataDir } });
   const host = createClient(app);
   await registerUser(host, { userType: 'owner' });
-  return { app, host, visitor: createClient(app) };
+  return { app, deps, host, visitor: createClient(app) };
 }
 
 const postJson = (client: ReturnType<typeof createClient>, images: string[]) =>
@@ -36,7 +36,7 @@ function multipart(files: { bytes: Uint8Array; name: string; type: string }[], f
 }
 
 describe('POST /api/upload/property-images', () => {
-  it('stores JSON data URLs as WebP at 400 and 1200 px, without EXIF, served with long cache headers', async () => {
+  it('stores JSON data URLs at 400, 800 and 1200 px as WebP and AVIF, without EXIF, served with long cache headers', async () => {
     const { app, host } = await setup();
     const original = await samplePhoto('jpeg', 1600, 1000);
     expect((await sharp(original).metadata()).exif?.toString('latin1')).toContain('SecretCam');
@@ -45,21 +45,48 @@ describe('POST /api/upload/property-images', () => {
     const { images } = (await res.json()) as { images: string[] };
     expect(images).toHaveLength(2);
     for (const url of images) expect(url).toMatch(/^\/files\/images\/[0-9a-f-]{36}-1200\.webp$/);
-    const large = await app.request(images[0]!);
-    expect(large.status).toBe(200);
-    expect(large.headers.get('content-type')).toBe('image/webp');
-    expect(large.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const largeMeta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
-    expect(largeMeta).toMatchObject({ format: 'webp', width: 1200 });
-    expect(largeMeta.exif).toBeUndefined();
-    const small = await sharp(
-      Buffer.from(await (await app.request(images[0]!.replace('-1200.webp', '-400.webp'))).arrayBuffer()),
-    ).metadata();
-    expect(small).toMatchObject({ width: 400 });
-    expect(small.exif).toBeUndefined();
+    for (const [suffix, type, format, width] of [
+      ['-1200.webp', 'image/webp', 'webp', 1200],
+      ['-800.webp', 'image/webp', 'webp', 800],
+      ['-400.webp', 'image/webp', 'webp', 400],
+      ['-1200.avif', 'image/avif', 'heif', 1200],
+      ['-800.avif', 'image/avif', 'heif', 800],
+      ['-400.avif', 'image/avif', 'heif', 400],
+    ] as const) {
+      const served = await app.request(images[0]!.replace('-1200.webp', suffix));
+      expect(served.status, suffix).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta, suffix).toMatchObject({ format, width });
+      expect(meta.exif).toBeUndefined();
+    }
     // A small original is never enlarged.
     const tiny = await sharp(Buffer.from(await (await app.request(images[1]!)).arrayBuffer())).metadata();
     expect(tiny.width).toBe(300);
+  });
+
+  it('makes the renditions a photo stored before AVIF lacks, once asked for, from its 1200 px WebP', async () => {
+    const { app, deps } = await setup();
+    const id = '0b6f0c7e-6f3a-4b7e-9d2a-3c1f8e0a9b11';
+    const large = await sharp(await samplePhoto('jpeg', 1600, 1000))
+      .resize({ width: 1200 })
+      .webp()
+      .toBuffer();
+    await deps.files.put(`images/${id}-1200.webp`, large, 'image/webp');
+    expect(await deps.files.get(`images/${id}-800.avif`)).toBeUndefined();
+    const [avif, again] = await Promise.all([
+      app.request(`/files/images/${id}-800.avif`),
+      app.request(`/files/images/${id}-800.avif`),
+    ]);
+    expect([avif.status, again.status]).toEqual([200, 200]);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).toMatchObject({ format: 'heif', width: 800 });
+    expect(await deps.files.get(`images/${id}-800.avif`)).toBeDefined();
+    // Nothing is made for a photo that is not stored, nor under any other name.
+    expect((await app.request('/files/images/1b6f0c7e-6f3a-4b7e-9d2a-3c1f8e0a9b11-800.avif')).status).toBe(404);
+    expect((await app.request(`/files/images/${id}-600.avif`)).status).toBe(404);
+    expect(await deps.files.get(`images/${id}-600.avif`)).toBeUndefined();
   });
 
   it('takes multipart field "images" (the edit form) and ignores the file names', async () => {
@@ -202,8 +229,8 @@ describe('POST /api/upload/property-images', () => {
       expect(res.status, body.slice(0, 60)).toBe(status);
       expect(await res.json(), body.slice(0, 60)).toEqual(answer);
     }
-    // The one stored photo is all there is; nothing is left waiting in the staging folder.
-    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(2);
+    // The one stored photo (six renditions) is all there is; nothing is left waiting in the staging folder.
+    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(6);
     expect(await readdir(join(dataDir, 'photo-uploads'))).toEqual([]);
   });
 
@@ -241,7 +268,7 @@ describe('POST /api/upload/property-images', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await again.json()).toEqual(await first.json());
-    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(2);
+    expect(await readdir(join(dataDir, 'files', 'images'))).toHaveLength(6);
   });
 
   it('recognises image types by their magic numbers', () => {
