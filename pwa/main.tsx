@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { App, createAppRouter, hydratingRouter, loadPage } from './app-router.tsx';
@@ -30,10 +31,14 @@ const root = document.getElementById('root')!;
 if (rendered) {
   // The page's route and its split screen are loaded first, so the first render matches the server's HTML.
   await loadPage(router);
-  // In one go, not as a transition: a transition yields mid-way, and a tap on a link that lands then is
-  // held by React and lost (the clean-clone CI of 5a13e60: "Contact Landlord" tapped while the listing
-  // was hydrating led nowhere).
-  hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
+  // As a transition, hydration yields to the phone every few milliseconds instead of holding its main
+  // thread for the whole page (total blocking time, ADR 280). A tap that lands between two slices would
+  // reach a half-hydrated page and be lost (the clean-clone CI of 5a13e60: "Contact Landlord" led
+  // nowhere): /after-load.js keeps every tap from the moment the app loads and gives it again once
+  // the page is the app's (html[data-hydrated]).
+  startTransition(() => {
+    hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
+  });
 } else {
   createRoot(root).render(<App queryClient={queryClient} router={router} />);
 }

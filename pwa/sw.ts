@@ -9,7 +9,8 @@ import { drainOutbox } from './offline/drain.ts';
 import { registerOutboxKinds } from './outbox-kinds.ts';
 
 // Efie's service worker (vite-plugin-pwa, injectManifest). It precaches the shell and
-// the renter routes only (the build leaves admin and host chunks out of the manifest),
+// the screens a renter uses offline (scripts/pwa-precache.ts leaves out host, admin, sign-in
+// and legal chunks, which the code cache below keeps once they are opened),
 // caches listing images in a bounded, expiring cache, and drains the outbox on `sync`.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -31,8 +32,8 @@ const bounded = (entries: number, days: number) =>
 // Every page of the SPA is index.html; the API and stored files are never answered with it.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//, /^\/files\//] }));
 
-// Code a renter never needs (host and admin screens) is not precached, but once a host
-// has opened such a screen its hashed chunks are kept, so drafting works offline later.
+// Code not precached (host and admin screens, signing in, the legal pages) is kept once
+// opened: a host who has opened the wizard can draft offline later.
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&

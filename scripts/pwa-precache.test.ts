@@ -7,7 +7,7 @@ import { renterOnlyPrecache } from './pwa-precache.ts';
 const entry = (url: string) => ({ url, revision: null, size: 1 });
 
 describe('renterOnlyPrecache', () => {
-  it('keeps the shell and renter routes, and leaves out chunks only host and admin screens use', async () => {
+  it('keeps the shell and renter routes, and leaves out chunks only host, admin, sign-in and legal screens use', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'precache-'));
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
@@ -28,6 +28,18 @@ describe('renterOnlyPrecache', () => {
           src: 'routes/list-property.tsx',
           imports: ['_wizard-only.js'],
         },
+        'routes/login.tsx?tsr-split=component': {
+          file: 'assets/login.js',
+          isDynamicEntry: true,
+          src: 'routes/login.tsx',
+          imports: ['_auth-card.js', '_shared.js'],
+        },
+        '_auth-card.js': { file: 'assets/auth-card.js' },
+        'routes/privacy-policy.tsx?tsr-split=component': {
+          file: 'assets/privacy-policy.js',
+          isDynamicEntry: true,
+          src: 'routes/privacy-policy.tsx',
+        },
         'routes/admin.image-approval.tsx?tsr-split=component': {
           file: 'assets/admin.js',
           isDynamicEntry: true,
@@ -45,6 +57,9 @@ describe('renterOnlyPrecache', () => {
       'assets/list-property.js',
       'assets/wizard-only.js',
       'assets/admin.js',
+      'assets/login.js',
+      'assets/auth-card.js',
+      'assets/privacy-policy.js',
     ];
     const { manifest } = await renterOnlyPrecache(dir)(files.map(entry));
     expect(manifest.map((item) => item.url)).toEqual([

@@ -1,6 +1,8 @@
 // Build-time: which built files the service worker precaches. A renter installing Efie
-// downloads the shell and the renter routes; chunks that only host or admin screens use
-// are left out (the worker caches them at run time once a host opens those screens).
+// downloads the shell and the screens a renter uses offline; chunks that only host or admin
+// screens use are left out, and so are the screens that need a connection anyway (signing in,
+// registering, a password reset, a verification) and the legal pages: the worker caches each at
+// run time once it is opened (issue 31: the install was half of a first visit's bytes).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,8 +17,13 @@ type Chunk = {
 type Entry = { url: string; revision: string | null; size: number };
 
 /** Source files of screens for hosts and admins (routes and the features only they load). */
-export const HOST_OR_ADMIN =
+const HOST_OR_ADMIN =
   /^(routes\/(admin|host-dashboard|list-property|property\.\$id\.edit|listing-payment|images-pending-approval|user\.videos)|features\/(admin|listings\/host-dashboard|videos)|(\.\.\/)*node_modules\/tus-js-client\/)/;
+/** Screens that do nothing offline (each talks to the server), and the legal pages. */
+const ONLINE_OR_RARE =
+  /^routes\/(login|register|forgot-password|reset-password|verify-email|verify-phone|privacy-policy|terms-of-service)\.tsx/;
+/** What the worker does not precache: it keeps each once opened. */
+export const NOT_PRECACHED = (source: string) => HOST_OR_ADMIN.test(source) || ONLINE_OR_RARE.test(source);
 
 /** Every file a chunk needs before it runs (its static imports, transitively, and their CSS). */
 function closure(manifest: Record<string, Chunk>, key: string, into: Set<string>) {
@@ -36,8 +43,7 @@ export function renterOnlyPrecache(outDir: string) {
     const all = new Set<string>();
     for (const [key, chunk] of Object.entries(manifest)) {
       closure(manifest, key, all);
-      if ((chunk.isEntry || chunk.isDynamicEntry) && !HOST_OR_ADMIN.test(chunk.src ?? key))
-        closure(manifest, key, renter);
+      if ((chunk.isEntry || chunk.isDynamicEntry) && !NOT_PRECACHED(chunk.src ?? key)) closure(manifest, key, renter);
     }
     const kept = entries.filter((entry) => !all.has(entry.url) || renter.has(entry.url));
     return { manifest: kept, warnings: [] };

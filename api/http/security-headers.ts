@@ -66,6 +66,9 @@ const isPublicRead = (method: string, path: string) =>
  * /api but the public reads to a visitor. Outside /api (the PWA's files, stored photos)
  * the routes' own caching stands.
  */
+/** Where the build's hashed scripts, styles and fonts are served (api/static/built-files.ts). */
+const BUILT_ASSETS = '/assets/';
+
 export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
   const https = publicOrigin.startsWith('https:');
   const headers: [string, string][] = [
@@ -81,7 +84,8 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
   // A year, this host only: includeSubDomains would bind every other site of the operator's domain.
-  if (https) headers.push(['Strict-Transport-Security', 'max-age=31536000']);
+  const hsts: [string, string][] = https ? [['Strict-Transport-Security', 'max-age=31536000']] : [];
+  headers.push(...hsts);
 
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
@@ -94,7 +98,12 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
       c.res = new Response(c.res.body, c.res);
     }
     const res = c.res;
-    for (const [name, value] of headers) res.headers.set(name, value);
+    // The build's hashed scripts and styles are never a page: a policy for documents (CSP, framing,
+    // permissions) means nothing on them, and its kilobyte of headers was a third of what the
+    // service worker's install cost a first visit (issue 31). nosniff keeps them from being anything
+    // but the script or style they are.
+    const subresource = c.req.path.startsWith(BUILT_ASSETS) && res.status !== 404;
+    for (const [name, value] of subresource ? hsts : headers) res.headers.set(name, value);
     if (personal) res.headers.set('Cache-Control', PRIVATE);
   });
 }

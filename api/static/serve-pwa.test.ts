@@ -15,6 +15,7 @@ function builtApp() {
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), js);
   writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(join(dir, 'manifest.webmanifest'), '{}');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n'.repeat(40));
   return pwaRoutes(dir);
 }
 
@@ -27,6 +28,36 @@ describe('serving the built PWA', () => {
     const plain = await builtApp().request('/assets/app-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toContain('console.log("efie")');
+  });
+
+  it('answers a revalidation of an unchanged file (the service worker update check) with a 304 and no body', async () => {
+    const app = builtApp();
+    const first = await app.request('/sw.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    expect(first.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // A text file the build left uncompressed is compressed once, when the server starts.
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]{22}"$/);
+    const again = await app.request('/sw.js', { headers: { 'if-none-match': etag, 'accept-encoding': 'gzip' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    // The same content under another encoding is the same weak tag; another file's tag is not.
+    const gzip = await app.request('/sw.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('etag')).toBe(etag);
+    const changed = await app.request('/sw.js', { headers: { 'if-none-match': 'W/"another-version-of-it-x"' } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain('self.addEventListener');
+    const asset = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(asset.headers.get('content-encoding')).toBeNull();
+    expect(asset.headers.get('etag')).not.toBe(etag);
+    const head = await app.request('/assets/app-abc123.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+    expect(await head.text()).toBe('');
   });
 
   it('answers any other path with index.html, revalidated on every visit', async () => {

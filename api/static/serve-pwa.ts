@@ -1,14 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { FIRST_PAINT_STATE_ID } from '../contract/first-paint.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { builtFiles } from './built-files.ts';
 import type { RenderedPage } from './first-paint.ts';
 import { jsonInScript, NOINDEX, type PageHead, withHead } from './page-head.ts';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 type PageOptions = {
   /** The head of the page at this path (a listing's link preview), and the status it says. */
@@ -26,18 +24,13 @@ type PageOptions = {
 export function pwaRoutes(distDir: string, { pageHead, firstPaint }: PageOptions = {}) {
   const app = new Hono<AppEnv>();
   const indexPath = join(distDir, 'index.html');
-  // The drawn HTML is compressed as it streams; the built files have their .br and .gz copies.
-  app.use('*', compress());
-  // Set before serveStatic answers (its onFound hook is not called by this version).
-  app.use('*', async (c, next) => {
-    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
-    await next();
-  });
-  // The build writes .br and .gz copies: a phone on mobile data gets the smallest it accepts.
-  const files = serveStatic({ root: distDir, precompressed: true });
+  // The build's files, from memory, with their .br and .gz copies and ETags (api/static/built-files.ts).
+  const files = builtFiles(distDir);
   // `/` is a page (drawn by the server), not the folder's index.html; /index.html stays the plain
   // shell the service worker caches for every page offline.
   app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
+  // The pages (drawn or the shell with its head) are compressed as they are sent.
+  app.use('*', compress());
   app.get('*', async (c) => {
     // A missing hashed file (an old build's chunk) is a 404, not the app's HTML under a .js name.
     if (c.req.path.startsWith('/assets/')) {

@@ -54,12 +54,17 @@ export {
   CURRENCIES,
   PRICING_PERIODS,
   IMAGE_MIME_TYPES,
+  IMAGE_URL_PATTERN,
+  IMAGE_WIDTHS,
+  imageRenditionUrl,
+  type ImageFormat,
   LISTING_TYPES,
   MAX_IMAGE_BYTES,
   PRICE_MESSAGE,
   PROPERTY_TYPES,
   REQUIRED_MESSAGE,
   SEARCH_PAGE_SIZE,
+  smallImageUrl,
   UpdatePropertySchema,
 } from '../../api/contract/properties.schema.ts';
 export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts';

@@ -1,8 +1,14 @@
-const LARGE_SUFFIX = /-1200\.webp$/;
+import { IMAGE_URL_PATTERN, IMAGE_WIDTHS, type ImageFormat, imageRenditionUrl } from './contract.ts';
 
-/** The 400 px rendition of a stored image; any other URL is returned unchanged. */
-export function smallImageUrl(url: string): string {
-  return LARGE_SUFFIX.test(url) ? url.replace(LARGE_SUFFIX, '-400.webp') : url;
+export { smallImageUrl } from './contract.ts';
+
+/**
+ * A stored photo's renditions in one format as a `srcset` (400w, 800w, 1200w): the browser takes
+ * the smallest that is sharp on its screen. Undefined for any URL that is not a stored photo.
+ */
+export function photoSrcSet(url: string, format: ImageFormat): string | undefined {
+  if (!IMAGE_URL_PATTERN.test(url)) return undefined;
+  return IMAGE_WIDTHS.map((width) => `${imageRenditionUrl(url, width, format)} ${width}w`).join(', ');
 }
 
 /** A neutral placeholder shown when an image fails to load (no network request needed). */

@@ -1,17 +1,23 @@
-import { useState } from 'react';
-import { PLACEHOLDER_IMAGE, smallImageUrl } from '../lib/image-url.ts';
+import { Photo } from './photo.tsx';
 
-/** A list image: the 400 px rendition, sized to avoid layout shift, loaded lazily. */
+/** How wide a card's picture is drawn: the whole width on a phone, a column of the grid on wider screens. */
+const CARD_SIZES = {
+  grid: '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw',
+  list: '(min-width: 640px) 260px, 40vw',
+} as const;
+
+/** A list image, 4:3, its space kept before it loads, loaded lazily unless it is on the first screen. */
 export function ListImage({
   src,
   alt,
   eager = false,
+  layout = 'grid',
 }: {
   src: string | null | undefined;
   alt: string;
   eager?: boolean;
+  layout?: keyof typeof CARD_SIZES;
 }) {
-  const [failed, setFailed] = useState(false);
   if (!src) {
     return (
       <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-200 text-sm text-stone-700">
@@ -20,16 +26,13 @@ export function ListImage({
     );
   }
   return (
-    <img
-      src={failed ? PLACEHOLDER_IMAGE : smallImageUrl(src)}
+    <Photo
+      src={src}
       alt={alt}
+      sizes={CARD_SIZES[layout]}
       width={400}
       height={300}
-      loading={eager ? 'eager' : 'lazy'}
-      // The first screen's pictures (the largest paint), in the server's HTML: asked for before the scripts.
-      fetchPriority={eager ? 'high' : 'auto'}
-      decoding="async"
-      onError={() => setFailed(true)}
+      eager={eager}
       className="aspect-[4/3] w-full bg-stone-200 object-cover"
     />
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
-import { PLACEHOLDER_IMAGE } from '../../lib/image-url.ts';
+import { Photo } from '../../ui/photo.tsx';
 
 /** The detail gallery uses the large (1200 px) images; a tap opens the lightbox. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
@@ -42,6 +42,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
               src={current}
               alt={`${title}, photo ${index + 1}`}
               className="max-h-[80vh] max-w-full object-contain"
+              sizes="100vw"
               eager
             />
             {images.length > 1 && (
@@ -97,31 +98,32 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   );
 }
 
+/** The main photo: the whole width on a phone, the gallery's column on a wide screen; thumbnails are 96 px. */
+const HERO_SIZES = '(min-width: 1024px) 760px, 100vw';
+
 function GalleryImage({
   src,
   alt,
   className,
   eager = false,
   small = false,
+  sizes = small ? '96px' : HERO_SIZES,
 }: {
   src: string;
   alt: string;
   className: string;
   eager?: boolean;
   small?: boolean;
+  sizes?: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  const url = small ? src.replace(/-1200\.webp$/, '-400.webp') : src;
   return (
-    <img
-      src={failed ? PLACEHOLDER_IMAGE : url}
+    <Photo
+      src={src}
       alt={alt}
+      sizes={sizes}
       width={small ? 96 : 1200}
       height={small ? 64 : 750}
-      loading={eager ? 'eager' : 'lazy'}
-      // The first screen's pictures (the largest paint), in the server's HTML: asked for before the scripts.
-      fetchPriority={eager ? 'high' : 'auto'}
-      onError={() => setFailed(true)}
+      eager={eager}
       className={`bg-stone-200 ${className}`}
     />
   );

@@ -14,7 +14,7 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
       className={`group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm ${layout === 'list' ? 'grid grid-cols-[40%_1fr] sm:grid-cols-[260px_1fr]' : ''}`}
     >
       <div className="relative">
-        <ListImage src={image} alt={property.title} eager={eager} />
+        <ListImage src={image} alt={property.title} eager={eager} layout={layout} />
         {badge && <div className="absolute left-2 top-2 z-10">{badge}</div>}
         {action && <div className="absolute right-2 top-2 z-10">{action}</div>}
       </div>
