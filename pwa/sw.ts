@@ -34,11 +34,10 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 // Code not precached (host and admin screens, signing in, the legal pages) is kept once
 // opened: a host who has opened the wizard can draft offline later.
+// The page also sends, once this worker first takes over, the files it loaded before (a CACHE_URLS
+// message, which workbox-routing routes here as plain requests with no destination).
 registerRoute(
-  ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/assets/') &&
-    ['script', 'style', 'font'].includes(request.destination),
+  ({ url }) => url.origin === self.location.origin && /^\/assets\/.+\.(js|css|woff2)$/.test(url.pathname),
   new CacheFirst({
     cacheName: 'efie-code',
     plugins: bounded(80, 60),

@@ -22,6 +22,17 @@ export function UpdatePrompt() {
       const wb = new Workbox('/sw.js', { scope: '/' });
       workbox.current = wb;
       wb.addEventListener('waiting', () => setWaiting(true));
+      // The screens this page loaded before its first worker took over are not precached (sign-in,
+      // legal pages, host screens: scripts/pwa-precache.ts), and the worker did not see them load:
+      // it is told them, and keeps them from the HTTP cache, so they open offline after one visit.
+      wb.addEventListener('activated', (event) => {
+        if (event.isUpdate) return;
+        const urlsToCache = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((url) => new URL(url).pathname.startsWith('/assets/'));
+        void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache } });
+      });
       try {
         await wb.register();
       } catch {
