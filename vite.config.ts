@@ -68,7 +68,8 @@ function browserOnlyPlugins() {
       injectManifest: {
         // No icons: the browser keeps the installed app's own, and a revisioned file is fetched
         // again past the HTTP cache (issue 31: 4 KB of a first visit for a tab's icon offline).
-        globPatterns: ['**/*.{js,css,html,webmanifest}'],
+        // manifest.webmanifest is added by the plugin itself (a glob for it listed it twice).
+        globPatterns: ['**/*.{js,css,html}'],
         manifestTransforms: [renterOnlyPrecache(outDir)],
       },
     }),

@@ -12,6 +12,7 @@
 // Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH), as for the Playwright journeys.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -149,6 +150,19 @@ async function measure(url: string, repeated: string[]): Promise<Result> {
   }
 }
 
+/** A page with one heading and one line of text, from a bare Node server: what the machine itself costs. */
+async function controlPage() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head><body><h1>Control</h1><p>One line of text.</p></body></html>';
+  const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -209,15 +223,25 @@ try {
   const said: string[] = [];
   const repeated: string[] = [];
   let last: Result | undefined;
-  for (const page of pages) {
-    const runs: Result[] = [];
-    for (let i = 1; i <= options.runs; i++) {
-      log(`${page}: run ${i} of ${options.runs}`);
-      last = await measure(`${origin}${page}`, repeated);
-      runs.push(last);
+  // The machine's floor, measured the same way: TBT moves several-fold between machines (the same
+  // build measured 79–170 ms on one and 875–1,332 ms on another), and this row tells which one this is.
+  const control = await controlPage();
+  try {
+    for (const [label, url] of [
+      ...pages.map((page) => [page, `${origin}${page}`]),
+      ['control: a one-line HTML page', control.url],
+    ] as const) {
+      const runs: Result[] = [];
+      for (let i = 1; i <= options.runs; i++) {
+        log(`${label}: run ${i} of ${options.runs}`);
+        last = await measure(url, repeated);
+        runs.push(last);
+      }
+      rows.push(row(label, runs));
+      said.push(...notes(label, runs));
     }
-    rows.push(row(page, runs));
-    said.push(...notes(page, runs));
+  } finally {
+    await control.close();
   }
   const browser = /(?:Headless)?Chrome\/[\d.]+/.exec(last?.environment.hostUserAgent ?? '')?.[0];
   console.log(

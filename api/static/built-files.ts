@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
 
@@ -49,35 +49,26 @@ function encodings(path: string, plain: Buffer): BuiltFile['encoded'] {
   ];
 }
 
-function* walk(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    // .vite/ holds the build's own manifests, not the app's files.
-    if (entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile()) yield path;
-  }
+/** A built file as read from disk, its copies and tag; `stamp` says which version of it that was. */
+function readFile(url: string, path: string, stamp: string): BuiltFile & { stamp: string } {
+  const plain = readFileSync(path);
+  const hash = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
+  return {
+    stamp,
+    type: TYPES[extname(path)] ?? 'application/octet-stream',
+    etag: `W/"${hash}"`,
+    // Hashed names never change content; every other file is checked with the server on each use.
+    cacheControl: url.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+    plain,
+    encoded: encodings(path, plain),
+  };
 }
 
-/** Every file of the build, read once: a static answer costs no disk read, stat or hash per request. */
-function readBuild(distDir: string): Map<string, BuiltFile> {
-  const files = new Map<string, BuiltFile>();
-  if (!existsSync(distDir)) return files;
-  for (const path of walk(distDir)) {
-    if (path.endsWith('.br') || path.endsWith('.gz')) continue;
-    const url = `/${relative(distDir, path).split(sep).join('/')}`;
-    const plain = readFileSync(path);
-    const hash = createHash('sha256').update(plain).digest('base64url').slice(0, 22);
-    files.set(url, {
-      type: TYPES[extname(path)] ?? 'application/octet-stream',
-      etag: `W/"${hash}"`,
-      // Hashed names never change content; every other file is checked with the server on each use.
-      cacheControl: url.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
-      plain,
-      encoded: encodings(path, plain),
-    });
-  }
-  return files;
+/** The file under `distDir` a path names, or undefined: no folder, nothing hidden (.vite/), nothing outside. */
+function fileOf(distDir: string, url: string): string | undefined {
+  if (url.split('/').some((part) => part.startsWith('.')) || url.endsWith('/')) return undefined;
+  const path = resolve(distDir, `.${url}`);
+  return path.startsWith(distDir + sep) ? path : undefined;
 }
 
 /** Whether Accept-Encoding takes `encoding` (named, with a q above 0). */
@@ -99,11 +90,22 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
  * ETag that turns a revalidation (the service worker's update check, a `no-cache` file) into a
  * 304 with no body, and a year's caching for hashed assets. Paths that are not files go to `next`.
  */
-export function builtFiles(distDir: string) {
-  const files = readBuild(distDir);
+export function builtFiles(dir: string) {
+  const distDir = resolve(dir);
+  const files = new Map<string, BuiltFile & { stamp: string }>();
   return async (c: Context, next: Next) => {
-    const file = c.req.method === 'GET' || c.req.method === 'HEAD' ? files.get(c.req.path) : undefined;
-    if (!file) return next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = fileOf(distDir, c.req.path);
+    // One stat a request: a build deployed over the folder while the server runs (as on a static
+    // host) is served as it now is, and the read, the copies and the hash are done once a version.
+    const stat = path === undefined ? undefined : statSync(path, { throwIfNoEntry: false });
+    if (!path || !stat?.isFile() || path.endsWith('.br') || path.endsWith('.gz')) return next();
+    const stamp = `${stat.size}:${stat.mtimeMs}`;
+    let file = files.get(path);
+    if (file?.stamp !== stamp) {
+      file = readFile(c.req.path, path, stamp);
+      files.set(path, file);
+    }
     const headers: Record<string, string> = {
       'content-type': file.type,
       'cache-control': file.cacheControl,

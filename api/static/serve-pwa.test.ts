@@ -60,6 +60,24 @@ describe('serving the built PWA', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('serves a file as it is now when a new build is copied over the folder, and nothing hidden or outside it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'efie-dist-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Efie</title>');
+    writeFileSync(join(dir, 'sw.js'), 'const build = "one";');
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), '{"secret":true}');
+    const app = pwaRoutes(dir);
+    const before = await app.request('/sw.js');
+    expect(await before.text()).toBe('const build = "one";');
+    writeFileSync(join(dir, 'sw.js'), 'const build = "two, longer";');
+    const after = await app.request('/sw.js', { headers: { 'if-none-match': before.headers.get('etag')! } });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toBe('const build = "two, longer";');
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    for (const path of ['/.vite/manifest.json', '/%2e%2e/etc/passwd', '/assets/../../etc/passwd'])
+      expect(await (await app.request(path)).text(), path).not.toContain('secret');
+  });
+
   it('answers any other path with index.html, revalidated on every visit', async () => {
     for (const path of ['/', '/search', '/property/123', '/no/such/page']) {
       const res = await builtApp().request(path);

@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { DomainError } from '../../events/store/errors.ts';
 import type { Actor } from '../../events/actor.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
+import * as v from 'valibot';
+import { type ErrorBody, ErrorBodySchema, SERVER_ERROR } from '../contract/error.schema.ts';
 import { VIDEO_TUS_PATH } from '../contract/videos.schema.ts';
 import type { Config } from '../env.ts';
 import { errorBody, statusOf } from '../http/error-response.ts';
@@ -47,6 +49,48 @@ function refusal(error: unknown): unknown {
     } satisfies TusRefusal;
   }
   return error;
+}
+
+/** The contract's code for a status tus answers on its own (its bodies are plain text). */
+const TUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  412: 'unsupported_tus_version',
+  413: 'too_large',
+  415: 'unsupported_media',
+  460: 'checksum_mismatch',
+};
+
+/** A refusal our hooks wrote (the contract's body, as tus sends it on), or undefined. */
+function ourRefusal(text: string): ErrorBody | undefined {
+  try {
+    const parsed = v.safeParse(ErrorBodySchema, JSON.parse(text));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every refusal in the contract's format, as JSON: tus's own (a missing Tus-Resumable header, a
+ * wrong offset, an unknown upload) come as plain text, with the same status and text; those our
+ * hooks made carry the contract's body already, which tus sends as text/plain.
+ */
+async function inContractFormat(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = (await response.text()).trim();
+  const body =
+    ourRefusal(text) ??
+    (response.status >= 500
+      ? SERVER_ERROR
+      : errorBody(text || `The upload was refused (${response.status}).`, TUS_CODES[response.status] ?? 'bad_request'));
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
 /** tus answers a refusal without our headers: a 429 or 503 gets the Retry-After its body's error asked for. */
@@ -228,7 +272,7 @@ export function createTusVideoUploads(deps: UploadDeps & { config: Pick<Config, 
       // The uploader cancelled it: its place in the quota is free before the answer goes.
       if (request.method === 'DELETE' && response.status === 204)
         await releaseUploadSlot(db, slotIdOf(uploadIdOf(request)));
-      return withRetryAfter(response, own.retryAfterSeconds);
+      return withRetryAfter(await inContractFormat(response), own.retryAfterSeconds);
     },
     /** Deletes unfinished uploads older than INCOMPLETE_UPLOAD_TTL_MS (and their places in the quota); how many. */
     async deleteExpired(): Promise<number> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { ErrorBodySchema } from '../contract/error.schema.ts';
 import { MAX_VIDEO_BYTES } from '../../events/video/video.policy.ts';
 import { videoStreamId } from '../../events/video/video.events.ts';
 import {
@@ -494,8 +495,18 @@ describe('resumable uploads (tus)', () => {
     const head = await tus.offset(location);
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe('80000');
-    // A wrong offset is refused (409), nothing written.
-    expect((await tus.patch(location, 0, bytes.subarray(0, 10))).status).toBe(409);
+    // A wrong offset is refused (409), nothing written; tus's own refusals come in the contract's format.
+    const wrongOffset = await tus.patch(location, 0, bytes.subarray(0, 10));
+    expect(wrongOffset.status).toBe(409);
+    expect(v.parse(ErrorBodySchema, await wrongOffset.json()).code).toBe('conflict');
+    const noVersion = await host.request(location, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '80000' },
+      body: new Uint8Array(bytes.subarray(80_000, 80_010)),
+    });
+    expect(noVersion.status).toBe(412);
+    expect(v.parse(ErrorBodySchema, await noVersion.json())).toMatchObject({ code: 'unsupported_tus_version' });
+    expect((await tus.offset(location)).headers.get('upload-offset')).toBe('80000');
 
     // Someone else cannot look at, resume or cancel it.
     const other = createClient(app);
