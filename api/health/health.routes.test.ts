@@ -4,7 +4,11 @@ import { runSubscriptionBatch, type Subscription } from '../../events/store/subs
 import { drainSubscription, readAllSettled } from '../../testing/settled-read.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import { LAG_COUNT_CAP } from './health.routes.ts';
+import { Hono } from 'hono';
+import type { Database } from '../../events/store/sql.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { silentLogger } from '../logger.ts';
+import { healthRoutes, LAG_COUNT_CAP } from './health.routes.ts';
 
 // Runs subscriptions over the global log: part of the `log` test project (vitest.config.ts).
 const database = useMigratedDatabase();
@@ -86,5 +90,45 @@ describe('GET /api/health: subscriber lag', () => {
     await runSubscriptionBatch(database(), collector('slow'), 2);
     const { subscriptions } = await health(app);
     expect(subscriptions).toMatchObject([{ name: 'slow', eventsBehind: LAG_COUNT_CAP, eventsBehindCapped: true }]);
+  });
+});
+
+describe('GET /api/health: a database that stops answering', () => {
+  it('answers 503 with Retry-After within the bound, asks once for many callers, and recovers by itself', async () => {
+    const { deps } = await createTestApp(database());
+    let asked = 0;
+    let answer: () => void = () => {};
+    const answering = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The real database behind a gate: its statements wait until the gate opens, as when it has stopped.
+    const stalled = Object.assign(Object.create(deps.db) as Database, {
+      query: (...args: Parameters<Database['query']>) => {
+        asked += 1;
+        return answering.then(() => deps.db.query(...args));
+      },
+    });
+    const app = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set('log', silentLogger);
+        await next();
+      })
+      .route('/api/health', healthRoutes({ db: stalled, version: 'test', search: deps.search }, 200));
+
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.request('/api/health')));
+    const waited = performance.now() - started;
+    for (const res of answers) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toEqual({ error: 'The database is not reachable.', code: 'database_unreachable' });
+    }
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited, 'bounded, not a hang').toBeLessThan(5_000);
+    // Five callers, one statement: nothing piles onto a database that does not answer.
+    expect(asked).toBe(1);
+
+    answer();
+    await expect.poll(async () => (await app.request('/api/health')).status).toBe(200);
   });
 });

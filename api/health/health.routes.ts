@@ -1,12 +1,25 @@
 import { Hono } from 'hono';
 import type { Database } from '../../events/store/sql.ts';
-import { logStatus } from '../../events/store/subscriptions.ts';
+import { type LogStatus, logStatus } from '../../events/store/subscriptions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorBody } from '../http/error-response.ts';
 
 /** Beyond this many events, health says "at least" instead of counting on. */
 export const LAG_COUNT_CAP = 1_000;
+/** A database that has not answered within this is down, as far as health says (issue 32: never a hang). */
+export const HEALTH_TIMEOUT_MS = 1_000;
+/** How soon a load balancer or a client may ask again after a 503. */
+const RETRY_AFTER_SECONDS = '1';
+
+/** Rejects after `ms` unless `promise` settles first. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * GET /api/health: the database answers, how many events it holds, which version
@@ -15,10 +28,23 @@ export const LAG_COUNT_CAP = 1_000;
  * bounded, so it stays cheap for load balancers however large the log or a
  * subscriber's lag grows.
  */
-export function healthRoutes({ db, version, search }: { db: Database; version: string } & Pick<AppDeps, 'search'>) {
+export function healthRoutes(
+  { db, version, search }: { db: Database; version: string } & Pick<AppDeps, 'search'>,
+  timeoutMs = HEALTH_TIMEOUT_MS,
+) {
+  // Health asked for many times at once (a load balancer, a probe under load) is one statement:
+  // those that arrive while it runs share its answer, so they neither queue on PGlite's one
+  // connection nor pile statements onto a database that has stopped answering.
+  let running: Promise<LogStatus> | undefined;
+  const status = () => {
+    running ??= logStatus(db, LAG_COUNT_CAP).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
   return new Hono<AppEnv>().get('/', async (c) => {
     try {
-      const log = await logStatus(db, LAG_COUNT_CAP);
+      const log = await within(status(), timeoutMs);
       return c.json({
         status: 'ok',
         database: db.kind,
@@ -37,6 +63,7 @@ export function healthRoutes({ db, version, search }: { db: Database; version: s
       });
     } catch (error) {
       c.var.log.error('health check failed', { error: String(error) });
+      c.header('Retry-After', RETRY_AFTER_SECONDS);
       return c.json(errorBody('The database is not reachable.', 'database_unreachable'), 503);
     }
   });
