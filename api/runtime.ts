@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEventStore } from '../events/store/event-store.ts';
 import { createProjectionSet, type Projection } from '../events/store/projections.ts';
@@ -29,11 +29,20 @@ import { createSmtpSender } from './outbox/smtp-sender.ts';
 import { createTwilioSender } from './outbox/twilio-sender.ts';
 import { createTusVideoUploads } from './videos/tus-uploads.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
-export const PWA_DIR = fileURLToPath(new URL('../dist/pwa', import.meta.url));
+/** The project's folder, where package.json is: above this file, run from api/ (tsx) or built into dist/api/. */
+function projectRoot(): URL {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    if (existsSync(new URL('package.json', dir))) return dir;
+    if (dir.pathname === '/') throw new Error(`no package.json above ${import.meta.url}`);
+  }
+}
+const ROOT = projectRoot();
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('migrations', ROOT));
+export const PWA_DIR = fileURLToPath(new URL('dist/pwa', ROOT));
 /** Built with dist/pwa by `npm run build`: the two belong together, so a copy of the PWA served elsewhere gets none. */
-export const FIRST_PAINT_FILE = fileURLToPath(new URL('../dist/server/render-page.js', import.meta.url));
-export const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+export const FIRST_PAINT_FILE = fileURLToPath(new URL('dist/server/render-page.js', ROOT));
+export const VERSION: string = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')).version;
 
 /**
  * Migrations that make a read model's tables without rows for the events

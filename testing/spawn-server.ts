@@ -6,7 +6,8 @@ import { freePort } from './free-port.ts';
 export type SpawnedServer = { child: ChildProcess; port: number; base: string; output: () => string };
 
 /**
- * `api/server.ts` in its own process, as `npm start` runs it: the environment
+ * `api/server.ts` in its own process, as `npm start` runs it (from the source, through tsx: a test
+ * needs no build; the browser suite runs the built dist/api/server.js): the environment
  * is only what the test gives (plus PATH and HOME), so nothing of the test
  * runner's (NODE_ENV=test, DATABASE_URL) leaks in. Resolves once health answers.
  */

@@ -1,5 +1,5 @@
-// Playwright's web server: build the PWA, seed a fresh database, then run the real server.
-// Set E2E_SKIP_BUILD=1 to reuse an existing dist/pwa.
+// Playwright's web server: build the PWA and the server, seed a fresh database, then run the real
+// server as built. Set E2E_SKIP_BUILD=1 to reuse an existing build (dist/).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -38,7 +38,11 @@ const scripts =
 if (scripts.seed) run('npm', ['run', 'seed', '--silent']);
 else console.warn('no "seed" script yet: starting with an empty database');
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], { stdio: 'inherit', env: process.env });
+// The compiled server, as `npm start` runs it in production (dist/api/server.js, built with the PWA).
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/api/server.js'], {
+  stdio: 'inherit',
+  env: process.env,
+});
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
