@@ -219,7 +219,7 @@ describe('admin property moderation', () => {
     expect((await admin.request('/api/admin/properties?limit=500')).status).toBe(400);
   });
 
-  it('deletes permanently, with both sizes of every photo removed from storage', async () => {
+  it('deletes permanently, with every rendition of every photo removed from storage', async () => {
     const { host, admin, renter } = await setup();
     const photo = await samplePhoto();
     const upload = await host.request('/api/upload/property-images', {
@@ -231,7 +231,8 @@ describe('admin property moderation', () => {
     await approveListing(admin, p.id);
     const stored = async () =>
       (await readdir(join(dataDir, 'files', 'images'))).filter((f) => images.some((u) => u.includes(f.slice(0, 36))));
-    expect(await stored()).toHaveLength(4);
+    // Two photos, each at three widths as AVIF and WebP.
+    expect(await stored()).toHaveLength(12);
     const res = await admin.request(`/api/admin/properties/${p.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Property deleted permanently' });

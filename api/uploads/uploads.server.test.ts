@@ -177,8 +177,8 @@ describe('photo uploads on the real server', () => {
     ).toEqual(Array(10).fill(201));
     for (const answer of answers)
       expect((JSON.parse(answer.body) as { images: string[] }).images).toHaveLength(MAX_IMAGES_PER_LISTING);
-    // Two sizes of each of 251 photos.
-    expect((await readdir(join(dataDir, 'files', 'images'))).length).toBe(2 * (10 * MAX_IMAGES_PER_LISTING + 1));
+    // Six renditions (three widths, AVIF and WebP) of each of 251 photos.
+    expect((await readdir(join(dataDir, 'files', 'images'))).length).toBe(6 * (10 * MAX_IMAGES_PER_LISTING + 1));
     expect(peak - idle, `idle ${Math.round(idle / MB)} MB, peak ${Math.round(peak / MB)} MB`).toBeLessThan(100 * MB);
   }, 300_000);
 });
