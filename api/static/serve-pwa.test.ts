@@ -74,8 +74,12 @@ describe('serving the built PWA', () => {
     expect(after.status).toBe(200);
     expect(await after.text()).toBe('const build = "two, longer";');
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-    for (const path of ['/.vite/manifest.json', '/%2e%2e/etc/passwd', '/assets/../../etc/passwd'])
-      expect(await (await app.request(path)).text(), path).not.toContain('secret');
+    for (const path of ['/.vite/manifest.json', '/%2e%2e/etc/passwd', '/assets/../../etc/passwd']) {
+      // No file: the path is a page like any other, answered with the app's HTML.
+      const text = await (await app.request(path)).text();
+      expect(text, path).not.toContain('secret');
+      expect(text, path).toContain('<title>Efie</title>');
+    }
   });
 
   it('answers any other path with index.html, revalidated on every visit', async () => {

@@ -65,6 +65,9 @@ async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How every photo is decoded: limitInputPixels guards against decompression bombs; an animation gives its first frame. */
+const DECODE = { limitInputPixels: 50_000_000, failOn: 'error' } as const;
+
 type Rendition = { width: ImageWidth; format: ImageFormat };
 const RENDITIONS: Rendition[] = IMAGE_WIDTHS.flatMap((width) => IMAGE_FORMATS.map((format) => ({ width, format })));
 const MIME: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
@@ -92,8 +95,7 @@ export async function storeListingImage(files: FileStorage, photo: Uint8Array | 
   let outputs: { rendition: Rendition; data: Buffer }[];
   try {
     outputs = await inDecodeSlot(() => {
-      // limitInputPixels guards against decompression bombs; the first frame of an animation is used.
-      const source = sharp(photo, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+      const source = sharp(photo, DECODE).rotate();
       return Promise.all(RENDITIONS.map(async (rendition) => ({ rendition, data: await encode(source, rendition) })));
     });
   } catch {
@@ -123,9 +125,7 @@ export function deriveListingImage(files: FileStorage, key: string): Promise<boo
     if (!large) return false;
     const chunks: Buffer[] = [];
     for await (const chunk of large.body) chunks.push(chunk as Buffer);
-    const data = await inDecodeSlot(() =>
-      encode(sharp(Buffer.concat(chunks), { limitInputPixels: 50_000_000, failOn: 'error' }), rendition),
-    );
+    const data = await inDecodeSlot(() => encode(sharp(Buffer.concat(chunks), DECODE), rendition));
     await files.put(key, data, MIME[format]);
     return true;
   })().finally(() => deriving.delete(key));
