@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitOf, residentBytes, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import {
+  exitOf,
+  logLines,
+  residentBytes,
+  spawnServer,
+  stopServer,
+  type SpawnedServer,
+} from '../testing/spawn-server.ts';
 
 // The server as `npm start` runs it (no NODE_ENV, no EFIE_DEV_OUTBOX), over real HTTP.
 const ADMIN_EMAIL = 'owner-of-efie@example.com';
@@ -105,7 +112,12 @@ describe('the dev outbox turned on for local work (EFIE_DEV_OUTBOX=1)', () => {
   it('says so loudly at start-up and answers loopback callers only, not a request relayed by a proxy', async () => {
     const local = await spawnServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'efie-devoutbox-')), EFIE_DEV_OUTBOX: '1' });
     try {
-      expect(local.output()).toMatch(/"level":"warn","message":"DEV OUTBOX IS ON \(EFIE_DEV_OUTBOX=1\)/);
+      // The log is written asynchronously (pino): the line arrives soon after start-up, not before it.
+      const warnings = () =>
+        logLines(local.output()).filter(
+          (line) => line.level === 'warn' && line.message.startsWith('DEV OUTBOX IS ON (EFIE_DEV_OUTBOX=1)'),
+        );
+      await expect.poll(() => warnings().length).toBe(1);
       expect((await fetch(`${local.base}/api/dev/outbox?to=a@example.com`)).status).toBe(200);
       const relayed = await fetch(`${local.base}/api/dev/outbox?to=a@example.com`, {
         headers: { 'x-forwarded-for': '203.0.113.7' },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undeliveredNotice } from './outbox/delivery-notice.ts';
 import { CLAMSCAN_BIN, makeSignatureDatabase } from '../testing/clamav.ts';
-import { spawnServer, stopServer } from '../testing/spawn-server.ts';
+import { logLines, spawnServer, stopServer } from '../testing/spawn-server.ts';
 import { NO_SCANNER_INSTALLED, NO_SIGNATURE_DATABASE } from './videos/scanner-problems.ts';
 import { scannerNotice, scannerReadiness } from './videos/scanner-readiness.ts';
 
@@ -21,12 +21,6 @@ afterAll(async () => {
 const clamav = { socket: undefined, host: undefined, port: undefined, clamscanPath: CLAMSCAN_BIN, database: undefined };
 
 /** The server's own log lines (JSON), not a library's plain ones. */
-const logLines = (output: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { level: string; message: string; topic?: string });
-
 describe('the default start (npm start, no settings)', () => {
   it('says in one line each that messages are not delivered and that the virus scanner has no signatures, and how to fix both', async () => {
     const emptyDatabase = join(dir, 'no-signatures-yet');

@@ -6,8 +6,8 @@ import { freePort } from './free-port.ts';
 export type SpawnedServer = { child: ChildProcess; port: number; base: string; output: () => string };
 
 /**
- * `api/server.ts` in its own process, as `npm start` runs it (from the source, through tsx: a test
- * needs no build; the browser suite runs the built dist/api/server.js): the environment
+ * `api/server.ts` in its own process, from the source through tsx (a test needs no build), or
+ * `compiled` as `npm start` runs it (dist/api/server.js, as the browser suite does): the environment
  * is only what the test gives (plus PATH and HOME), so nothing of the test
  * runner's (NODE_ENV=test, DATABASE_URL) leaks in. Resolves once health answers.
  */
@@ -17,15 +17,19 @@ export async function spawnServer(
     timeoutMs = 60_000,
     port: wanted,
     keepStdout = true,
-  }: { timeoutMs?: number; port?: number; keepStdout?: boolean } = {},
+    logFile,
+    compiled = false,
+  }: { timeoutMs?: number; port?: number; keepStdout?: boolean; logFile?: number; compiled?: boolean } = {},
 ): Promise<SpawnedServer> {
   // A restart on the same data may ask for the same port, so clients find it again.
   const port = wanted ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const entry = compiled ? ['--enable-source-maps', 'dist/api/server.js'] : ['--import', 'tsx', 'api/server.ts'];
+  const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), ...env },
-    // A benchmark's access log (thousands of lines a second) is dropped rather than held here.
-    stdio: ['ignore', keepStdout ? 'pipe' : 'ignore', 'pipe'],
+    // A benchmark's access log (thousands of lines a second) goes to a file it opened (`logFile`,
+    // as in production) or is dropped, rather than held here.
+    stdio: ['ignore', logFile ?? (keepStdout ? 'pipe' : 'ignore'), 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,6 +44,13 @@ export async function spawnServer(
   child.kill('SIGKILL');
   throw new Error(`the server did not answer within ${timeoutMs} ms: ${output}`);
 }
+
+/** The server's own log lines (JSON, api/logger.ts); a library's plain line is not ours to parse. */
+export const logLines = (output: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: string; message: string; [field: string]: unknown });
 
 /** Resolves with the exit code once the process ends. */
 export function exitOf(child: ChildProcess): Promise<number | null> {

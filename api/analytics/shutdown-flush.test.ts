@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
-import { spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
+import { logLines, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
@@ -36,7 +36,9 @@ describe('the page-view buffer on shutdown', () => {
     }
     await stopServer(server.child);
     expect(server.child.exitCode).toBe(0);
-    expect(server.output()).toMatch(/"message":"page views flushed".*"written":6/);
+    expect(logLines(server.output()).find((line) => line.message === 'page views flushed')).toMatchObject({
+      written: 6,
+    });
 
     const db = await createPgliteDatabase(join(dataDir, 'pg'));
     try {

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exitOf, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
+import { exitOf, logLines, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
 
 const running: SpawnedServer[] = [];
 afterEach(() => {
@@ -41,13 +41,7 @@ describe('delivery settings at start-up (npm start)', () => {
     });
     running.push(server);
     await stopServer(server.child);
-    // The log's own lines are JSON; a library may print a plain line of its own (Hono's
-    // serveStatic warns when no PWA has been built), which is not ours to parse.
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = logLines(server.output());
     expect(lines.find((line) => line.message === 'message delivery')).toMatchObject({ email: 'smtp', sms: 'twilio' });
     expect(server.output()).not.toContain('smtp-secret-password');
     expect(server.output()).not.toContain('startup-secret-token');
