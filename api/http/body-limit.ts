@@ -64,16 +64,21 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
     // A GET or HEAD has no body (the Node adapter gives it none), and asking for one would make the
     // adapter build a whole Request for every page view and search instead of its light one.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const body = c.req.raw.body;
-    if (body === null) return next();
     const rule = rules.find((r) => c.req.path.startsWith(r.pathPrefix));
     const maxBytes = rule?.maxBytes ?? DEFAULT_BODY_LIMIT;
     const message = rule?.message ?? DEFAULT_MESSAGE;
     const declared = c.req.header('content-length');
-    if (declared !== undefined && !c.req.raw.headers.has('transfer-encoding') && Number(declared) > maxBytes) {
-      void lingerThenClose(body.getReader(), socketOf(c));
+    const framed = declared !== undefined && c.req.header('transfer-encoding') === undefined;
+    if (framed && Number(declared) > maxBytes && c.req.raw.body !== null) {
+      void lingerThenClose(c.req.raw.body.getReader(), socketOf(c));
       return refuse(c, message);
     }
+    // Over HTTP/1.1 Node's parser gives a body exactly its declared length, so one within the limit
+    // needs no counting; and left untouched, the adapter reads it straight from the socket for the
+    // route's json()/text() instead of building a web Request and stream around it (issue 32). Under app.request a Content-Length binds nothing: counted.
+    if (framed && socketOf(c) !== undefined) return next();
+    const body = c.req.raw.body;
+    if (body === null) return next();
     let exceeded = false;
     let finished = false;
     const source = body.getReader();
