@@ -1,6 +1,6 @@
 import { startVisitorAnalytics } from './analytics/visitor-analytics.jobs.ts';
 import { createApp } from './app.ts';
-import { listen } from './http/listen.ts';
+import { finishRequestsInFlight, listen } from './http/listen.ts';
 import { MigrationError } from './db/migrate.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { createLogger } from './logger.ts';
@@ -13,6 +13,8 @@ import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
 import { startVideoPipeline } from './videos/video-pipeline.ts';
 
 const log = createLogger({ service: 'efie-api' });
+/** How long a stop waits for the requests in flight: well inside the 30 s a service manager or Kubernetes gives. */
+const DRAIN_MS = 20_000;
 
 async function main() {
   const config = loadConfig(process.env);
@@ -64,10 +66,14 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info('shutting down', { signal });
-    server.close();
-    // The page views still in the buffer are written before the database closes.
+    // No new connection is taken; the requests in flight are answered (their connections then
+    // close), and only then do the workers stop and the database close under them.
+    const drained = await finishRequestsInFlight(server, DRAIN_MS);
+    if (!drained) log.warn('requests still running after the drain were cut off', { drainMs: DRAIN_MS });
+    // The running batches end, and the page views still in the buffer are written before the database closes.
     await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop()]);
     await deps.db.close();
+    log.info('stopped', { signal });
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,9 @@
 import { serve } from '@hono/node-server';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** The answers each server is writing, for a stop that waits for them (finishRequestsInFlight). */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
@@ -15,6 +19,12 @@ export const listen = (
   onListening?: (info: AddressInfo) => void,
 ) => {
   const server = serve({ fetch, ...options, autoCleanupIncoming: false }, onListening);
+  const answering = new Set<ServerResponse>();
+  inFlight.set(server as Server, answering);
+  server.on('request', (_request, response: ServerResponse) => {
+    answering.add(response);
+    response.once('close', () => answering.delete(response));
+  });
   // An idle kept-alive connection stays open for 65 s, not Node's 5 s: a client that sends on it
   // just as the server closes it gets a reset ("socket hang up"), which clients behind a proxy
   // (whose idle limit is usually 60 s) and a busy test browser both met. Headers may take 66 s.
@@ -24,3 +34,28 @@ export const listen = (
   }
   return server;
 };
+
+/**
+ * Stops taking connections and waits until every request in flight has been answered. A kept-alive
+ * connection waiting for its next request is closed at once; one whose answer is still to come is
+ * told `Connection: close` and closed after that answer (Node's close() leaves both open until they
+ * idle out). Past `withinMs` the rest are cut off. Resolves with whether every request finished.
+ */
+export function finishRequestsInFlight(server: ReturnType<typeof listen>, withinMs: number): Promise<boolean> {
+  const http = server as Server;
+  for (const response of inFlight.get(http) ?? []) {
+    if (!response.headersSent) response.shouldKeepAlive = false;
+    else response.once('finish', () => response.socket?.end());
+  }
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      http.closeAllConnections();
+      resolve(false);
+    }, withinMs);
+    http.close(() => {
+      clearTimeout(deadline);
+      resolve(true);
+    });
+    http.closeIdleConnections();
+  });
+}
