@@ -3,14 +3,13 @@ import type { Database } from '../../events/store/sql.ts';
 import { type LogStatus, logStatus } from '../../events/store/subscriptions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/database-faults.ts';
 import { errorBody } from '../http/error-response.ts';
 
 /** Beyond this many events, health says "at least" instead of counting on. */
 export const LAG_COUNT_CAP = 1_000;
 /** A database that has not answered within this is down, as far as health says (issue 32: never a hang). */
 export const HEALTH_TIMEOUT_MS = 1_000;
-/** How soon a load balancer or a client may ask again after a 503. */
-const RETRY_AFTER_SECONDS = '1';
 
 /** Rejects after `ms` unless `promise` settles first. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -63,7 +62,7 @@ export function healthRoutes(
       });
     } catch (error) {
       c.var.log.error('health check failed', { error: String(error) });
-      c.header('Retry-After', RETRY_AFTER_SECONDS);
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return c.json(errorBody('The database is not reachable.', 'database_unreachable'), 503);
     }
   });

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../../events/store/errors.ts';
 import { SERVER_ERROR, type ErrorBody } from '../contract/error.schema.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/database-faults.ts';
 import type { AppEnv } from './app-env.ts';
 
 export type { ErrorBody };
@@ -39,6 +40,14 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     const status = error.status as ContentfulStatusCode;
     const code = status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'server_error';
     return c.json(errorBody(error.message || 'The request could not be read.', code), status);
+  }
+  if (isDatabaseUnreachable(error)) {
+    c.var.log?.warn('database unreachable', { method: c.req.method, path: c.req.path, error: String(error) });
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(
+      errorBody('The database is not reachable. Please try again in a moment.', 'database_unreachable'),
+      503,
+    );
   }
   c.var.log?.error('unhandled error', { error: error instanceof Error ? error.stack : String(error) });
   return c.json(errorBody(SERVER_ERROR.error, SERVER_ERROR.code), 500);
