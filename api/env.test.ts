@@ -39,6 +39,8 @@ describe('configuration', () => {
       /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: ANALYTICS_FLUSH_SECONDS must be a whole number of seconds/,
     ],
     [{ ANALYTICS_FLUSH_SECONDS: '0.5' }, /^Invalid configuration: ANALYTICS_FLUSH_SECONDS: /],
+    [{ HEALTH_FRESH_MS: '-1' }, /^Invalid configuration: HEALTH_FRESH_MS: HEALTH_FRESH_MS must be a whole number/],
+    [{ HEALTH_FRESH_MS: '1 s' }, /^Invalid configuration: HEALTH_FRESH_MS: /],
   ])('refuses %j with a line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -57,6 +59,11 @@ describe('configuration', () => {
   it('takes 120 page views a minute per client address unless ANALYTICS_VIEWS_PER_MINUTE says otherwise', () => {
     expect(loadConfig({}).analyticsViewsPerMinute).toBe(120);
     expect(loadConfig({ ANALYTICS_VIEWS_PER_MINUTE: '600' }).analyticsViewsPerMinute).toBe(600);
+  });
+
+  it('lets health reuse an answer for a second unless HEALTH_FRESH_MS says otherwise', () => {
+    expect(loadConfig({}).healthFreshMs).toBe(1000);
+    expect(loadConfig({ HEALTH_FRESH_MS: '0' }).healthFreshMs).toBe(0);
   });
 
   it('writes buffered page views every second unless ANALYTICS_FLUSH_SECONDS says otherwise', () => {

@@ -125,6 +125,15 @@ const EnvSchema = v.object({
     ),
     '120',
   ),
+  HEALTH_FRESH_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,5}$/, 'HEALTH_FRESH_MS must be a whole number of milliseconds from 0 to 99999'),
+      v.transform(Number),
+    ),
+    '1000',
+  ),
   ANALYTICS_FLUSH_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -183,6 +192,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Page views one client address may add a minute (ANALYTICS_VIEWS_PER_MINUTE, docs/decisions/110). */
   analyticsViewsPerMinute: number;
+  /**
+   * How long GET /api/health may answer with the database's last answer (HEALTH_FRESH_MS, 1000; 0
+   * asks every time): a load balancer's probes under load then cost one statement a second.
+   */
+  healthFreshMs: number;
   /** How often buffered page views are written (ANALYTICS_FLUSH_SECONDS, 1); a stop writes the rest at once. */
   analyticsFlushSeconds: number;
   production: boolean;
@@ -275,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     analyticsViewsPerMinute: e.ANALYTICS_VIEWS_PER_MINUTE,
     analyticsFlushSeconds: e.ANALYTICS_FLUSH_SECONDS,
+    healthFreshMs: e.HEALTH_FRESH_MS,
     production: e.NODE_ENV === 'production',
     supportEmail: e.SUPPORT_EMAIL,
     secureCookies: publicOrigin.startsWith('https:'),

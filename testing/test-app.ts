@@ -18,6 +18,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR: '/tmp/efie-test-unused',
       EFIE_DEV_OUTBOX: '1',
       TRUST_PROXY: '1',
+      // Tests read health right after changing the log: every answer asks the database.
+      HEALTH_FRESH_MS: '0',
     }),
     ...overrides,
   };

@@ -113,7 +113,10 @@ describe('GET /api/health: a database that stops answering', () => {
         c.set('log', silentLogger);
         await next();
       })
-      .route('/api/health', healthRoutes({ db: stalled, version: 'test', search: deps.search }, 200));
+      .route(
+        '/api/health',
+        healthRoutes({ db: stalled, version: 'test', search: deps.search, config: { healthFreshMs: 0 } }, 200),
+      );
 
     const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 5 }, () => app.request('/api/health')));
@@ -130,5 +133,49 @@ describe('GET /api/health: a database that stops answering', () => {
 
     answer();
     await expect.poll(async () => (await app.request('/api/health')).status).toBe(200);
+  });
+});
+
+describe('GET /api/health under a load balancer’s probes', () => {
+  it('reuses an answer for healthFreshMs, asking the database once; a failure is never reused', async () => {
+    const { deps } = await createTestApp(database());
+    let asked = 0;
+    let failNext = false;
+    const counted = Object.assign(Object.create(deps.db) as Database, {
+      query: (...args: Parameters<Database['query']>) => {
+        asked += 1;
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+        }
+        return deps.db.query(...args);
+      },
+    });
+    const appWith = (healthFreshMs: number) =>
+      new Hono<AppEnv>()
+        .use(async (c, next) => {
+          c.set('log', silentLogger);
+          await next();
+        })
+        .route(
+          '/api/health',
+          healthRoutes({ db: counted, version: 'test', search: deps.search, config: { healthFreshMs } }),
+        );
+
+    const fresh = appWith(60_000);
+    for (let i = 0; i < 3; i++) expect((await fresh.request('/api/health')).status).toBe(200);
+    expect(asked, 'three probes within the window, one statement').toBe(1);
+
+    const always = appWith(0);
+    asked = 0;
+    for (let i = 0; i < 3; i++) expect((await always.request('/api/health')).status).toBe(200);
+    expect(asked).toBe(3);
+
+    const afterFailure = appWith(60_000);
+    asked = 0;
+    failNext = true;
+    expect((await afterFailure.request('/api/health')).status).toBe(503);
+    expect((await afterFailure.request('/api/health')).status).toBe(200);
+    expect(asked, 'the failure was not kept: the next probe asked again').toBe(2);
   });
 });
