@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { errorBody, errorResponse } from './http/error-response.ts';
 import { csrfOriginCheck } from './middleware/csrf.ts';
 import { idempotencyKeys } from './middleware/idempotency.ts';
+import { openApiDocument } from './openapi/openapi.routes.ts';
 import { adminOutboxRoutes } from './outbox/admin-outbox.routes.ts';
 import { devOutboxRoutes } from './outbox/dev-outbox.routes.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminMessagesRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));
+  api.get('/openapi.json', openApiDocument(app, deps.version));
   api.all('*', (c) => c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404));
 
   app.route('/api', api);

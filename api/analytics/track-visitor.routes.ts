@@ -10,6 +10,7 @@ import { ipNetwork } from './ip-network.ts';
 import { createBotFilter } from './is-bot.ts';
 import { pageOfView } from './page-route.ts';
 import { viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
+import { trackVisitorBody } from '../openapi/described-bodies.ts';
 
 export const TRACK_VISITOR_PATH = '/api/analytics/track-visitor';
 
@@ -39,7 +40,7 @@ function parseJson(text: string): unknown {
  */
 export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | 'viewRateLimit' | 'geolocate'>) {
   const isBot = createBotFilter();
-  return new Hono<AppEnv>().post('/track-visitor', async (c) => {
+  return new Hono<AppEnv>().post('/track-visitor', trackVisitorBody, async (c) => {
     const body = parseInput(TrackVisitorSchema, parseJson(await c.req.text()));
     const views = viewsOf(body);
     if (isBot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);

@@ -1,4 +1,5 @@
 import { validator } from 'hono/validator';
+import { resolver, uniqueSymbol } from 'hono-openapi';
 import * as v from 'valibot';
 import { DomainError } from '../../events/store/errors.ts';
 import { TEXT_FAULT_MESSAGES, textFault } from '../contract/well-formed-text.ts';
@@ -56,6 +57,13 @@ export function parseInput<S extends v.GenericSchema>(schema: S, value: unknown)
   return parsed.output;
 }
 
-/** Validation middleware per request part: `validate('json', Schema)`, then `c.req.valid('json')`. */
+/**
+ * Validation middleware per request part: `validate('json', Schema)`, then `c.req.valid('json')`.
+ * It carries its schema for the published API document too (hono-openapi's marker, read by
+ * api/openapi/openapi-document.ts): the document's parameters and bodies are these schemas.
+ */
 export const validate = <T extends Target, S extends v.GenericSchema>(target: T, schema: S) =>
-  validator(target, (value) => parseInput(schema, value) as v.InferOutput<S>);
+  Object.assign(
+    validator(target, (value) => parseInput(schema, value) as v.InferOutput<S>),
+    { [uniqueSymbol]: { target, ...resolver(schema) } },
+  );

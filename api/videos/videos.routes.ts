@@ -30,6 +30,7 @@ import { displayName, ownListing, recordUploadedVideo, storeEditedVideo } from '
 import { findVideoOf, listApprovedVideos, listListingVideos, listPendingVideos } from './videos.read.ts';
 import { loadVideo } from './video-commands.ts';
 import { holdUploadSlot, QUOTA_ERRORS, releaseUploadSlot, requireVerified, VIDEO_QUOTA } from './upload-quota.ts';
+import { editedVideoBody, tusBody, videoUploadBody } from '../openapi/described-bodies.ts';
 
 /** Files per call of POST /api/upload/property-videos (each at most 100 MB). */
 export const MAX_VIDEOS_PER_UPLOAD = 5;
@@ -64,7 +65,7 @@ type VideoDeps = Pick<AppDeps, 'db' | 'store' | 'files' | 'clock'>;
  */
 export function videoUploadRoutes(deps: VideoDeps) {
   const { db, files } = deps;
-  return new Hono<AppEnv>().post('/property-videos', requireUser, async (c) => {
+  return new Hono<AppEnv>().post('/property-videos', videoUploadBody, requireUser, async (c) => {
     const actor = actorOf(c);
     requireVerified(currentUser(c));
     // The request holds a place in the uploader's quota while it is read, for the bytes it declares
@@ -138,7 +139,7 @@ export function tusVideoRoutes(tus: TusVideoUploads) {
   };
   return (
     new Hono<AppEnv>()
-      .on(TUS_METHODS, ['/', '/:id'], requireUser, handle)
+      .on(TUS_METHODS, ['/', '/:id'], tusBody, requireUser, handle)
       // Hono answers HEAD (tus: "what offset do you have?") through GET routes. A real GET
       // would download an unfinished upload, which is never offered.
       .get('/:id', requireUser, async (c) =>
@@ -189,7 +190,7 @@ export function adminVideoRoutes(deps: VideoDeps) {
       const file = adminDownload(state, actorOf(c));
       return serveDownload(c, files, file);
     })
-    .post('/upload-edited-video/:userId', requireAdmin, async (c) => {
+    .post('/upload-edited-video/:userId', editedVideoBody, requireAdmin, async (c) => {
       const actor = actorOf(c);
       const userId = c.req.param('userId');
       let videoId: string | undefined;
