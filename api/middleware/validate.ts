@@ -44,12 +44,29 @@ export function textIssues(value: unknown, path = ''): Issue[] {
   return [];
 }
 
+/** No request of the contract nests deeper than a few levels; the walks below recurse once a level. */
+export const MAX_INPUT_DEPTH = 32;
+
+/** Whether a parsed input nests objects and arrays deeper than `limit`: iterative, so any depth is safe to ask. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null || item instanceof Blob) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /**
- * The one door for a request's input: its text is checked, then the schema applied; a refusal
- * is a 400 in the contract's format naming the fields. Routes that read their body themselves
- * (the beacon, the photo upload) call this; the others go through `validate`.
+ * The one door for a request's input: its depth and text are checked, then the schema applied; a
+ * refusal is a 400 in the contract's format naming the fields. Routes that read their body
+ * themselves (the beacon, the photo upload) call this; the others go through `validate`.
  */
 export function parseInput<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
+  if (nestedDeeperThan(value, MAX_INPUT_DEPTH))
+    throw invalid([{ path: '', message: `The request nests deeper than ${MAX_INPUT_DEPTH} levels.` }]);
   const faults = textIssues(value);
   if (faults.length > 0) throw invalid(faults);
   const parsed = v.safeParse(schema, value);
