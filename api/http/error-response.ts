@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../../events/store/errors.ts';
 import { SERVER_ERROR, type ErrorBody } from '../contract/error.schema.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/database-faults.ts';
+import { isStorageFull } from '../files/storage-faults.ts';
 import type { AppEnv } from './app-env.ts';
 
 export type { ErrorBody };
@@ -40,6 +41,13 @@ export function errorResponse(error: unknown, c: Context<AppEnv>): Response {
     const status = error.status as ContentfulStatusCode;
     const code = status === 413 ? 'too_large' : status < 500 ? 'bad_request' : 'server_error';
     return c.json(errorBody(error.message || 'The request could not be read.', code), status);
+  }
+  if (isStorageFull(error)) {
+    c.var.log?.error('storage full', { method: c.req.method, path: c.req.path, error: String(error) });
+    return c.json(
+      errorBody('There is no room to store this upload right now. Please try again later.', 'storage_full'),
+      507,
+    );
   }
   if (isDatabaseUnreachable(error)) {
     c.var.log?.warn('database unreachable', { method: c.req.method, path: c.req.path, error: String(error) });
