@@ -17,6 +17,8 @@ export const LOG_TESTS = [
   'api/videos/scan-queue.subscription.test.ts',
   // Timing under load on a spawned server: alone, so other files do not eat its CPU.
   'api/auth/sign-in-flood.server.test.ts',
+  // Two servers behind HAProxy on the log project's own cluster, alone.
+  'scripts/cluster/cluster.server.test.ts',
 ];
 
 /** How every vitest run of this project runs (vitest.deciders.config.ts too). */

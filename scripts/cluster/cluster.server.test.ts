@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdmin } from '../../api/auth/ensure-admin.ts';
+import type { RegisterAnswer } from '../../api/contract/auth.schema.ts';
+import { TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { listingBody } from '../../testing/listings.ts';
+import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
+import { exitOf } from '../../testing/spawn-server.ts';
+import { createClient, createTestApp } from '../../testing/test-app.ts';
+import { createPostgresTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+
+// Issue 32: two API instances on one PostgreSQL behind HAProxy (Debian's haproxy), driven through
+// the balancer. `X-Efie-Instance: N` makes HAProxy send a request to instance N, so a test can
+// say "the other instance" and still go through it.
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+
+let test: TestDatabase;
+let smtp: SmtpTestServer;
+let cluster: Cluster;
+
+/** A browser-like client of the balancer, with its own cookies. */
+const visitor = () =>
+  createClient({ request: (path: string, init?: RequestInit) => fetch(`${cluster.base}${path}`, init) });
+type Client = ReturnType<typeof visitor>;
+
+/** The 6-digit code in the newest mail to an address, once it has arrived. */
+async function codeMailedTo(address: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.received.filter((m) => m.to.includes(address)).at(-1);
+        code = mail && /\b(\d{6})\b/.exec(mail.mail.text ?? '')?.[1];
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeDefined();
+  return code!;
+}
+
+/** Registers through the balancer and verifies the e-mail with the code that arrived by SMTP. */
+async function verifiedAccount(client: Client, userType: 'owner' | 'renter' = 'owner') {
+  const email = uniqueEmail('cluster');
+  const res = await client.request('/api/auth/register', {
+    method: 'POST',
+    json: {
+      firstName: 'Kofi',
+      lastName: 'Boateng',
+      userType,
+      password: TEST_PASSWORD,
+      registrationMethod: 'email',
+      email,
+    },
+  });
+  expect(res.status).toBe(201);
+  const { user } = (await res.json()) as RegisterAnswer;
+  const verified = await client.request('/api/auth/verify-email-code', {
+    method: 'POST',
+    json: { code: await codeMailedTo(email) },
+  });
+  expect(verified.status).toBe(200);
+  return { email, user };
+}
+
+describe('two instances behind HAProxy', () => {
+  beforeAll(async () => {
+    test = await createPostgresTestDatabase();
+    smtp = await startSmtpTestServer();
+    cluster = await startCluster({
+      instances: 2,
+      databaseUrl: test.url!,
+      env: { SMTP_URL: smtp.url(), ANALYTICS_FLUSH_SECONDS: '3600' },
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await smtp?.close();
+    await test?.drop();
+  });
+
+  it('replays an Idempotency-Key sent again to the other instance: one listing, the same answer', async () => {
+    const host = visitor();
+    await verifiedAccount(host);
+    const body = listingBody({ title: 'Two-bedroom flat in Osu, sent twice' });
+    const first = await host.request('/api/properties', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'cluster-listing-1', ...cluster.pick(1) },
+    });
+    expect(first.status).toBe(201);
+    const again = await host.request('/api/properties', {
+      method: 'POST',
+      json: body,
+      headers: { 'idempotency-key': 'cluster-listing-1', ...cluster.pick(2) },
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const mine = (await (await host.request('/api/user/properties')).json()) as { title: string }[];
+    expect(mine.filter((p) => p.title === body.title)).toHaveLength(1);
+  });
+
+  it('shows a listing approved on one instance in search on the other within 50 ms (ADR 260)', async () => {
+    const host = visitor();
+    const admin = visitor();
+    await verifiedAccount(host);
+    const { email } = await verifiedAccount(admin);
+    const { deps } = await createTestApp(test.db);
+    expect(await grantAdmin(deps, email)).toBe('granted');
+    const listed = await host.request('/api/properties', {
+      method: 'POST',
+      json: listingBody({ title: 'Bright studio in Kumasi', city: 'Kumasi', location: 'Kumasi, Ghana' }),
+      headers: cluster.pick(1),
+    });
+    const { id } = (await listed.json()) as { id: string };
+    const search = async () =>
+      (
+        (await (
+          await fetch(`${cluster.base}/api/properties/search?location=Kumasi`, { headers: cluster.pick(2) })
+        ).json()) as {
+          properties: { id: string }[];
+        }
+      ).properties.map((p) => p.id);
+    expect(await search()).not.toContain(id);
+
+    const approved = await admin.request(`/api/admin/properties/${id}/approve`, {
+      method: 'POST',
+      headers: cluster.pick(1),
+    });
+    expect(approved.status).toBe(200);
+    // The other instance trusts what it read of the log for 50 ms, then reads it again before answering.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await search()).toContain(id);
+  });
+
+  it('shares the sign-in limit: failures spread over both instances add up', async () => {
+    const owner = visitor();
+    const { email } = await verifiedAccount(owner);
+    const attempt = (n: number) =>
+      visitor().request('/api/auth/login', {
+        method: 'POST',
+        json: { email, password: 'not-the-password' },
+        headers: cluster.pick(n),
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt((i % 2) + 1)).status).toBe(401);
+    const refused = await attempt(2);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('sends each message of the outbox once, though both instances run its worker', async () => {
+    const addresses: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const email = uniqueEmail('once');
+      addresses.push(email);
+      const res = await visitor().request('/api/auth/register', {
+        method: 'POST',
+        json: {
+          firstName: 'Esi',
+          lastName: 'Owusu',
+          userType: 'renter',
+          password: TEST_PASSWORD,
+          registrationMethod: 'email',
+          email,
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    await expect
+      .poll(() => addresses.filter((a) => smtp.received.some((m) => m.to.includes(a))).length, { timeout: 20_000 })
+      .toBe(addresses.length);
+    // Every outbox row is settled, so no second delivery can still be on its way.
+    await expect
+      .poll(
+        async () =>
+          (
+            await test.db.query<{ n: number }>(
+              `select count(*)::int as n from outbox_messages where sent_at is null and failed_at is null`,
+            )
+          )[0]!.n,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(0);
+    for (const address of addresses)
+      expect(
+        smtp.received.filter((m) => m.to.includes(address)),
+        address,
+      ).toHaveLength(1);
+  });
+
+  it('writes each instance’s buffered page views when both are stopped with SIGTERM', async () => {
+    let accepted = 0;
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${cluster.base}/api/analytics/track-visitor`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE, ...cluster.pick((i % 2) + 1) },
+        body: JSON.stringify({ visitorId: `visitor_1_cluster${i}`, pageUrl: '/search', pageTitle: 'Search' }),
+      });
+      expect(res.status).toBe(202);
+      accepted += ((await res.json()) as { accepted: number }).accepted;
+    }
+    expect(accepted).toBe(6);
+    // The buffers wait an hour (ANALYTICS_FLUSH_SECONDS): only the stop writes them.
+    const [before] = await test.db.query<{ n: number }>('select count(*)::int as n from page_views');
+    expect(before!.n).toBe(0);
+    const exits = cluster.instances.map((server) => exitOf(server.child));
+    for (const server of cluster.instances) server.child.kill('SIGTERM');
+    expect(await Promise.all(exits)).toEqual([0, 0]);
+    const [after] = await test.db.query<{ n: number }>('select count(*)::int as n from page_views');
+    expect(after!.n).toBe(6);
+  });
+});
