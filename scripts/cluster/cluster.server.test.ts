@@ -1,12 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../api/auth/ensure-admin.ts';
 import type { RegisterAnswer } from '../../api/contract/auth.schema.ts';
 import { TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { makeSignatureDatabase } from '../../testing/clamav.ts';
 import { listingBody } from '../../testing/listings.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
 import { exitOf } from '../../testing/spawn-server.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { sampleMp4, videoForm } from '../../testing/videos.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
 // Issue 32: two API instances on one PostgreSQL behind HAProxy (Debian's haproxy), driven through
@@ -19,6 +24,7 @@ const PHONE =
 let test: TestDatabase;
 let smtp: SmtpTestServer;
 let cluster: Cluster;
+const signatures = mkdtempSync(join(tmpdir(), 'efie-cluster-clamav-'));
 
 /** A browser-like client of the balancer, with its own cookies. */
 const visitor = () =>
@@ -69,16 +75,19 @@ describe('two instances behind HAProxy', () => {
   beforeAll(async () => {
     test = await createPostgresTestDatabase();
     smtp = await startSmtpTestServer();
+    // Videos are scanned by the real clamscan, with a signature database made here (VERIFIED.md).
+    const clamavDb = await makeSignatureDatabase(signatures);
     cluster = await startCluster({
       instances: 2,
       databaseUrl: test.url!,
-      env: { SMTP_URL: smtp.url(), ANALYTICS_FLUSH_SECONDS: '3600' },
+      env: { SMTP_URL: smtp.url(), ANALYTICS_FLUSH_SECONDS: '3600', CLAMAV_DB: clamavDb },
     });
   }, 240_000);
   afterAll(async () => {
     await cluster?.stop();
     await smtp?.close();
     await test?.drop();
+    rmSync(signatures, { recursive: true, force: true });
   });
 
   it('replays an Idempotency-Key sent again to the other instance: one listing, the same answer', async () => {
@@ -151,9 +160,47 @@ describe('two instances behind HAProxy', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('scans each video once, though both instances run the scan worker', async () => {
+    const host = visitor();
+    await verifiedAccount(host);
+    const videoIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await host.request('/api/upload/property-videos', {
+        method: 'POST',
+        body: videoForm('videos', [{ bytes: sampleMp4(`tour ${i} of a flat in Osu`), name: `tour-${i}.mp4` }]),
+        headers: cluster.pick((i % 2) + 1),
+      });
+      expect(res.status).toBe(201);
+      videoIds.push(...((await res.json()) as { videos: { videoId: string }[] }).videos.map((v) => v.videoId));
+    }
+    const outcomes = async () =>
+      test.db.query<{ stream_id: string; n: number }>(
+        `select stream_id, count(*)::int as n from events
+          where stream_id = any($1) and type in ('VideoScannedClean', 'VideoFoundInfected', 'VideoScanFailed')
+          group by stream_id`,
+        [videoIds.map((id) => `video-${id}`)],
+      );
+    await expect.poll(async () => (await outcomes()).length, { timeout: 60_000 }).toBe(videoIds.length);
+    // Each file's row in the scan queue is done, with the verdict in its transaction: no scan is left to start.
+    const scans = async () =>
+      test.db.query<{ started: number; done: boolean }>(
+        'select scans_started as started, done_at is not null as done from video_scans where video_id = any($1::uuid[])',
+        [videoIds],
+      );
+    await expect
+      .poll(async () => (await scans()).filter((row) => row.done).length, { timeout: 30_000 })
+      .toBe(videoIds.length);
+    expect(
+      (await scans()).map((row) => row.started),
+      'each file scanned once',
+    ).toEqual(videoIds.map(() => 1));
+    expect((await outcomes()).map((row) => row.n)).toEqual(videoIds.map(() => 1));
+  }, 120_000);
+
   it('sends each message of the outbox once, though both instances run its worker', async () => {
     const addresses: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    // Five: the accounts made before from this one address bring it to its ten sign-ups an hour.
+    for (let i = 0; i < 5; i++) {
       const email = uniqueEmail('once');
       addresses.push(email);
       const res = await visitor().request('/api/auth/register', {
