@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from './db/pglite-database.ts';
 import { exitOf, logLines, spawnServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { PHONE_USER_AGENT } from '../testing/analytics.ts';
 
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const running: SpawnedServer[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -38,7 +37,7 @@ describe('stopping the server (SIGTERM)', () => {
         'Host: 127.0.0.1',
         'Connection: keep-alive',
         'Content-Type: text/plain;charset=UTF-8',
-        `User-Agent: ${PHONE}`,
+        `User-Agent: ${PHONE_USER_AGENT}`,
         'X-Forwarded-For: 154.160.1.1',
         `Content-Length: ${Buffer.byteLength(body)}`,
         // The server answers "100 Continue" once it has read the headers: from then on the request is in flight.

@@ -8,6 +8,10 @@ type Client = ReturnType<typeof createClient>;
 
 let counter = 0;
 /** A device id in the spec's form that no other test of the file uses. */
+/** A phone's browser: Node's own user agent ("node") is a bot to isbot, and bots are not counted. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+
 export const newVisitorId = () => `visitor_${Date.now()}_t${(counter++).toString(36)}`;
 
 /** What navigator.sendBeacon sends for a string: text/plain. `from` is the address a local proxy reports. */

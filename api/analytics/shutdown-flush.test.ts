@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
 import { logLines, spawnServer, stopServer, type SpawnedServer } from '../../testing/spawn-server.ts';
+import { PHONE_USER_AGENT } from '../../testing/analytics.ts';
 
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 const running: SpawnedServer[] = [];
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,7 +25,11 @@ describe('the page-view buffer on shutdown', () => {
       const res = await fetch(`${server.base}/api/analytics/track-visitor`, {
         method: 'POST',
         // A browser's user agent: Node's own ("node") is a bot to isbot, and bots are not counted.
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': '8.8.8.8', 'user-agent': PHONE },
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'x-forwarded-for': '8.8.8.8',
+          'user-agent': PHONE_USER_AGENT,
+        },
         body: JSON.stringify({
           visitorId: `visitor_1_shutdown${i}`,
           views: [{ pageUrl: '/' }, { pageUrl: '/search' }],

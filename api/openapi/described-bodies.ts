@@ -6,6 +6,15 @@ import { TrackVisitorSchema } from '../contract/analytics.schema.ts';
 
 const file = { type: 'string', contentMediaType: 'application/octet-stream' } as const;
 
+/** A required multipart/form-data body with these fields. */
+const multipart = (properties: Record<string, object>, required: string[]) =>
+  describeRoute({
+    requestBody: {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties, required } } },
+    },
+  });
+
 /** POST /api/analytics/track-visitor: JSON sent as text/plain by navigator.sendBeacon. */
 export const trackVisitorBody = describeRoute({
   requestBody: {
@@ -37,36 +46,16 @@ export const photoUploadBody = describeRoute({
 });
 
 /** POST /api/upload/property-videos: multipart videos, optionally for one of the caller's listings. */
-export const videoUploadBody = describeRoute({
-  requestBody: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          properties: { videos: { type: 'array', items: file }, propertyId: { type: 'string', format: 'uuid' } },
-          required: ['videos'],
-        },
-      },
-    },
-  },
-});
+export const videoUploadBody = multipart(
+  { videos: { type: 'array', items: file }, propertyId: { type: 'string', format: 'uuid' } },
+  ['videos'],
+);
 
 /** POST /api/admin/upload-edited-video/{userId}: the edited file, named after the host's original. */
-export const editedVideoBody = describeRoute({
-  requestBody: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          properties: { editedVideo: file, originalFileName: { type: 'string' } },
-          required: ['editedVideo', 'originalFileName'],
-        },
-      },
-    },
-  },
-});
+export const editedVideoBody = multipart({ editedVideo: file, originalFileName: { type: 'string' } }, [
+  'editedVideo',
+  'originalFileName',
+]);
 
 /** The resumable video upload (tus 1.0.0): a POST creates it, each PATCH sends the next bytes. */
 export const tusBody = describeRoute({

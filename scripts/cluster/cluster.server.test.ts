@@ -13,13 +13,11 @@ import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { createPostgresTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { sampleMp4, videoForm } from '../../testing/videos.ts';
 import { startCluster, type Cluster } from './cluster.ts';
+import { PHONE_USER_AGENT } from '../../testing/analytics.ts';
 
 // Issue 32: two API instances on one PostgreSQL behind HAProxy (Debian's haproxy), driven through
 // the balancer. `X-Efie-Instance: N` makes HAProxy send a request to instance N, so a test can
 // say "the other instance" and still go through it.
-
-const PHONE =
-  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
 
 let test: TestDatabase;
 let smtp: SmtpTestServer;
@@ -245,7 +243,11 @@ describe('two instances behind HAProxy', () => {
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${cluster.base}/api/analytics/track-visitor`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': PHONE, ...cluster.pick((i % 2) + 1) },
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'user-agent': PHONE_USER_AGENT,
+          ...cluster.pick((i % 2) + 1),
+        },
         body: JSON.stringify({ visitorId: `visitor_1_cluster${i}`, pageUrl: '/search', pageTitle: 'Search' }),
       });
       expect(res.status).toBe(202);
