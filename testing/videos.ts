@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
+import type { AppDeps } from '../api/app-deps.ts';
 import { VIDEO_TUS_PATH, type UploadedVideo } from '../api/contract/videos.schema.ts';
+import { videoScanQueue } from '../api/videos/scan-queue.subscription.ts';
+import { createVideoScanWorker } from '../api/videos/scan-worker.ts';
+import type { VirusScanner } from '../api/videos/virus-scanner.ts';
+import { drainSubscription } from './settled-read.ts';
 import type { createClient } from './test-app.ts';
 
 type Client = ReturnType<typeof createClient>;
@@ -61,8 +66,12 @@ const metadata = (values: Record<string, string>) =>
 /** The tus calls as tus-js-client makes them: create, send from an offset, ask the offset. */
 export function tusClient(client: Client) {
   return {
-    async create(length: number, meta: Record<string, string> = { filename: 'tour.mp4', filetype: 'video/mp4' }) {
-      return client.request(VIDEO_TUS_PATH, {
+    async create(
+      length: number,
+      meta: Record<string, string> = { filename: 'tour.mp4', filetype: 'video/mp4' },
+      path = VIDEO_TUS_PATH,
+    ) {
+      return client.request(path, {
         method: 'POST',
         headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata(meta) },
       });
@@ -77,5 +86,21 @@ export function tusClient(client: Client) {
     async offset(location: string) {
       return client.request(location, { method: 'HEAD', headers: TUS });
     },
+    async cancel(location: string) {
+      return client.request(location, { method: 'DELETE', headers: TUS });
+    },
   };
+}
+
+/** What the server's background pipeline does: queue the uploads, then scan and publish until nothing is left. */
+export async function runVideoPipeline(deps: AppDeps, scanner: VirusScanner): Promise<void> {
+  await drainSubscription(deps.db, videoScanQueue);
+  const worker = createVideoScanWorker({ ...deps, scanner });
+  for (let step = 0; step < 20; step++) {
+    const published = await worker.publishNext();
+    const scanned = await worker.scanNext();
+    if (!published && scanned === 'idle') return;
+    await drainSubscription(deps.db, videoScanQueue);
+  }
+  throw new Error('the video pipeline did not settle');
 }

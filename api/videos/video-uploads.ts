@@ -8,7 +8,7 @@ import { runCommand, type CommandOrigin } from '../commands/run-command.ts';
 import type { UploadedVideo } from '../contract/videos.schema.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { isUuid } from '../http/is-uuid.ts';
-import { findProperty } from '../properties/properties.read.ts';
+import { canSee, findProperty } from '../properties/properties.read.ts';
 import { writeToQuarantine, type Quarantined } from './quarantine-writer.ts';
 import { videoCommands } from './video-commands.ts';
 import { findSameUpload, findUploadedVideo } from './videos.read.ts';
@@ -32,8 +32,9 @@ export function displayName(name: string | null | undefined): string {
 }
 
 /**
- * A listing a host names for a video must be theirs: someone else's is 403,
- * a missing or malformed id 404. Null when none was named.
+ * A listing a host names for a video must be theirs: someone else's live one is 403; one the
+ * caller may not see (someone else's listing that is not live) is 404 like a missing or malformed
+ * id, so the answer never tells that it exists (CONTRACT.md). Null when none was named.
  */
 export async function ownListing(
   db: SqlClient,
@@ -42,7 +43,7 @@ export async function ownListing(
 ): Promise<string | null> {
   if (propertyId === null || propertyId === undefined || propertyId === '') return null;
   const row = isUuid(propertyId) ? await findProperty(db, propertyId) : undefined;
-  if (!row) throw new DomainError('not_found', 'property_not_found', 'Property not found');
+  if (!row || !canSee(row, actor)) throw new DomainError('not_found', 'property_not_found', 'Property not found');
   if (row.owner_id !== actor.id)
     throw new DomainError('forbidden', 'not_owner', 'A video can be added only to your own listing.');
   return row.id;

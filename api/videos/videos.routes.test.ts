@@ -23,7 +23,7 @@ import { approveListing, createListing, samplePhoto } from '../../testing/listin
 import { drainSubscription } from '../../testing/settled-read.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import { sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../../testing/videos.ts';
+import { runVideoPipeline, sampleMov, sampleMp4, tusClient, uploadVideo, videoForm } from '../../testing/videos.ts';
 import { createLogger } from '../logger.ts';
 import { createClamscanScanner } from './clamscan-scanner.ts';
 import { NO_SIGNATURE_DATABASE } from './scanner-problems.ts';
@@ -64,18 +64,8 @@ async function setup() {
 
 const clamscan = () => createClamscanScanner({ path: CLAMSCAN_BIN, database: signatures });
 
-/** What the server's background pipeline does: queue the uploads, then scan and publish until nothing is left. */
-async function runPipeline(deps: AppDeps, scanner: VirusScanner = clamscan()) {
-  await drainSubscription(deps.db, videoScanQueue);
-  const worker = createVideoScanWorker({ ...deps, scanner });
-  for (let step = 0; step < 20; step++) {
-    const published = await worker.publishNext();
-    const scanned = await worker.scanNext();
-    if (!published && scanned === 'idle') return;
-    await drainSubscription(deps.db, videoScanQueue);
-  }
-  throw new Error('the video pipeline did not settle');
-}
+/** The server's background pipeline, with the real clamscan unless told otherwise. */
+const runPipeline = (deps: AppDeps, scanner: VirusScanner = clamscan()) => runVideoPipeline(deps, scanner);
 
 async function pending(admin: ReturnType<typeof createClient>): Promise<PendingVideo[]> {
   const res = await admin.request('/api/admin/pending-videos');
@@ -328,14 +318,21 @@ describe('refusals change nothing', () => {
   });
 
   it('refuses a listing that is not the caller’s, signed-out uploads, no file, and the wrong media type', async () => {
-    const { app, dataDir, host } = await setup();
+    const { app, dataDir, host, admin } = await setup();
     const stranger = createClient(app);
     await registerVerifiedUser(app, stranger, { userType: 'owner' });
     const theirs = await createListing(stranger);
-    const foreign = await host.request('/api/upload/property-videos', {
-      method: 'POST',
-      body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: theirs.id }),
-    });
+    const toTheirs = () =>
+      host.request('/api/upload/property-videos', {
+        method: 'POST',
+        body: videoForm('videos', [{ bytes: sampleMp4(), name: 'a.mp4' }], { propertyId: theirs.id }),
+      });
+    // Waiting for approval, their listing does not exist for the host: 404, as for a missing one.
+    const hidden = await toTheirs();
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toMatchObject({ code: 'property_not_found' });
+    await approveListing(admin, theirs.id);
+    const foreign = await toTheirs();
     expect(foreign.status).toBe(403);
     const missing = await host.request('/api/upload/property-videos', {
       method: 'POST',
@@ -553,7 +550,7 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('refuses an upload over 100 MB at creation, a renamed photo when it completes, and someone else’s listing', async () => {
-    const { app, deps, dataDir, host } = await setup();
+    const { app, deps, dataDir, host, admin } = await setup();
     const tus = tusClient(host);
     const tooLong = await tus.create(MAX_VIDEO_BYTES + 1);
     expect(tooLong.status).toBe(413);
@@ -568,8 +565,11 @@ describe('resumable uploads (tus)', () => {
     const stranger = createClient(app);
     await registerVerifiedUser(app, stranger, { userType: 'owner' });
     const theirs = await createListing(stranger);
-    const foreign = await tus.create(100, { filename: 'a.mp4', filetype: 'video/mp4', propertyId: theirs.id });
-    expect(foreign.status).toBe(403);
+    const toTheirs = () => tus.create(100, { filename: 'a.mp4', filetype: 'video/mp4', propertyId: theirs.id });
+    // Not live yet: hidden (404), as a missing listing; once live, someone else's (403).
+    expect((await toTheirs()).status).toBe(404);
+    await approveListing(admin, theirs.id);
+    expect((await toTheirs()).status).toBe(403);
     expect(await deps.db.query('select count(*)::int as n from videos')).toEqual([{ n: 0 }]);
   });
 });
