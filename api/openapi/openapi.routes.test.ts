@@ -1,8 +1,8 @@
-import { uniqueSymbol } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { apiRoutes } from '../../testing/api-routes.ts';
 import { OPENAPI_PATH } from './openapi.routes.ts';
 
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -21,20 +21,6 @@ const BODYLESS = new Set([
 
 /** `/api/properties/:id` as OpenAPI writes it: `/api/properties/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
-
-/** Every route of the app's route table under /api: its method and path, once, with its handlers' markers. */
-function apiRoutes(app: App) {
-  const routes = new Map<string, { method: string; path: string; targets: Set<string> }>();
-  for (const route of app.routes) {
-    if (!route.path.startsWith('/api/') || route.method === 'ALL' || route.path.includes('*')) continue;
-    const key = `${route.method} ${route.path}`;
-    const entry = routes.get(key) ?? { method: route.method, path: route.path, targets: new Set<string>() };
-    const marker = (route.handler as unknown as Record<symbol, { target?: string } | undefined>)[uniqueSymbol];
-    if (marker?.target) entry.targets.add(marker.target);
-    routes.set(key, entry);
-  }
-  return [...routes.values()];
-}
 
 describe('GET /api/openapi.json: the published API', () => {
   let app: App;

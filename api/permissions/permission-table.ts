@@ -1,0 +1,193 @@
+// Who may call which API route: one row per route of the app's route table, one outcome per role.
+// api/permissions/permission-walk.test.ts calls every route as each role and compares the answer
+// with this table, and docs/permissions.md is written from it (`npm run docs:permissions`), so the
+// table, the server and the document cannot drift apart. Data only: no imports, no I/O.
+
+/** The five callers of the walk. "owner" owns the resource the path names; "otherOwner" is a host who does not. */
+export const ROLES = ['anonymous', 'renter', 'owner', 'otherOwner', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  anonymous: 'anonymous',
+  renter: 'renter',
+  owner: 'owner',
+  otherOwner: 'other owner',
+  admin: 'admin',
+};
+
+/**
+ * `allowed`: the call passes every permission check (its answer may still refuse the input, 400,
+ * or the state, 409). Otherwise the refusal: 401 not signed in, 403 signed in but not allowed,
+ * 404 for what the caller may not see (CONTRACT.md: the server hides that it exists).
+ */
+export type Outcome = 'allowed' | 401 | 403 | 404;
+
+export type Permission = { description: string } & Record<Role, Outcome>;
+
+const everyone: Record<Role, Outcome> = {
+  anonymous: 'allowed',
+  renter: 'allowed',
+  owner: 'allowed',
+  otherOwner: 'allowed',
+  admin: 'allowed',
+};
+const signedIn: Record<Role, Outcome> = {
+  anonymous: 401,
+  renter: 'allowed',
+  owner: 'allowed',
+  otherOwner: 'allowed',
+  admin: 'allowed',
+};
+const adminsOnly: Record<Role, Outcome> = {
+  anonymous: 401,
+  renter: 403,
+  owner: 403,
+  otherOwner: 403,
+  admin: 'allowed',
+};
+/** The owner's own thing that others may see (a live listing): others are refused with 403. */
+const ownerOnly: Record<Role, Outcome> = { anonymous: 401, renter: 403, owner: 'allowed', otherOwner: 403, admin: 403 };
+/** The owner's own thing that nobody else may see (an upload, a video): it does not exist for anyone else. */
+const ownerOnlyHidden: Record<Role, Outcome> = {
+  anonymous: 401,
+  renter: 404,
+  owner: 'allowed',
+  otherOwner: 404,
+  admin: 404,
+};
+
+/**
+ * Keyed by `METHOD path` as Hono's `app.routes` writes it. The listing the paths name is live
+ * (approved, shown and featured); one that is not live is hidden (404) from everyone but its
+ * owner and admins (CONTRACT.md), as the listing tests prove.
+ */
+export const PERMISSIONS = {
+  'GET /api/health': { description: 'Health of the server and its database, for load balancers', ...everyone },
+
+  'POST /api/auth/register': { description: 'Create an account and sign in as it', ...everyone },
+  'POST /api/auth/login': { description: 'Sign in (replaces the caller’s session)', ...everyone },
+  'POST /api/auth/logout': { description: 'Sign out (nothing to do when signed out)', ...everyone },
+  'GET /api/auth/user': { description: 'The signed-in account', ...signedIn },
+  'PUT /api/auth/profile': { description: 'Change one’s own account details', ...signedIn },
+  'PUT /api/auth/change-password': { description: 'Change one’s own password', ...signedIn },
+  'POST /api/auth/verify-email-code': { description: 'Prove one’s own e-mail with its code', ...signedIn },
+  'POST /api/auth/resend-email-verification': { description: 'A new code for one’s own e-mail', ...signedIn },
+  'POST /api/auth/verify-phone-code': { description: 'Prove one’s own phone with its code', ...signedIn },
+  'POST /api/auth/resend-phone-verification': { description: 'A new code for one’s own phone', ...signedIn },
+  'POST /api/auth/forgot-password': { description: 'Ask for a reset link (same answer for any address)', ...everyone },
+  'POST /api/auth/reset-password': { description: 'Set a new password with a reset link’s token', ...everyone },
+  'GET /api/login': { description: 'Redirect to the sign-in screen', ...everyone },
+
+  'POST /api/admin/change-password': { description: 'An admin changes their own password', ...adminsOnly },
+  'GET /api/admin/admins': { description: 'List the admins', ...adminsOnly },
+  'POST /api/admin/admins': { description: 'Make an account an admin', ...adminsOnly },
+  'DELETE /api/admin/admins/:userId': { description: 'Take admin away from another admin', ...adminsOnly },
+
+  'GET /api/dev/outbox': {
+    description:
+      'Messages sent to an address (dev outbox: only with EFIE_DEV_OUTBOX=1 outside production, only to callers on this machine, else 404)',
+    ...everyone,
+  },
+
+  'GET /api/properties/search': { description: 'Search live listings', ...everyone },
+  'GET /api/properties/featured': { description: 'Featured live listings', ...everyone },
+  'GET /api/properties/:id': { description: 'A listing (a live one: anyone)', ...everyone },
+  'POST /api/properties': { description: 'List a property (it waits for approval)', ...signedIn },
+  'PUT /api/properties/:id': { description: 'Edit a listing: its owner only (admins moderate instead)', ...ownerOnly },
+  'DELETE /api/properties/:id': { description: 'Delete a listing: its owner only', ...ownerOnly },
+  'GET /api/user/properties': { description: 'One’s own listings, in any status', ...signedIn },
+
+  'GET /api/admin/properties': { description: 'Every listing, for moderation', ...adminsOnly },
+  'POST /api/admin/properties/:id/approve': { description: 'Approve a listing', ...adminsOnly },
+  'PATCH /api/admin/properties/:id/visibility': { description: 'Hide or show a listing', ...adminsOnly },
+  'PATCH /api/admin/properties/:id/featured': { description: 'Feature or unfeature a listing', ...adminsOnly },
+  'DELETE /api/admin/properties/:id': { description: 'Delete a listing permanently', ...adminsOnly },
+  'GET /api/admin/featured-properties': { description: 'The featured listings, in order', ...adminsOnly },
+  'POST /api/admin/reorder-featured-properties': { description: 'Reorder the featured listings', ...adminsOnly },
+
+  'GET /api/admin/outbox': { description: 'Messages that could not be delivered', ...adminsOnly },
+  'POST /api/admin/outbox/:id/retry': { description: 'Send an undelivered message again', ...adminsOnly },
+
+  'GET /api/favorites': { description: 'One’s own favourites', ...signedIn },
+  'POST /api/favorites/:id': { description: 'Save a listing one may see', ...signedIn },
+  'DELETE /api/favorites/:id': { description: 'Unsave a listing', ...signedIn },
+
+  'POST /api/upload/property-images': { description: 'Upload listing photos', ...signedIn },
+  'POST /api/upload/property-videos': {
+    description: 'Upload videos, for a listing of one’s own (here: the owner’s listing); a verified account only',
+    ...ownerOnly,
+  },
+  'POST /api/uploads/videos': {
+    description: 'Start a resumable (tus) video upload, for a listing of one’s own (here: the owner’s listing)',
+    ...ownerOnly,
+  },
+  'PATCH /api/uploads/videos': {
+    description: 'tus on the collection: a PATCH needs an upload’s own address (404 for anyone signed in)',
+    anonymous: 401,
+    renter: 404,
+    owner: 404,
+    otherOwner: 404,
+    admin: 404,
+  },
+  'DELETE /api/uploads/videos': {
+    description: 'tus on the collection: a DELETE needs an upload’s own address (404 for anyone signed in)',
+    anonymous: 401,
+    renter: 404,
+    owner: 404,
+    otherOwner: 404,
+    admin: 404,
+  },
+  'OPTIONS /api/uploads/videos': { description: 'tus: what the server supports', ...signedIn },
+  'POST /api/uploads/videos/:id': {
+    description: 'tus: a POST starts a new upload wherever it is sent (here: for the owner’s listing)',
+    ...ownerOnly,
+  },
+  'PATCH /api/uploads/videos/:id': { description: 'tus: send the next part of one’s own upload', ...ownerOnlyHidden },
+  'DELETE /api/uploads/videos/:id': { description: 'tus: cancel one’s own upload', ...ownerOnlyHidden },
+  'OPTIONS /api/uploads/videos/:id': { description: 'tus: what the server supports', ...signedIn },
+  'GET /api/uploads/videos/:id': {
+    description: 'tus: HEAD asks how much of one’s own upload arrived (a plain GET is 404: never downloaded)',
+    ...ownerOnlyHidden,
+  },
+  'GET /api/user/approved-videos': { description: 'One’s own approved videos', ...signedIn },
+  'GET /api/user/download-video/:fileName': {
+    description: 'Download one’s own approved video',
+    ...ownerOnlyHidden,
+  },
+  'GET /api/admin/pending-videos': { description: 'Videos waiting for an admin', ...adminsOnly },
+  'GET /api/admin/download-video/:userId/:fileName': {
+    description: 'Download a host’s original, scanned clean',
+    ...adminsOnly,
+  },
+  'POST /api/admin/upload-edited-video/:userId': { description: 'Upload the edited version of a video', ...adminsOnly },
+  'GET /api/properties/:id/videos': { description: 'A listing’s published videos (a live one: anyone)', ...everyone },
+  'GET /api/properties/:id/videos/:fileName': {
+    description: 'Stream a listing’s published video (a live one: anyone)',
+    ...everyone,
+  },
+
+  'POST /api/service-providers': { description: 'Apply as a service provider', ...signedIn },
+  'GET /api/service-providers': {
+    description: 'Every provider, in any status (anyone signed in may ask for the directory, status=approved)',
+    ...adminsOnly,
+  },
+  'PATCH /api/service-providers/:id/status': {
+    description: 'Approve or reject a provider (here: the owner’s application)',
+    ...adminsOnly,
+  },
+
+  'POST /api/support/message': { description: 'Write to support', ...everyone },
+  'POST /api/contact/message': { description: 'Write to the team (contact form)', ...everyone },
+  'GET /api/admin/messages': { description: 'Support and contact messages', ...adminsOnly },
+  'POST /api/admin/messages/:id/handled': { description: 'Mark a message handled', ...adminsOnly },
+
+  'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
+  'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },
+  'GET /api/admin/visitor-analytics': { description: 'Visitor analytics', ...adminsOnly },
+  'GET /api/admin/recent-visitors': { description: 'Recent visitors', ...adminsOnly },
+  'GET /api/admin/analytics/dead-letters': { description: 'Page views the database refused', ...adminsOnly },
+
+  'GET /api/openapi.json': { description: 'The API document (OpenAPI 3.1)', ...everyone },
+} as const satisfies Record<string, Permission>;
+
+export type RouteKey = keyof typeof PERMISSIONS;
