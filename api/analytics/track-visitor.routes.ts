@@ -11,6 +11,7 @@ import { createBotFilter } from './is-bot.ts';
 import { pageOfView } from './page-route.ts';
 import { viewsOf, viewTime, type PageViewRecord } from './page-view.ts';
 import { trackVisitorBody } from '../openapi/described-bodies.ts';
+import { requestHeader } from '../http/node-exchange.ts';
 
 export const TRACK_VISITOR_PATH = '/api/analytics/track-visitor';
 
@@ -43,7 +44,8 @@ export function trackVisitorRoutes(deps: Pick<AppDeps, 'clock' | 'pageViews' | '
   return new Hono<AppEnv>().post('/track-visitor', trackVisitorBody, async (c) => {
     const body = parseInput(TrackVisitorSchema, parseJson(await c.req.text()));
     const views = viewsOf(body);
-    if (isBot(c.req.header('user-agent'))) return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
+    if (isBot(requestHeader(c, 'user-agent')))
+      return c.json({ accepted: views.length } satisfies TrackVisitorAnswer, 202);
 
     const now = deps.clock();
     const address = clientAddress(c);

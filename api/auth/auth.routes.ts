@@ -76,11 +76,8 @@ export function authRoutes(deps: AppDeps) {
   }
 
   const app = new Hono<AppEnv>();
-  // Answers about the signed-in person must never sit in a shared or service-worker cache.
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
+  // Its answers are about the signed-in person: `private, no-store`, as every personal API answer
+  // (api/http/security-headers.ts).
   app
     .post('/register', validate('json', RegisterSchema), async (c) => {
       const input = c.req.valid('json');

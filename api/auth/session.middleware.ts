@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/store/errors.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
@@ -9,6 +8,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { SESSION_HINT_COOKIE } from '../contract/session-hint.ts';
 import { createSessions, SESSION_COOKIE, setSessionHint } from './sessions.ts';
 import { toUser } from './users.read.ts';
+import { requestCookie } from '../http/node-exchange.ts';
 
 /** The signed-in person as every route sees it (c.var.user): the contract's User. */
 export type CurrentUser = User;
@@ -17,13 +17,13 @@ export type CurrentUser = User;
 export const sessionMiddleware = (deps: { db: SqlClient; clock: () => Date; config: { secureCookies: boolean } }) => {
   const sessions = createSessions(deps.db, deps.clock);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = requestCookie(c, SESSION_COOKIE);
     const row = token ? await sessions.resolve(token) : undefined;
     c.set('user', row ? toUser(row) : null);
     c.set('sessionToken', row ? token : undefined);
     await next();
     // A session begun before the hint existed gets it with its next answer, so the app keeps asking.
-    if (row && !getCookie(c, SESSION_HINT_COOKIE) && !c.res.headers.getSetCookie().length)
+    if (row && !requestCookie(c, SESSION_HINT_COOKIE) && !c.res.headers.getSetCookie().length)
       setSessionHint(c, deps.config.secureCookies);
   });
 };

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorResponse } from './error-response.ts';
+import { requestHeader, requestSocket } from './node-exchange.ts';
 
 /** JSON bodies are small: a listing, a profile, a sign-in. Routes that take files declare more. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -22,10 +23,6 @@ const tooLarge = (message: string) => new DomainError('too_large', 'too_large', 
  * these bounds, while the answer goes out; then the connection is closed.
  */
 export const LINGER = { maxBytes: 16 * 1024 * 1024, maxMs: 5_000 };
-
-/** The request's TCP connection, when served by @hono/node-server (absent under app.request). */
-const socketOf = (c: Context<AppEnv>): Socket | undefined =>
-  (c.env as { incoming?: { socket?: Socket } } | undefined)?.incoming?.socket;
 
 /** Reads and drops what is left of a refused body within LINGER, then closes the connection unless the body ended. */
 async function lingerThenClose(source: ReadableStreamDefaultReader<Uint8Array>, socket: Socket | undefined) {
@@ -67,16 +64,16 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
     const rule = rules.find((r) => c.req.path.startsWith(r.pathPrefix));
     const maxBytes = rule?.maxBytes ?? DEFAULT_BODY_LIMIT;
     const message = rule?.message ?? DEFAULT_MESSAGE;
-    const declared = c.req.header('content-length');
-    const framed = declared !== undefined && c.req.header('transfer-encoding') === undefined;
+    const declared = requestHeader(c, 'content-length');
+    const framed = declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined;
     if (framed && Number(declared) > maxBytes && c.req.raw.body !== null) {
-      void lingerThenClose(c.req.raw.body.getReader(), socketOf(c));
+      void lingerThenClose(c.req.raw.body.getReader(), requestSocket(c));
       return refuse(c, message);
     }
     // Over HTTP/1.1 Node's parser gives a body exactly its declared length, so one within the limit
     // needs no counting; and left untouched, the adapter reads it straight from the socket for the
     // route's json()/text() instead of building a web Request and stream around it (issue 32). Under app.request a Content-Length binds nothing: counted.
-    if (framed && socketOf(c) !== undefined) return next();
+    if (framed && requestSocket(c) !== undefined) return next();
     const body = c.req.raw.body;
     if (body === null) return next();
     let exceeded = false;
@@ -94,7 +91,7 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
         if (received > maxBytes) {
           exceeded = true;
           controller.error(tooLarge(message));
-          void lingerThenClose(source, socketOf(c));
+          void lingerThenClose(source, requestSocket(c));
           return;
         }
         controller.enqueue(value);
@@ -106,7 +103,7 @@ export const limitRequestBodies = (rules: readonly BodyLimitRule[] = []) =>
     await next();
     if (exceeded) return void refuse(c, message);
     // Answered without reading the whole body (401, 404, ...): drop the rest for a moment, then close.
-    if (!finished) void lingerThenClose(source, socketOf(c));
+    if (!finished) void lingerThenClose(source, requestSocket(c));
   });
 
 function refuse(c: Context<AppEnv>, message: string): Response {

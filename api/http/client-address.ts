@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
 import { socketAddress } from './socket-address.ts';
+import { requestHeader } from './node-exchange.ts';
 
 /**
  * Which peers may tell us who the client is (TRUST_PROXY). `hops: N` trusts the N proxies
@@ -88,7 +89,7 @@ export function resolveClientAddress(
 export function clientAddresses(trust: TrustProxy) {
   const trusted = hopTrust(trust);
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), trusted));
+    c.set('clientAddress', resolveClientAddress(socketAddress(c), requestHeader(c, 'x-forwarded-for'), trusted));
     await next();
   });
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { answerHeaderUnlessSet } from './node-exchange.ts';
 
 /**
  * The PWA's Content-Security-Policy. The built index.html has no inline script (checked by
@@ -78,7 +79,6 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
     ],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
-    ['X-Content-Type-Options', 'nosniff'],
     // For browsers older than frame-ancestors.
     ['X-Frame-Options', 'DENY'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
@@ -91,19 +91,15 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
     await next();
     const personal =
       c.req.path.startsWith('/api/') && (!isPublicRead(c.req.method, c.req.path) || Boolean(c.get('user')));
-    try {
-      c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    } catch {
-      // An answer with immutable headers (Response.redirect, a proxied fetch): a copy takes them.
-      c.res = new Response(c.res.body, c.res);
-    }
-    const res = c.res;
     // The build's hashed scripts and styles are never a page: a policy for documents (CSP, framing,
     // permissions) means nothing on them, and its kilobyte of headers was a third of what the
     // service worker's install cost a first visit (issue 31). nosniff keeps them from being anything
     // but the script or style they are.
-    const subresource = c.req.path.startsWith(BUILT_ASSETS) && res.status !== 404;
-    for (const [name, value] of subresource ? hsts : headers) res.headers.set(name, value);
-    if (personal) res.headers.set('Cache-Control', PRIVATE);
+    const subresource = c.req.path.startsWith(BUILT_ASSETS) && c.res.status !== 404;
+    // Every answer, subresource or not.
+    answerHeaderUnlessSet(c, 'X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of subresource ? hsts : headers) answerHeaderUnlessSet(c, name, value);
+    // A route's own Cache-Control stands: under /api, each says no-store (a download, a redirect).
+    if (personal) answerHeaderUnlessSet(c, 'Cache-Control', PRIVATE);
   });
 }

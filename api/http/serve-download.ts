@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { UnsatisfiableRangeError, type ByteRange, type FileStorage } from '../files/file-storage.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorBody } from './error-response.ts';
+import { requestHeader } from './node-exchange.ts';
 
 /** What to send: a stored file, its size as recorded, the name the person's device saves it under. */
 export type DownloadFile = { key: string; fileName: string; contentType: string; size: number };
@@ -48,7 +49,7 @@ export async function serveDownload(
   file: DownloadFile,
   { inline = false } = {},
 ) {
-  const range = parseRange(c.req.header('range'), file.size);
+  const range = parseRange(requestHeader(c, 'range'), file.size);
   const headers: Record<string, string> = {
     'accept-ranges': 'bytes',
     'content-type': file.contentType,

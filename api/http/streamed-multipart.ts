@@ -5,6 +5,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { DomainError } from '../../events/store/errors.ts';
 import { textIssues } from '../middleware/validate.ts';
 import type { AppEnv } from './app-env.ts';
+import { requestHeader } from './node-exchange.ts';
 
 /** One file of a multipart body, as it streams in: read it to its end or destroy it. */
 export type StreamedFile = { fileName: string; mimeType: string; stream: Readable };
@@ -31,7 +32,7 @@ export async function readStreamedMultipart(
     onFile: (file: StreamedFile, fieldsSoFar: Readonly<Record<string, string>>) => Promise<void>;
   },
 ): Promise<{ fields: Record<string, string>; files: number }> {
-  const contentType = c.req.header('content-type') ?? '';
+  const contentType = requestHeader(c, 'content-type') ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
     throw new DomainError(
       'unsupported_media',

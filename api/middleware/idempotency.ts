@@ -4,6 +4,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { requestHeader } from '../http/node-exchange.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -39,7 +40,7 @@ export const idempotencyKeys = (
   { streamedBodyPaths = [] }: { streamedBodyPaths?: readonly string[] } = {},
 ) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const key = c.req.header('idempotency-key');
+    const key = requestHeader(c, 'idempotency-key');
     if (!MUTATING.has(c.req.method) || key === undefined) return next();
     if (key.length === 0 || key.length > 200) {
       throw new DomainError('invalid', 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 200 characters.');
@@ -49,7 +50,7 @@ export const idempotencyKeys = (
     // apart by its length and media type instead (not the multipart boundary, new on each send). Other bodies are read, within the route's body limit.
     const streamed = streamedBodyPaths.some((prefix) => c.req.path.startsWith(prefix));
     const bodyHash = streamed
-      ? `streamed ${c.req.header('content-length') ?? 'chunked'} ${(c.req.header('content-type') ?? '').split(';')[0]}`
+      ? `streamed ${requestHeader(c, 'content-length') ?? 'chunked'} ${(requestHeader(c, 'content-type') ?? '').split(';')[0]}`
       : sha256(new Uint8Array(await c.req.arrayBuffer()));
     const requestHash = sha256(`${c.req.method} ${c.req.path}?${new URL(c.req.url).search}\n${bodyHash}`);
     const claimed = await db.query(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/app-env.ts';
+import { answerHeaderUnlessSet, requestHeader } from '../http/node-exchange.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -11,15 +12,15 @@ import type { Logger } from '../logger.ts';
  */
 export const requestContext = (log: Logger, { quietPaths = [] }: { quietPaths?: readonly string[] } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const given = c.req.header('x-request-id');
+    const given = requestHeader(c, 'x-request-id');
     const requestId = given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     const requestLog = log.child({ requestId });
     c.set('requestId', requestId);
     c.set('log', requestLog);
     c.set('idempotency', undefined);
-    c.header('X-Request-Id', requestId);
     const started = performance.now();
     await next();
+    answerHeaderUnlessSet(c, 'X-Request-Id', requestId);
     if (c.req.path.startsWith('/api/') && (c.res.status >= 400 || !quietPaths.includes(c.req.path))) {
       requestLog.info('request', {
         method: c.req.method,

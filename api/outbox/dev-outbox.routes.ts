@@ -7,6 +7,7 @@ import { errorBody } from '../http/error-response.ts';
 import { isLoopbackAddress, socketAddress } from '../http/socket-address.ts';
 import { validate } from '../middleware/validate.ts';
 import type { Outbox } from './outbox.ts';
+import { requestHeader } from '../http/node-exchange.ts';
 
 const QuerySchema = v.object({ to: v.pipe(v.string('to is required'), v.trim(), v.nonEmpty('to is required')) });
 
@@ -15,7 +16,7 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
 /** Whether the caller is on this machine and not relayed by a proxy on it. */
 function isLocalCaller(c: Context<AppEnv>): boolean {
-  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  if (PROXY_HEADERS.some((name) => requestHeader(c, name) !== undefined)) return false;
   return isLoopbackAddress(socketAddress(c));
 }
 

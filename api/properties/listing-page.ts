@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppDeps } from '../app-deps.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Property } from '../contract/properties.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonInScript, NOINDEX, type PageHead } from '../static/page-head.ts';
 import { findProperty, toProperty } from './properties.read.ts';
+import { requestCookie } from '../http/node-exchange.ts';
 
 /** A dollar listing's currency is its country's; the cedi is Ghana's wherever it is listed. */
 const DOLLAR_OF: Record<string, string> = {
@@ -99,6 +99,6 @@ export function listingPageHead(deps: Pick<AppDeps, 'db' | 'config'>) {
       return undefined;
     }
     if (row?.is_live) return listingHead(toProperty(row, null), deps.config.publicOrigin);
-    return { status: getCookie(c, SESSION_COOKIE) ? 200 : 404, tags: NOINDEX };
+    return { status: requestCookie(c, SESSION_COOKIE) ? 200 : 404, tags: NOINDEX };
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
+import { requestHeader } from '../http/node-exchange.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -112,8 +113,8 @@ export function builtFiles(dir: string) {
       etag: file.etag,
     };
     if (file.encoded.length > 0) headers.vary = 'accept-encoding';
-    if (matches(c.req.header('if-none-match'), file.etag)) return c.body(null, 304, headers);
-    const acceptEncoding = c.req.header('accept-encoding');
+    if (matches(requestHeader(c, 'if-none-match'), file.etag)) return c.body(null, 304, headers);
+    const acceptEncoding = requestHeader(c, 'accept-encoding');
     const encoded = file.encoded.find(({ encoding }) => accepts(acceptEncoding, encoding));
     if (encoded) headers['content-encoding'] = encoded.encoding;
     const bytes = encoded?.bytes ?? file.plain;

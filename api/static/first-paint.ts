@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorText, type Logger } from '../logger.ts';
+import { requestCookie } from '../http/node-exchange.ts';
 
 // The server's first paint (issue 31, ADR 280): `npm run build` builds pwa/ssr/render-page.tsx into
 // dist/server/render-page.js, the same routes and screens as the app, which this loads at the first
@@ -60,7 +60,7 @@ export function firstPaint(file: string, send: Send, log: Logger) {
       if (!renderPage) return null;
       return await renderPage(`${url.pathname}${url.search}`, {
         send,
-        draw: getCookie(c, SESSION_COOKIE) === undefined,
+        draw: requestCookie(c, SESSION_COOKIE) === undefined,
         onError: (error) =>
           log.warn('first paint: the app could not render', { path: url.pathname, reason: errorText(error) }),
       });

@@ -11,6 +11,7 @@ import { deleteListingImage, storeListingImage } from './image-processing.ts';
 import { readImagesJson } from './images-json-reader.ts';
 import { photoStagingDirectory, StagedPhoto } from './staged-photo.ts';
 import { photoUploadBody } from '../openapi/described-bodies.ts';
+import { requestHeader } from '../http/node-exchange.ts';
 
 /** 25 photos of 5 MB, base64 in JSON (4/3 larger), and room for the envelope. */
 const MAX_UPLOAD_BODY = Math.ceil(MAX_IMAGES_PER_LISTING * MAX_IMAGE_BYTES * 1.4) + 64 * 1024;
@@ -51,7 +52,7 @@ async function* bodyOf(c: Context<AppEnv>): AsyncIterable<Uint8Array> {
 export function uploadRoutes({ files, config }: Pick<AppDeps, 'files' | 'config'>) {
   const staging = photoStagingDirectory(config.dataDir);
   return new Hono<AppEnv>().post('/property-images', photoUploadBody, requireUser, async (c) => {
-    const type = c.req.header('content-type') ?? '';
+    const type = requestHeader(c, 'content-type') ?? '';
     const urls: string[] = [];
     const staged = new Set<StagedPhoto>();
     const stage = () => {

@@ -31,6 +31,7 @@ import { findVideoOf, listApprovedVideos, listListingVideos, listPendingVideos }
 import { loadVideo } from './video-commands.ts';
 import { holdUploadSlot, QUOTA_ERRORS, releaseUploadSlot, requireVerified, VIDEO_QUOTA } from './upload-quota.ts';
 import { editedVideoBody, tusBody, videoUploadBody } from '../openapi/described-bodies.ts';
+import { requestHeader } from '../http/node-exchange.ts';
 
 /** Files per call of POST /api/upload/property-videos (each at most 100 MB). */
 export const MAX_VIDEOS_PER_UPLOAD = 5;
@@ -71,7 +72,7 @@ export function videoUploadRoutes(deps: VideoDeps) {
     // The request holds a place in the uploader's quota while it is read, for the bytes it declares
     // (a chunked one for the largest video, and refused past that once its files are in).
     const slotId = `multipart:${randomUUID()}`;
-    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    const declared = Number(requestHeader(c, 'content-length') ?? Number.NaN);
     const held = Number.isFinite(declared) ? declared : MAX_VIDEO_BYTES;
     const now = deps.clock();
     await holdUploadSlot(db, {
