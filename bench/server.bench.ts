@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { openDatabase } from '../api/db/open-database.ts';
 import { freePort } from '../testing/free-port.ts';
-import { residentBytes, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
+import { cpuMicros, residentBytes, spawnServer, stopServer, type SpawnedServer } from '../testing/spawn-server.ts';
 import { beacons } from './visitor-traffic.ts';
 
 const { values: args } = parseArgs({
@@ -72,6 +72,8 @@ async function startBareHono() {
 type Target = {
   name: string;
   base: () => string;
+  /** The server's process, whose CPU time a request is measured. */
+  pid: () => number;
   expected: number;
   request: autocannon.Request;
   /** Beacons accepted (page views), summed from the answers. */
@@ -90,6 +92,7 @@ async function peakMemory<T>(pid: number, work: () => Promise<T>): Promise<{ res
 }
 
 async function measure(target: Target, seconds: number) {
+  const cpuBefore = cpuMicros(target.pid());
   const result = await autocannon({
     url: target.base(),
     connections: CONNECTIONS,
@@ -104,6 +107,8 @@ async function measure(target: Target, seconds: number) {
       `${target.name}: expected only ${target.expected}, got ${wrong.join(', ') || 'none other'}; ${result.errors} errors, ${result.timeouts} timeouts`,
     );
   return {
+    // Steadier than requests a second on a shared machine, where the load generator competes for the same cores.
+    cpuPerRequest: (cpuMicros(target.pid()) - cpuBefore) / result.requests.total,
     perSecond: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
@@ -173,36 +178,41 @@ async function main() {
       {
         name: 'bare Hono, a JSON 404',
         base: () => bare.base,
+        pid: () => bare.child.pid!,
         expected: 404,
         request: { method: 'GET', path: '/api/nope', headers: BROWSER },
       },
       {
         name: 'Efie, `/api/nope` (a JSON 404, no database)',
         base: () => efieBase,
+        pid: () => efie!.child.pid!,
         expected: 404,
         request: { method: 'GET', path: '/api/nope', headers: BROWSER },
       },
       {
         name: 'Efie, `/api/health`',
         base: () => efieBase,
+        pid: () => efie!.child.pid!,
         expected: 200,
         request: { method: 'GET', path: '/api/health', headers: BROWSER },
       },
       {
         name: 'Efie, `/manifest.webmanifest` (a static file)',
         base: () => efieBase,
+        pid: () => efie!.child.pid!,
         expected: 200,
         request: { method: 'GET', path: '/manifest.webmanifest', headers: BROWSER },
       },
       {
         name: 'single page views, `track-visitor`',
         base: () => efieBase,
+        pid: () => efie!.child.pid!,
         expected: 202,
         request: pageViews(accepted),
         accepted,
       },
     ];
-    const rows: { name: string; perSecond: number; total: number; p50: number; p99: number }[] = [];
+    const rows: ({ name: string } & Awaited<ReturnType<typeof measure>>)[] = [];
     const { peak } = await peakMemory(efie.child.pid!, async () => {
       for (const target of targets) {
         log(`${target.name}: ${WARMUP} s warm-up, then ${SECONDS} s`);
@@ -220,11 +230,11 @@ async function main() {
     console.log(
       `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s a measure after ${WARMUP} s of warm-up; Efie compiled, NODE_ENV=production, ${database ? 'PostgreSQL' : 'PGlite'}; Node ${process.version}`,
     );
-    console.log('| measure | requests/s | × bare Hono | median ms | p99 ms |');
-    console.log('|---|---|---|---|---|');
+    console.log('| measure | requests/s | × bare Hono | server CPU µs a request | median ms | p99 ms |');
+    console.log('|---|---|---|---|---|---|');
     for (const row of rows)
       console.log(
-        `| ${row.name} | ${Math.round(row.perSecond).toLocaleString('en')} | ${(row.perSecond / floor).toFixed(2)} | ${row.p50} | ${row.p99} |`,
+        `| ${row.name} | ${Math.round(row.perSecond).toLocaleString('en')} | ${(row.perSecond / floor).toFixed(2)} | ${Math.round(row.cpuPerRequest)} | ${row.p50} | ${row.p99} |`,
       );
     // autocannon stops at its deadline without reading the answers then in flight: up to one a
     // connection, twice (warm-up and measure), accepted by the server but not counted here.

@@ -70,3 +70,10 @@ export function residentBytes(pid: number): number {
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** The CPU time a process has used so far, user and system, in microseconds (Linux, 100 ticks a second). */
+export function cpuMicros(pid: number): number {
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}

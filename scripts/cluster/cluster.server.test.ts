@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../api/auth/ensure-admin.ts';
 import type { RegisterAnswer } from '../../api/contract/auth.schema.ts';
-import { TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
+import { PER_DESTINATION } from '../../api/limits/send-limits.ts';
+import { registerUser, TEST_PASSWORD, uniqueEmail } from '../../testing/accounts.ts';
 import { makeSignatureDatabase } from '../../testing/clamav.ts';
 import { listingBody } from '../../testing/listings.ts';
 import { startSmtpTestServer, type SmtpTestServer } from '../../testing/smtp-test-server.ts';
@@ -67,6 +68,14 @@ async function verifiedAccount(client: Client, userType: 'owner' | 'renter' = 'o
   });
   expect(verified.status).toBe(200);
   return { email, user };
+}
+
+/** Outbox messages neither sent nor given up: while any is left, a delivery may still come. */
+async function unsettledOutboxRows(): Promise<number> {
+  const [row] = await test.db.query<{ n: number }>(
+    `select count(*)::int as n from outbox_messages where sent_at is null and failed_at is null`,
+  );
+  return row!.n;
 }
 
 describe('two instances behind HAProxy', () => {
@@ -158,6 +167,29 @@ describe('two instances behind HAProxy', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('shares the limit on messages to one address: reset links asked of both instances add up', async () => {
+    // The account is made in-process on the same database, so that this address's registrations
+    // (ten an hour, all spent by the other cases) are not touched; its code is the address's first message.
+    const { app } = await createTestApp(test.db);
+    const email = (await registerUser(createClient(app))).email!;
+    const room = PER_DESTINATION[0].max - 1;
+    for (let i = 0; i <= room; i++) {
+      const res = await visitor().request('/api/auth/forgot-password', {
+        method: 'POST',
+        json: { email },
+        headers: cluster.pick((i % 2) + 1),
+      });
+      // The same answer past the limit: it must not tell whether the account exists.
+      expect(res.status).toBe(200);
+    }
+    const links = () =>
+      smtp.received.filter((m) => m.to.includes(email) && (m.mail.text ?? '').includes('/reset-password?token='));
+    await expect.poll(() => links().length, { timeout: 20_000 }).toBe(room);
+    // Every outbox row is settled, so a link asked past the limit cannot still be on its way.
+    await expect.poll(() => unsettledOutboxRows(), { timeout: 20_000 }).toBe(0);
+    expect(links()).toHaveLength(room);
+  });
+
   it('scans each video once, though both instances run the scan worker', async () => {
     const host = visitor();
     await verifiedAccount(host);
@@ -218,19 +250,7 @@ describe('two instances behind HAProxy', () => {
       .poll(() => addresses.filter((a) => smtp.received.some((m) => m.to.includes(a))).length, { timeout: 20_000 })
       .toBe(addresses.length);
     // Every outbox row is settled, so no second delivery can still be on its way.
-    await expect
-      .poll(
-        async () =>
-          (
-            await test.db.query<{ n: number }>(
-              `select count(*)::int as n from outbox_messages where sent_at is null and failed_at is null`,
-            )
-          )[0]!.n,
-        {
-          timeout: 20_000,
-        },
-      )
-      .toBe(0);
+    await expect.poll(() => unsettledOutboxRows(), { timeout: 20_000 }).toBe(0);
     for (const address of addresses)
       expect(
         smtp.received.filter((m) => m.to.includes(address)),
