@@ -1,6 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
+import { requestSocket } from './node-exchange.ts';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 
@@ -10,9 +10,5 @@ export const isLoopbackAddress = (address: string | undefined): boolean =>
 
 /** The connection's peer address, or undefined when not served by @hono/node-server (tests without a socket). */
 export function socketAddress(c: Context<AppEnv>): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
+  return requestSocket(c)?.remoteAddress;
 }

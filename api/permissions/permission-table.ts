@@ -55,6 +55,8 @@ const ownerOnlyHidden: Record<Role, Outcome> = {
   otherOwner: 404,
   admin: 404,
 };
+/** An address that answers nothing to anyone signed in (404); a visitor is asked to sign in first. */
+const noSuchAddress: Record<Role, Outcome> = { anonymous: 401, renter: 404, owner: 404, otherOwner: 404, admin: 404 };
 
 /**
  * Keyed by `METHOD path` as Hono's `app.routes` writes it. The listing the paths name is live
@@ -123,19 +125,11 @@ export const PERMISSIONS = {
   },
   'PATCH /api/uploads/videos': {
     description: 'tus on the collection: a PATCH needs an upload’s own address (404 for anyone signed in)',
-    anonymous: 401,
-    renter: 404,
-    owner: 404,
-    otherOwner: 404,
-    admin: 404,
+    ...noSuchAddress,
   },
   'DELETE /api/uploads/videos': {
     description: 'tus on the collection: a DELETE needs an upload’s own address (404 for anyone signed in)',
-    anonymous: 401,
-    renter: 404,
-    owner: 404,
-    otherOwner: 404,
-    admin: 404,
+    ...noSuchAddress,
   },
   'OPTIONS /api/uploads/videos': { description: 'tus: what the server supports', ...signedIn },
   'POST /api/uploads/videos/:id': {
