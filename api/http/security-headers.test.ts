@@ -8,7 +8,7 @@ import { createAdmin, registerUser } from '../../testing/accounts.ts';
 import { approveListing, createListing } from '../../testing/listings.ts';
 import { createClient, createTestApp, FROM_LOOPBACK } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
+import { API_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
 
 const database = useMigratedDatabase();
 
@@ -27,6 +27,20 @@ function pwaDir(): string {
 async function testApp(config: Parameters<typeof createTestApp>[1] = {}) {
   const { deps } = await createTestApp(database(), config);
   return { app: createApp({ ...deps, pwaDir: pwaDir() }), deps };
+}
+
+/** The API's: nothing may run, load or frame; none of the app's document policy. */
+function expectApiSecurityHeaders(res: Response, what: string) {
+  expect(res.headers.get('content-security-policy'), what).toBe(API_CONTENT_SECURITY_POLICY);
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+  for (const name of [
+    'referrer-policy',
+    'permissions-policy',
+    'cross-origin-opener-policy',
+    'strict-transport-security',
+  ])
+    expect(res.headers.get(name), `${what}: ${name}`).toBeNull();
 }
 
 function expectSecurityHeaders(res: Response, what: string) {
@@ -50,7 +64,7 @@ describe('security headers', () => {
     expectSecurityHeaders(await app.request('/assets/gone-old.js'), 'a missing chunk');
   });
 
-  it('go with every answer: the app, its files, JSON, errors, refusals and stored photos', async () => {
+  it("go with every answer: the app's policy on the app, its files and stored photos, the API's on JSON, errors, refusals and redirects", async () => {
     const { app, deps } = await testApp();
     await deps.files.put('images/photo-1200.webp', new Uint8Array([1, 2, 3]), 'image/webp');
     const answers: [string, Response][] = [
@@ -72,8 +86,10 @@ describe('security headers', () => {
       ['403', await app.request('/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } })],
       ['redirect', await app.request('/api/login')],
     ];
-    for (const [what, res] of answers) expectSecurityHeaders(res, `${what} (${res.status})`);
+    for (const [what, res] of answers.slice(0, 3)) expectSecurityHeaders(res, `${what} (${res.status})`);
+    for (const [what, res] of answers.slice(3)) expectApiSecurityHeaders(res, `${what} (${res.status})`);
     expect(answers.map(([, res]) => res.status)).toEqual([200, 200, 200, 200, 200, 401, 404, 400, 403, 302]);
+    expect(API_CONTENT_SECURITY_POLICY).toMatch(/^default-src 'none'; frame-ancestors 'none'$/);
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toMatch(/script-src 'self'(;|$)/);
   });
@@ -85,10 +101,12 @@ describe('security headers', () => {
     for (const path of ['/', '/api/health']) {
       const res = await app.request(path);
       expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
-      expect(res.headers.get('content-security-policy'), path).toBe(
-        `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests`,
-      );
     }
+    expect((await app.request('/')).headers.get('content-security-policy')).toBe(
+      `${CONTENT_SECURITY_POLICY}; upgrade-insecure-requests`,
+    );
+    // Nothing under /api loads anything, so there is nothing to upgrade.
+    expect((await app.request('/api/health')).headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
   });
 });
 

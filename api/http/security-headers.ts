@@ -62,11 +62,14 @@ const isPublicRead = (method: string, path: string) =>
   (method === 'GET' || method === 'HEAD') && PUBLIC_READS.some((re) => re.test(path));
 
 /**
- * Security headers on every answer (HTML, JSON, files, errors), and `Cache-Control:
- * private, no-store` on every API answer that can carry personal data: everything under
- * /api but the public reads to a visitor. Outside /api (the PWA's files, stored photos)
- * the routes' own caching stands.
+ * The policy of every answer under /api: JSON, a stored video, a redirect, never a page of the
+ * app. Nothing in it may run or load anything, or be framed; a browser that opens one as a document
+ * (a link to a JSON error, say) shows it inert. The app's own policy (scripts, styles, pictures,
+ * the permissions it refuses, the opener) means nothing on them, and its 700 bytes went with every
+ * search, beacon and sign-in on a phone's costly data (issue 32).
  */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** Where the build's hashed scripts, styles and fonts are served (api/static/built-files.ts). */
 const BUILT_ASSETS = '/assets/';
 
@@ -86,19 +89,32 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
   // A year, this host only: includeSubDomains would bind every other site of the operator's domain.
   const hsts: [string, string][] = https ? [['Strict-Transport-Security', 'max-age=31536000']] : [];
   headers.push(...hsts);
+  const apiHeaders: [string, string][] = [
+    ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY],
+    // For browsers older than frame-ancestors.
+    ['X-Frame-Options', 'DENY'],
+    ...hsts,
+  ];
 
+  /**
+   * Security headers on every answer (HTML, JSON, files, errors): the app's policy on its pages
+   * and files, the API's under /api, HSTS and nosniff on both. `Cache-Control: private, no-store`
+   * on every API answer that can carry personal data: everything under /api but the public reads
+   * to a visitor. Outside /api (the PWA's files, stored photos) the routes' own caching stands.
+   */
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    const personal =
-      c.req.path.startsWith('/api/') && (!isPublicRead(c.req.method, c.req.path) || Boolean(c.get('user')));
+    const path = c.req.path;
+    const api = path.startsWith('/api/');
+    const personal = api && (!isPublicRead(c.req.method, path) || Boolean(c.get('user')));
     // The build's hashed scripts and styles are never a page: a policy for documents (CSP, framing,
     // permissions) means nothing on them, and its kilobyte of headers was a third of what the
     // service worker's install cost a first visit (issue 31). nosniff keeps them from being anything
     // but the script or style they are.
-    const subresource = c.req.path.startsWith(BUILT_ASSETS) && c.res.status !== 404;
+    const subresource = path.startsWith(BUILT_ASSETS) && c.res.status !== 404;
     // Every answer, subresource or not.
     answerHeaderUnlessSet(c, 'X-Content-Type-Options', 'nosniff');
-    for (const [name, value] of subresource ? hsts : headers) answerHeaderUnlessSet(c, name, value);
+    for (const [name, value] of api ? apiHeaders : subresource ? hsts : headers) answerHeaderUnlessSet(c, name, value);
     // A route's own Cache-Control stands: under /api, each says no-store (a download, a redirect).
     if (personal) answerHeaderUnlessSet(c, 'Cache-Control', PRIVATE);
   });
