@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { clientAddresses } from './http/client-address.ts';
 import { limitRequestBodies } from './http/body-limit.ts';
+import { closeConnectionsWhenStopping } from './http/listen.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { errorBody, errorResponse } from './http/error-response.ts';
 import { csrfOriginCheck } from './middleware/csrf.ts';
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', limitRequestBodies([...UPLOAD_BODY_LIMITS, ...VIDEO_BODY_LIMITS, ...ANALYTICS_BODY_LIMITS]));
   app.use('*', requestContext(deps.log, { quietPaths: [TRACK_VISITOR_PATH] }));
   app.use('*', clientAddresses(deps.config.trustProxy));
+  app.use('*', closeConnectionsWhenStopping);
   app.onError(errorResponse);
 
   const api = new Hono<AppEnv>();

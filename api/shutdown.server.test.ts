@@ -56,6 +56,8 @@ describe('stopping the server (SIGTERM)', () => {
     // The request begun before the stop is still read and answered.
     connection.socket.write(body.slice(20));
     await expect.poll(() => connection.received()).toMatch(/\r\n\r\nHTTP\/1\.1 202 /);
+    // And says so, so the client sends nothing more on it.
+    expect(connection.received().split(/\r\n\r\n(?=HTTP\/1\.1 202)/)[1]).toMatch(/\r\nConnection: close\r\n/i);
     // Its kept-alive connection is closed by the server, so the stop does not wait for it to idle out.
     await connection.closed;
     expect(await exited).toBe(0);

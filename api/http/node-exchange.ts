@@ -19,6 +19,9 @@ const nodeOf = (c: Context): NodeExchange | undefined => c.env as NodeExchange |
 /** The request's TCP connection, or undefined when no socket serves the request. */
 export const requestSocket = (c: Context): Socket | undefined => nodeOf(c)?.incoming?.socket;
 
+/** Node's answer to the request, or undefined when no socket serves the request. */
+export const serverResponse = (c: Context): ServerResponse | undefined => nodeOf(c)?.outgoing;
+
 /** Node's parsed request headers, or undefined when no socket serves the request. */
 const incomingHeaders = (c: Context): IncomingHttpHeaders | undefined => nodeOf(c)?.incoming?.headers;
 
