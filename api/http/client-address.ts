@@ -85,11 +85,15 @@ export function resolveClientAddress(
   return plainAddress(chain[index]!) ?? 'unknown';
 }
 
-/** Sets the client's address once per request, by the deployment's TRUST_PROXY. */
+/**
+ * Tells each request whom to trust for its client's address, by the deployment's TRUST_PROXY. The
+ * address itself is worked out when a route first asks for it (clientAddress): most requests (a
+ * file, a search, a 404) never do.
+ */
 export function clientAddresses(trust: TrustProxy) {
   const trusted = hopTrust(trust);
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('clientAddress', resolveClientAddress(socketAddress(c), requestHeader(c, 'x-forwarded-for'), trusted));
+    c.set('trustedHops', trusted);
     await next();
   });
 }
@@ -98,7 +102,15 @@ const trustNobody: HopTrust = () => false;
 
 /** The caller's IP address (for rate limits and visitor analytics), or "unknown" without a connection. */
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.get('clientAddress') ?? resolveClientAddress(socketAddress(c), undefined, trustNobody);
+  const known = c.get('clientAddress');
+  if (known !== undefined) return known;
+  const address = resolveClientAddress(
+    socketAddress(c),
+    requestHeader(c, 'x-forwarded-for'),
+    c.get('trustedHops') ?? trustNobody,
+  );
+  c.set('clientAddress', address);
+  return address;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an IPv4 tail as two groups). */
