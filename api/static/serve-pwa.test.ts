@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from './first-paint.ts';
 import type { PageHead } from './page-head.ts';
+import { RECHECK_MS } from './built-files.ts';
 import { pwaRoutes } from './serve-pwa.ts';
 
 function builtApp() {
@@ -66,10 +67,15 @@ describe('serving the built PWA', () => {
     writeFileSync(join(dir, 'sw.js'), 'const build = "one";');
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{"secret":true}');
-    const app = pwaRoutes(dir);
+    let clock = 1_000_000;
+    const app = pwaRoutes(dir, { now: () => clock });
     const before = await app.request('/sw.js');
     expect(await before.text()).toBe('const build = "one";');
     writeFileSync(join(dir, 'sw.js'), 'const build = "two, longer";');
+    // Served from memory for a moment, then as it now is.
+    clock += RECHECK_MS - 1;
+    expect(await (await app.request('/sw.js')).text()).toBe('const build = "one";');
+    clock += 1;
     const after = await app.request('/sw.js', { headers: { 'if-none-match': before.headers.get('etag')! } });
     expect(after.status).toBe(200);
     expect(await after.text()).toBe('const build = "two, longer";');

@@ -13,6 +13,8 @@ type PageOptions = {
   pageHead?: (c: Context<AppEnv>) => Promise<PageHead | undefined>;
   /** The server's first paint of this path (api/static/first-paint.ts), or null when there is none. */
   firstPaint?: (c: Context<AppEnv>) => Promise<RenderedPage | null>;
+  /** The clock that says when a file served from memory is looked at on disk again (api/static/built-files.ts). */
+  now?: () => number;
 };
 
 /**
@@ -21,11 +23,11 @@ type PageOptions = {
  * `pageHead` writes for it, the page `firstPaint` draws into it (home, a search, a listing),
  * and 404 with `noindex` where either says the page does not exist.
  */
-export function pwaRoutes(distDir: string, { pageHead, firstPaint }: PageOptions = {}) {
+export function pwaRoutes(distDir: string, { pageHead, firstPaint, now }: PageOptions = {}) {
   const app = new Hono<AppEnv>();
   const indexPath = join(distDir, 'index.html');
   // The build's files, from memory, with their .br and .gz copies and ETags (api/static/built-files.ts).
-  const files = builtFiles(distDir);
+  const files = builtFiles(distDir, now);
   // `/` is a page (drawn by the server), not the folder's index.html; /index.html stays the plain
   // shell the service worker caches for every page offline.
   app.use('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
