@@ -65,7 +65,7 @@ const isPublicRead = (method: string, path: string) =>
  * The policy of every answer under /api: JSON, a stored video, a redirect, never a page of the
  * app. Nothing in it may run or load anything, or be framed; a browser that opens one as a document
  * (a link to a JSON error, say) shows it inert. The app's own policy (scripts, styles, pictures,
- * the permissions it refuses, the opener) means nothing on them, and its 700 bytes went with every
+ * the permissions it refuses, the opener) means nothing on them, and its 540 bytes more went with every
  * search, beacon and sign-in on a phone's costly data (issue 32).
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
