@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { BUILT_ASSETS } from '../static/built-files.ts';
 import { answerHeaderUnlessSet } from './node-exchange.ts';
 
 /**
@@ -69,9 +70,6 @@ const isPublicRead = (method: string, path: string) =>
  * search, beacon and sign-in on a phone's costly data (issue 32).
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
-/** Where the build's hashed scripts, styles and fonts are served (api/static/built-files.ts). */
-const BUILT_ASSETS = '/assets/';
 
 export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
   const https = publicOrigin.startsWith('https:');

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonInScript, NOINDEX, type PageHead } from '../static/page-head.ts';
 import { findProperty, toProperty } from './properties.read.ts';
 import { requestCookie } from '../http/node-exchange.ts';
+import { formatPrice } from '../contract/price-text.ts';
 
 /** A dollar listing's currency is its country's; the cedi is Ghana's wherever it is listed. */
 const DOLLAR_OF: Record<string, string> = {
@@ -25,7 +26,7 @@ const SCHEMA_TYPE: Record<Property['propertyType'], string> = {
 
 /** "GH₵1,500 a month": the price as the listing's screen shows it. */
 export const priceText = (p: Pick<Property, 'pricePerNight' | 'currency' | 'pricingPeriod'>) =>
-  `${p.currency}${p.pricePerNight.toLocaleString('en-US', { maximumFractionDigits: 2 })} a ${p.pricingPeriod}`;
+  `${formatPrice(p)} a ${p.pricingPeriod}`;
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
 

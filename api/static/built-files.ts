@@ -21,6 +21,8 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml',
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Where the build's hashed scripts, styles and fonts are served: their names change with their content. */
+export const BUILT_ASSETS = '/assets/';
 /** The build's precompressed copies, best first. */
 const ENCODINGS = [
   ['br', '.br'],
@@ -59,7 +61,7 @@ function readFile(url: string, path: string, stamp: string): BuiltFile & { stamp
     type: TYPES[extname(path)] ?? 'application/octet-stream',
     etag: `W/"${hash}"`,
     // Hashed names never change content; every other file is checked with the server on each use.
-    cacheControl: url.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+    cacheControl: url.startsWith(BUILT_ASSETS) ? IMMUTABLE : 'no-cache',
     plain,
     encoded: encodings(path, plain),
   };

@@ -6,18 +6,11 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { errorText, type Logger } from '../logger.ts';
 import { requestCookie } from '../http/node-exchange.ts';
+import type { RenderedPage } from '../contract/first-paint.ts';
 
 // The server's first paint (issue 31, ADR 280): `npm run build` builds pwa/ssr/render-page.tsx into
 // dist/server/render-page.js, the same routes and screens as the app, which this loads at the first
 // page asked for. Without a build there is none, and every page is the app's shell, as before.
-
-/** What the renderer answers for one page: its status, and for a page it draws, the HTML and data. */
-export type RenderedPage = {
-  status: 200 | 404;
-  html?: string;
-  head?: string;
-  state?: { queries: unknown[] };
-};
 
 /**
  * Renders a page as a visitor sees it: `send` reaches the API in-process, `onError` hears what React

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { RenderedPage } from './first-paint.ts';
+import type { RenderedPage } from '../contract/first-paint.ts';
 import type { PageHead } from './page-head.ts';
 import { RECHECK_MS } from './built-files.ts';
 import { pwaRoutes } from './serve-pwa.ts';

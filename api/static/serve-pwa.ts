@@ -4,8 +4,8 @@ import { type Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { FIRST_PAINT_STATE_ID } from '../contract/first-paint.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { builtFiles } from './built-files.ts';
-import type { RenderedPage } from './first-paint.ts';
+import { BUILT_ASSETS, builtFiles } from './built-files.ts';
+import type { RenderedPage } from '../contract/first-paint.ts';
 import { jsonInScript, NOINDEX, type PageHead, withHead } from './page-head.ts';
 
 type PageOptions = {
@@ -35,7 +35,7 @@ export function pwaRoutes(distDir: string, { pageHead, firstPaint, now }: PageOp
   app.use('*', compress());
   app.get('*', async (c) => {
     // A missing hashed file (an old build's chunk) is a 404, not the app's HTML under a .js name.
-    if (c.req.path.startsWith('/assets/')) {
+    if (c.req.path.startsWith(BUILT_ASSETS)) {
       c.header('Cache-Control', 'no-store');
       return c.text('Not found', 404);
     }

@@ -1,12 +1,7 @@
-import type { Property } from './contract.ts';
-
 const PERIOD_LABEL: Record<string, string> = { week: 'week', month: 'month', year: 'year' };
 
-export function formatPrice(property: Pick<Property, 'pricePerNight' | 'currency' | 'pricingPeriod'>): string {
-  const amount = Number.isFinite(property.pricePerNight) ? property.pricePerNight : 0;
-  const currency = property.currency ?? 'GH₵';
-  return `${currency}${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-}
+/** One formatting of a price for the app and the server's link previews. */
+export { formatPrice } from '../../api/contract/price-text.ts';
 
 export const periodLabel = (period: string | undefined) => `/${PERIOD_LABEL[period ?? 'month'] ?? 'month'}`;
 

@@ -6,6 +6,7 @@ import { ApiError, isStatus, sendThroughServer } from '../lib/api-client.ts';
 import { currentUserQuery } from '../lib/current-user.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import type { CarriedError } from './server-state.ts';
+import type { RenderedPage } from '../../api/contract/first-paint.ts';
 
 // The server's first paint (issue 31, ADR 280): the pages people arrive at from a link or a search
 // engine (home, a search, a listing) are rendered to HTML with their data, by the same routes,
@@ -14,17 +15,6 @@ import type { CarriedError } from './server-state.ts';
 
 /** The routes drawn on the server; any other page is the app's shell, drawn in the browser. */
 const RENDERED_ROUTES = new Set(['/', '/search', '/property/$id/']);
-
-export type RenderedPage = {
-  /** 404 for a path no route matches, or a page whose data the API says does not exist (a listing not live). */
-  status: 200 | 404;
-  /** The page's HTML, for inside #root; absent for a page the server does not draw. */
-  html?: string;
-  /** What React hoists for the page's head (the preload of its largest picture). */
-  head?: string;
-  /** What the app needs to hydrate without asking again: JSON for the page's data block. */
-  state?: { queries: unknown[] };
-};
 
 export type RenderOptions = {
   /** Reaches the API in-process. */
