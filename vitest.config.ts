@@ -5,7 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the global log or run subscriptions. A transaction open anywhere on their
  * server (another test file's, say) holds back what they can read, so they run
  * in the `log` project, on a PostgreSQL cluster of their own started for the run
- * (testing/log-cluster.global-setup.ts), one file at a time. Everything else
+ * (testing/log-cluster.global-setup.ts), one file at a time, and after the `unit`
+ * project has finished (sequence.groupOrder), so that no other file runs beside
+ * them: the tests of timing and memory under load are here too. Everything else
  * runs in parallel in the `unit` project.
  */
 export const LOG_TESTS = [
@@ -17,8 +19,8 @@ export const LOG_TESTS = [
   'api/videos/scan-queue.subscription.test.ts',
   // Timing under load on a spawned server: alone, so other files do not eat its CPU.
   'api/auth/sign-in-flood.server.test.ts',
-  // Memory under ten of the largest uploads at once: on a busy machine the other files' load
-  // lets garbage and sharp's work pile up past the bound (seen at 100.8 MB), so it runs alone too.
+  // Memory under ten of the largest uploads at once: beside the unit files it went past its
+  // 100 MB bound (100.8 and 109 MB seen); alone, 44–69 MB, with two CPU burners too.
   'api/uploads/uploads.server.test.ts',
   // Two servers behind HAProxy on the log project's own cluster, alone.
   'scripts/cluster/cluster.server.test.ts',
@@ -36,6 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['api/**/*.test.ts', 'events/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...LOG_TESTS],
         },
@@ -46,6 +49,7 @@ export default defineConfig({
           name: 'log',
           include: LOG_TESTS,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           globalSetup: ['testing/log-cluster.global-setup.ts'],
           setupFiles: ['testing/log-cluster.setup.ts'],
         },
