@@ -71,6 +71,12 @@ const isPublicRead = (method: string, path: string) =>
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * Security headers on every answer (HTML, JSON, files, errors): the app's policy on its pages
+ * and files, the API's under /api, HSTS and nosniff on both. `Cache-Control: private, no-store`
+ * on every API answer that can carry personal data: everything under /api but the public reads
+ * to a visitor. Outside /api (the PWA's files, stored photos) the routes' own caching stands.
+ */
 export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
   const https = publicOrigin.startsWith('https:');
   const headers: [string, string][] = [
@@ -94,12 +100,6 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
     ...hsts,
   ];
 
-  /**
-   * Security headers on every answer (HTML, JSON, files, errors): the app's policy on its pages
-   * and files, the API's under /api, HSTS and nosniff on both. `Cache-Control: private, no-store`
-   * on every API answer that can carry personal data: everything under /api but the public reads
-   * to a visitor. Outside /api (the PWA's files, stored photos) the routes' own caching stands.
-   */
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const path = c.req.path;
