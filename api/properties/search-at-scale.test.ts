@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AMENITY_BITS, MONTHS_PER, normalisePlace, SEARCH_CODES } from '../../events/listing/listing-search.ts';
+import { AMENITY_BITS, MONTHS_PER, SEARCH_CODES } from '../../events/listing/listing-search.ts';
+import { normalisePlace } from '../../events/listing/places.policy.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';

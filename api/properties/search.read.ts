@@ -1,10 +1,5 @@
-import {
-  amenityMask,
-  monthlyEquivalent,
-  type MONTHS_PER,
-  normalisePlace,
-  searchCode,
-} from '../../events/listing/listing-search.ts';
+import { amenityMask, monthlyEquivalent, type MONTHS_PER, searchCode } from '../../events/listing/listing-search.ts';
+import { normalisePlace } from '../../events/listing/places.policy.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';

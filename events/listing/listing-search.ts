@@ -3,6 +3,8 @@
 // reads typed locations through normalisePlace, and the answer caches match
 // changes against searches with the same states.
 
+import { normalisePlace } from './places.policy.ts';
+
 /** The amenities' bits in listing_search.amenities, in the contract's order (a test keeps the two lists equal). */
 export const AMENITY_BITS = [
   'wifi',
@@ -43,21 +45,6 @@ export const amenityMask = (amenities: readonly string[]): number =>
 const MAX_NAME = 100;
 /** Word-start suffixes kept per field: an address of 60 words does not make 60 rows. */
 const MAX_SUFFIXES = 24;
-
-/**
- * A place name or a typed location as it is compared: accents dropped,
- * lower case, apostrophes removed, punctuation and runs of spaces as one space.
- * Other symbols stay, so `%` and `_` are matched as themselves.
- */
-export function normalisePlace(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .replace(/[\s,.;:!?()[\]{}"/\\|<>-]+/gu, ' ')
-    .trim();
-}
 
 /** Every word-start suffix of a normalised field: "12 oxford street" → itself, "oxford street", "street". */
 function suffixes(name: string): string[] {
