@@ -45,10 +45,14 @@ export const FIRST_PAINT_FILE = fileURLToPath(new URL('dist/server/render-page.j
 export const VERSION: string = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')).version;
 
 /**
- * Migrations that make a read model's tables without rows for the events
- * already in the log, with the projection to rebuild once they are applied.
+ * Migrations that leave a read model without what the events already in the log
+ * say (new tables without rows, a new column without values), with the projection
+ * to rebuild once they are applied.
  */
-const REBUILT_AFTER: Readonly<Record<string, string>> = { '0720_listing_search.sql': 'properties' };
+const REBUILT_AFTER: Readonly<Record<string, string>> = {
+  '0720_listing_search.sql': 'properties',
+  '0750_properties_region.sql': 'properties',
+};
 
 /**
  * Builds everything the app needs on an open database: migrations first (a

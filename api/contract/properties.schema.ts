@@ -413,6 +413,8 @@ export type Property = {
   listingType: ListingType;
   address: string;
   city: string;
+  /** A Ghanaian listing's region (one of the 16), null elsewhere (issue 33). */
+  region: string | null;
   country: string;
   location: string | null;
   pricePerNight: number;

@@ -12,6 +12,7 @@ const row = (id: string, overrides: Partial<PropertyReadRow> = {}): PropertyRead
   listing_type: 'rent',
   address: '4 Asafo Road',
   city: 'Kumasi',
+  region: 'Ashanti',
   country: 'Ghana',
   location: 'Asafo',
   price_per_night: 2400,

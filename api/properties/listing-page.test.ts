@@ -70,6 +70,12 @@ describe('a listing’s page as the server sends it', () => {
       '@type': 'Apartment',
       name: 'Bright flat in Osu',
       numberOfRooms: 2,
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Accra',
+        addressRegion: 'Greater Accra',
+        addressCountry: 'Ghana',
+      },
       offers: { '@type': 'Offer', price: 1500, priceCurrency: 'GHS' },
     });
     // The app still starts: its script is there, and the tags are in the head.

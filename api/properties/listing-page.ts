@@ -50,7 +50,13 @@ export function listingHead(p: Property, origin: string): PageHead {
     url,
     ...(image ? { image } : {}),
     numberOfRooms: p.bedrooms,
-    address: { '@type': 'PostalAddress', streetAddress: p.address, addressLocality: p.city, addressCountry: p.country },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: p.address,
+      addressLocality: p.city,
+      ...(p.region ? { addressRegion: p.region } : {}),
+      addressCountry: p.country,
+    },
     offers: {
       '@type': 'Offer',
       price: p.pricePerNight,

@@ -27,7 +27,7 @@ export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'upda
 };
 
 export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
-  p.address, p.city, p.country, p.location, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
+  p.address, p.city, p.region, p.country, p.location, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
   p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
   u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone
@@ -54,6 +54,7 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
     listingType: row.listing_type as ListingType,
     address: row.address,
     city: row.city,
+    region: row.region || null,
     country: row.country,
     location: row.location,
     pricePerNight: row.price_per_night,

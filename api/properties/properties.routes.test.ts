@@ -50,6 +50,7 @@ describe('POST /api/properties', () => {
       category: 'general',
       listingType: 'rent',
       address: 'Kasoa, Ghana',
+      region: 'Central',
       location: 'Kasoa, Ghana',
       pricePerNight: 1250.5,
       currency: 'GH₵',
@@ -78,6 +79,7 @@ describe('POST /api/properties', () => {
     const { host } = await setup();
     const p = await createListing(host, { city: 'Kingston', country: 'Jamaica', currency: undefined });
     expect(p.currency).toBe('$');
+    expect(p.region).toBeNull();
   });
 
   it('answers 401 when signed out', async () => {
@@ -226,6 +228,21 @@ describe('GET /api/properties/:id', () => {
 });
 
 describe('PUT /api/properties/:id', () => {
+  it('moves the region with the town and the country, and keeps it through other edits', async () => {
+    const { host } = await setup();
+    const p = await createListing(host, { city: 'Accra' });
+    expect(p.region).toBe('Greater Accra');
+    const put = async (json: object) => {
+      const res = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as Property).region;
+    };
+    expect(await put({ city: 'Tamale' })).toBe('Northern');
+    expect(await put({ title: 'Quiet flat' })).toBe('Northern');
+    expect(await put({ city: 'Negril', country: 'Jamaica' })).toBeNull();
+    expect(await put({ city: 'Ho', country: 'Ghana' })).toBe('Volta');
+  });
+
   it('lets the owner edit; a live listing stays live; version moves on', async () => {
     const { host, admin } = await setup();
     const p = await createListing(host);

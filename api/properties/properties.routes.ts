@@ -3,6 +3,7 @@ import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
 import { citiesOf } from '../contract/places.ts';
+import { legacyRegionOf } from '../../events/listing/places.policy.ts';
 import {
   cityMessage,
   CreatePropertySchema,
@@ -105,6 +106,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           listingType: input.listingType,
           address: input.address,
           city: input.city,
+          region: legacyRegionOf(input.country, input.city),
           country: input.country,
           location: input.location,
           pricePerNight: input.pricePerNight,
@@ -132,6 +134,9 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           issues: [{ path: 'city', message: cityMessage(country) }],
         });
       }
+      // A new town or country brings its region with it.
+      const region =
+        changes.country !== undefined || changes.city !== undefined ? legacyRegionOf(country, city) : undefined;
       await runCommand(
         store,
         requestOrigin(c.var),
@@ -140,7 +145,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
         {
           type: 'EditProperty',
           actor: actorOf(c),
-          changes: stripUndefined(changes),
+          changes: stripUndefined({ ...changes, region }),
           images,
           isActive,
           at: clock().toISOString(),

@@ -30,6 +30,7 @@ const database = useMigratedDatabase();
 type Listed = {
   id: string;
   city: string;
+  region: string;
   address: string;
   country: string;
   location: string;
@@ -54,7 +55,7 @@ const comparePrices = (a: number, pa: string, b: number, pb: string) =>
   Math.sign(a * TWELFTHS_OF_A_WEEK[pb]! - b * TWELFTHS_OF_A_WEEK[pa]!);
 
 /**
- * The contract's rule, written out on its own: a location matches where a word of a field begins it;
+ * The contract's rule, written out on its own: a location matches where a word of a field begins it, or where it begins the region's whole name;
  * price bounds are per the search's period (a month when it names none) and inclusive, and a listing's
  * price per its own period is compared with them as the same rent over the same time.
  */
@@ -64,7 +65,8 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
   const found = listings.filter((l) => {
     return (
       (place === '' ||
-        [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`))) &&
+        [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)) ||
+        normalisePlace(l.region).startsWith(place)) &&
       (!q.propertyType || l.property_type === q.propertyType) &&
       (!q.category || l.category === q.category) &&
       (!q.listingType || l.listing_type === q.listingType) &&
@@ -86,7 +88,7 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
 }
 
 const liveListings = () =>
-  database().query<Listed>(`select id, city, address, country, location, property_type, category, listing_type, price_per_night, pricing_period,
+  database().query<Listed>(`select id, city, region, address, country, location, property_type, category, listing_type, price_per_night, pricing_period,
     bedrooms, amenities, created_at from properties where is_live`);
 
 const TOWNS = [...LOCATIONS.Ghana.slice(0, 6), 'Kingston', 'Santo Domingo'] as const;
@@ -104,7 +106,19 @@ function searches(seed: number, count: number): string[] {
         'location',
         random.chance(0.85)
           ? typed(random.pick(TOWNS))
-          : random.pick(['espana', 'ring road', 'road', '100%', '5_', '%', 'ghana', 'e']),
+          : random.pick([
+              'espana',
+              'ring road',
+              'road',
+              '100%',
+              '5_',
+              '%',
+              'ghana',
+              'e',
+              'greater accra',
+              'Ashanti',
+              'west',
+            ]),
       );
     if (random.chance(0.5)) q.set('propertyType', random.pick(PROPERTY_TYPES));
     if (random.chance(0.2)) q.set('category', random.pick(['general', 'student']));

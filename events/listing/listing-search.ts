@@ -58,6 +58,7 @@ function suffixes(name: string): string[] {
 /** The fields of a listing search reads. */
 export type SearchableListing = {
   city: string;
+  region: string;
   address: string;
   country: string;
   location: string;
@@ -74,19 +75,25 @@ export type SearchableListing = {
 };
 
 /**
- * The names a listing is found by: '' (anywhere) and the word-start suffixes
- * of its city, address, country and location. A typed location finds the
- * listing when it starts one of them. A suffix that starts another of the
- * listing's names adds nothing ("kumasi" beside "kumasi ghana": whatever
- * starts the first starts the second) and is left out, so a town typed in
- * full finds one name, not the town and "town, country" twice over.
+ * The names a listing is found by: '' (anywhere), the word-start suffixes
+ * of its city, address, country and location, and its region whole. A typed
+ * location finds the listing when it starts one of them. A suffix that starts
+ * another of the listing's names adds nothing ("kumasi" beside "kumasi ghana":
+ * whatever starts the first starts the second) and is left out, so a town
+ * typed in full finds one name, not the town and "town, country" twice over.
+ * The region gives no suffixes: "accra" finds Accra, not all of Greater Accra,
+ * and "east" no region (docs/decisions/310).
  */
-export function placeNames(listing: Pick<SearchableListing, 'city' | 'address' | 'country' | 'location'>): string[] {
+export function placeNames(
+  listing: Pick<SearchableListing, 'city' | 'region' | 'address' | 'country' | 'location'>,
+): string[] {
   const all = new Set<string>();
   for (const field of [listing.city, listing.address, listing.country, listing.location]) {
     const name = normalisePlace(field);
     if (name) for (const suffix of suffixes(name)) all.add(suffix);
   }
+  const region = normalisePlace(listing.region);
+  if (region) all.add(region);
   const names = [...all];
   return ['', ...names.filter((name) => !names.some((other) => other !== name && other.startsWith(name)))];
 }

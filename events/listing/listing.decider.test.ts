@@ -17,6 +17,7 @@ const details: ListingDetails = {
   listingType: 'rent',
   address: 'Ring Road',
   city: 'Accra',
+  region: 'Greater Accra',
   country: 'Ghana',
   location: 'Accra, Ghana',
   pricePerNight: 1500,

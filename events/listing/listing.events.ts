@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEvent } from '../store/event-type.ts';
+import { legacyRegionOf } from './places.policy.ts';
 
 // A listing's life on its own stream `property-<id>`. The API validates the
 // values (api/contract/properties.schema.ts); here they are stored as given.
@@ -17,6 +18,8 @@ export const ListingDetailsSchema = v.object({
   listingType: v.string(),
   address: v.string(),
   city: v.string(),
+  /** One of Ghana's 16 regions for a Ghanaian listing (places.policy.ts), '' elsewhere. Since v2. */
+  region: v.string(),
   country: v.string(),
   location: v.string(),
   pricePerNight: v.number(),
@@ -28,6 +31,21 @@ export const ListingDetailsSchema = v.object({
 });
 export type ListingDetails = v.InferOutput<typeof ListingDetailsSchema>;
 
+type Fields = Record<string, unknown>;
+const fieldsOf = (data: unknown): Fields => (typeof data === 'object' && data !== null ? (data as Fields) : {});
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * v1 → v2: a listing written before regions were stored gets the region its town had in the
+ * spec's first list (places.policy.ts, frozen), '' for any other. A region already there stays:
+ * seeds and tests write current details under the default version 1.
+ */
+function withLegacyRegion(details: Fields): Fields {
+  return 'region' in details
+    ? details
+    : { ...details, region: legacyRegionOf(text(details.country), text(details.city)) };
+}
+
 export const PropertySubmitted = defineEvent(
   'PropertySubmitted',
   v.object({
@@ -37,11 +55,35 @@ export const PropertySubmitted = defineEvent(
     images: v.array(v.string()),
     submittedAt: at,
   }),
+  {
+    version: 2,
+    upcasters: {
+      1: (data) => {
+        const event = fieldsOf(data);
+        return { ...event, details: withLegacyRegion(fieldsOf(event.details)) };
+      },
+    },
+  },
 );
 /** Only the fields that changed. */
 export const PropertyEdited = defineEvent(
   'PropertyEdited',
   v.object({ propertyId: v.string(), changes: v.partial(ListingDetailsSchema), editedBy: actor, editedAt: at }),
+  {
+    version: 2,
+    upcasters: {
+      // Under v1 a new town always came with its country (the API checked the pair), so the
+      // change's own country, or Ghana's towns' names, say the region. A town of the first list
+      // is named in no other country's list, so a change of the city alone is read as Ghana's.
+      1: (data) => {
+        const event = fieldsOf(data);
+        const changes = fieldsOf(event.changes);
+        if (changes.city === undefined || 'region' in changes) return event;
+        const country = text(changes.country) ?? 'Ghana';
+        return { ...event, changes: { ...changes, region: legacyRegionOf(country, text(changes.city)) } };
+      },
+    },
+  },
 );
 export const PropertyImagesChanged = defineEvent(
   'PropertyImagesChanged',

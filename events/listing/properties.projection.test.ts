@@ -21,6 +21,7 @@ const details: ListingDetails = {
   listingType: 'rent',
   address: 'Ring Road',
   city: 'Accra',
+  region: 'Greater Accra',
   country: 'Ghana',
   location: 'Accra, Ghana',
   pricePerNight: 1200,
@@ -74,7 +75,7 @@ describe('properties projection', () => {
         featured_order: 2,
         version: 4,
         amenities: ['wifi', 'pool'],
-        search_text: 'accra ring road ghana accra, ghana',
+        search_text: 'accra ring road ghana accra, ghana greater accra',
       }),
     ]);
     // The edited yearly price, 2,400, is searched as 200 a month.
@@ -93,8 +94,15 @@ describe('properties projection', () => {
     await store.append(listingStreamId(id), 'no_stream', [submitted(id)]);
     expect(await searchRows()).toEqual([]);
     await store.append(listingStreamId(id), 1, [approved(id)]);
-    // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere".
-    expect((await searchRows()).map((r) => r.name)).toEqual(['', 'accra ghana', 'ghana', 'ring road', 'road']);
+    // "accra" starts "accra ghana", so only the longer name is kept; '' is "anywhere"; the region is whole.
+    expect((await searchRows()).map((r) => r.name)).toEqual([
+      '',
+      'accra ghana',
+      'ghana',
+      'greater accra',
+      'ring road',
+      'road',
+    ]);
     expect((await searchRows())[0]).toMatchObject({
       monthly_equivalent: 100,
       property_type: 0,
@@ -114,9 +122,11 @@ describe('properties projection', () => {
         },
       },
     ]);
+    // A version 1 edit (no region in it) gets the region of its town from the upcaster.
     expect((await searchRows()).map((r) => r.name)).toEqual([
       '',
       '5 harper road',
+      'ashanti',
       'ghana',
       'harper road',
       'kumasi',
@@ -133,8 +143,8 @@ describe('properties projection', () => {
     // The submission (not live before or after) is in no answer: it logged nothing.
     expect(log.map((c) => c.states.map((s) => s.names.filter((n) => n.startsWith('k') || n.startsWith('a'))))).toEqual([
       [['accra ghana']],
-      [['accra ghana'], ['kumasi']],
-      [['kumasi']],
+      [['accra ghana'], ['kumasi', 'ashanti']],
+      [['kumasi', 'ashanti']],
     ]);
   });
 
@@ -199,7 +209,7 @@ describe('properties projection', () => {
     }
     const before = await rows();
     const searchBefore = await searchRows();
-    expect(searchBefore).toHaveLength(10 * 5);
+    expect(searchBefore).toHaveLength(10 * 6);
     // Straight from the streams: the global log's readable end is the cluster-wide horizon, which this test need not wait for.
     const all = (
       await Promise.all(Array.from({ length: 30 }, (_, i) => store.readStream(listingStreamId(idOf(i + 1)))))

@@ -17,6 +17,7 @@ export type PropertyRow = {
   listing_type: string;
   address: string;
   city: string;
+  region: string;
   country: string;
   location: string;
   price_per_night: number;
@@ -46,6 +47,7 @@ const COLUMNS = [
   ['listing_type', 'text'],
   ['address', 'text'],
   ['city', 'text'],
+  ['region', 'text'],
   ['country', 'text'],
   ['location', 'text'],
   ['price_per_night', 'double precision'],
@@ -94,6 +96,7 @@ function applyEvent(
       listing_type: d.listingType,
       address: d.address,
       city: d.city,
+      region: d.region,
       country: d.country,
       location: d.location,
       price_per_night: d.pricePerNight,
@@ -126,6 +129,7 @@ function applyEvent(
         ['listingType', 'listing_type'],
         ['address', 'address'],
         ['city', 'city'],
+        ['region', 'region'],
         ['country', 'country'],
         ['location', 'location'],
         ['pricePerNight', 'price_per_night'],

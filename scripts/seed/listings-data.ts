@@ -2,6 +2,7 @@ import { AMENITIES, CATEGORIES, PROPERTY_TYPES, type PricingPeriod } from '../..
 import { COUNTRIES, defaultCurrencyOf, LOCATIONS, type Country } from '../../api/contract/places.ts';
 import { MONTHS_PER } from '../../events/listing/listing-search.ts';
 import type { ListingDetails } from '../../events/listing/listing.events.ts';
+import { legacyRegionOf } from '../../events/listing/places.policy.ts';
 import { monthlyRentBand, type Band } from './markets.ts';
 import type { Random } from './photos.ts';
 
@@ -177,6 +178,7 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     listingType: 'rent',
     address: `${random.int(1, 240)} ${street}`,
     city,
+    region: legacyRegionOf(country, city),
     country,
     location: `${city}, ${country}`,
     pricePerNight,
