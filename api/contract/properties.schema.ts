@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { queryInt } from './query-int.ts';
-import { citiesOf, COUNTRIES, defaultCurrencyOf } from './places.ts';
+import { GHANA_REGIONS } from '../../events/listing/places.policy.ts';
+import { COUNTRIES, defaultCurrencyOf } from './places.ts';
 
 // The HTTP shapes of listings (CONTRACT.md "Resources", spec part 1 §3, §5, §7
 // and part 2 §7). The PWA imports this file for its forms: no node:*, no SQL.
@@ -133,6 +134,9 @@ const fields = {
   listingType: v.picklist(LISTING_TYPES, `Listing type must be one of ${LISTING_TYPES.join(', ')}`),
   address: optionalText(300, 'The address'),
   city: requiredText(100, 'The city'),
+  // Which towns a country has is checked by the server against the gazetteer (api/properties/listing-place.ts),
+  // which the forms load only where a town is typed: here, the region's name only.
+  region: v.picklist(['', ...GHANA_REGIONS], `Region must be one of ${GHANA_REGIONS.join(', ')}`),
   country: v.pipe(
     requiredText(100, 'The country'),
     v.picklist(COUNTRIES, `Country must be one of ${COUNTRIES.join(', ')}`),
@@ -147,8 +151,6 @@ const fields = {
   images,
 };
 
-export const cityMessage = (country: string) => `Choose a city of ${country}: ${citiesOf(country).join(', ')}`;
-
 /** POST /api/properties. Missing enums take the forms' defaults; the address defaults to "city, country". */
 export const CreatePropertySchema = v.pipe(
   v.object(
@@ -160,6 +162,7 @@ export const CreatePropertySchema = v.pipe(
       listingType: v.optional(fields.listingType, 'rent'),
       address: fields.address,
       city: v.optional(fields.city, ''),
+      region: v.optional(fields.region),
       country: v.optional(fields.country, ''),
       location: fields.location,
       pricePerNight: v.optional(
@@ -182,13 +185,6 @@ export const CreatePropertySchema = v.pipe(
     v.check((p) => p.pricePerNight !== undefined, REQUIRED_MESSAGE),
     ['pricePerNight'],
   ),
-  v.forward(
-    v.check(
-      (p) => citiesOf(p.country).includes(p.city),
-      (issue) => cityMessage((issue.input as { country: string }).country),
-    ),
-    ['city'],
-  ),
   v.transform((p) => ({
     ...p,
     address: p.address || `${p.city}, ${p.country}`,
@@ -210,6 +206,7 @@ export const UpdatePropertySchema = v.object(
     listingType: v.optional(fields.listingType),
     address: v.optional(requiredText(300, 'The address')),
     city: v.optional(fields.city),
+    region: v.optional(fields.region),
     country: v.optional(fields.country),
     location: fields.location,
     pricePerNight: v.optional(price),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { GhanaRegion } from '../../events/listing/places.policy.ts';
 import { createAdmin, registerUser } from '../../testing/accounts.ts';
 import { expectError } from '../../testing/errors.ts';
 import { approveListing, createListing, listingBody } from '../../testing/listings.ts';
@@ -82,6 +83,27 @@ describe('POST /api/properties', () => {
     expect(p.region).toBeNull();
   });
 
+  it('lists in any town of Ghana, spelled as the gazetteer spells it, with its region (issue 33)', async () => {
+    const { host } = await setup();
+    const placed = async (city: string, region?: string) => {
+      const p = await createListing(host, { city, ...(region ? { region: region as GhanaRegion } : {}) });
+      return [p.city, p.region];
+    };
+    expect(await placed('Hohoe')).toEqual(['Hohoe', 'Volta']);
+    expect(await placed('dambai ')).toEqual(['Dambai', 'Oti']);
+    expect(await placed('AFLAO', 'Volta')).toEqual(['Aflao', 'Volta']);
+    // GeoNames' own spelling is another name of the town.
+    expect(await placed('Obuase')).toEqual(['Obuasi', 'Ashanti']);
+    // A town too small for the gazetteer is taken as typed once its region is chosen.
+    expect(await placed('  Nkwanta  ', 'Oti')).toEqual(['Nkwanta', 'Oti']);
+    const unlisted = await host.request('/api/properties', { method: 'POST', json: listingBody({ city: 'Nkwanta' }) });
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.json()).toMatchObject({ code: 'invalid_input', issues: [{ path: 'city' }] });
+    const guessed = await host.request('/api/properties', { method: 'POST', json: listingBody({ city: 'Hohoee' }) });
+    expect(((await guessed.json()) as { error: string }).error).toContain('did you mean Hohoe?');
+    expect((await createListing(host, { city: 'kingston', country: 'Jamaica' })).city).toBe('Kingston');
+  });
+
   it('answers 401 when signed out', async () => {
     const { visitor } = await setup();
     const res = await visitor.request('/api/properties', { method: 'POST', json: listingBody() });
@@ -101,7 +123,11 @@ describe('POST /api/properties', () => {
       'Property type must be one of apartment, house, studio, room',
     ],
     ['an unknown amenity', { amenities: ['helipad'] }, 'Unknown amenity'],
-    ['a city of another country', { city: 'Kingston' }, 'Choose a city of Ghana'],
+    ['a town Ghana does not have, without a region', { city: 'Kingston' }, 'Choose a town of Ghana from the list'],
+    ['a town with a region not its own', { city: 'Hohoe', region: 'Oti' }, 'Hohoe is in the Volta region, not Oti'],
+    ['an unknown region', { region: 'Brong-Ahafo' }, 'Region must be one of Ahafo, Ashanti'],
+    ['a city the country does not have', { city: 'Accra', country: 'Jamaica' }, 'Choose a city of Jamaica'],
+    ['a region outside Ghana', { city: 'Negril', country: 'Jamaica', region: 'Volta' }, 'Only a listing in Ghana'],
     ['an unknown country', { country: 'Narnia' }, 'Country must be one of'],
     ['a foreign image URL', { images: ['https://evil.example/x.jpg'] }, 'Images must be photos uploaded to Efie'],
     ['an image path trick', { images: ['/files/images/../../etc/passwd'] }, 'Images must be photos uploaded to Efie'],
@@ -241,6 +267,12 @@ describe('PUT /api/properties/:id', () => {
     expect(await put({ title: 'Quiet flat' })).toBe('Northern');
     expect(await put({ city: 'Negril', country: 'Jamaica' })).toBeNull();
     expect(await put({ city: 'Ho', country: 'Ghana' })).toBe('Volta');
+    // A region alone is checked against the town the listing keeps.
+    const wrong = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json: { region: 'Oti' } });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ issues: [{ path: 'region' }] });
+    expect(await put({ city: 'Kpassa', region: 'Oti' })).toBe('Oti');
+    expect(await put({ region: 'Volta' })).toBe('Volta');
   });
 
   it('lets the owner edit; a live listing stays live; version moves on', async () => {

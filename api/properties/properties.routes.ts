@@ -1,17 +1,10 @@
 import { Hono } from 'hono';
-import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireUser } from '../auth/session.middleware.ts';
-import { citiesOf } from '../contract/places.ts';
-import { legacyRegionOf } from '../../events/listing/places.policy.ts';
-import {
-  cityMessage,
-  CreatePropertySchema,
-  SearchQuerySchema,
-  UpdatePropertySchema,
-} from '../contract/properties.schema.ts';
+import { CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { resolvePlace } from './listing-place.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
@@ -88,6 +81,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
     })
     .post('/', requireUser, validate('json', CreatePropertySchema), async (c) => {
       const { images, ...input } = c.req.valid('json');
+      const place = resolvePlace(input);
       const user = c.var.user!;
       // With an Idempotency-Key the listing's id comes from the owner and the key: a retry at any
       // time, even after a crash lost the first answer, finds the listing the first attempt made.
@@ -105,8 +99,8 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           category: input.category,
           listingType: input.listingType,
           address: input.address,
-          city: input.city,
-          region: legacyRegionOf(input.country, input.city),
+          city: place.city,
+          region: place.region,
           country: input.country,
           location: input.location,
           pricePerNight: input.pricePerNight,
@@ -127,16 +121,17 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
       const id = c.req.param('id');
       const existing = await visibleProperty(c, db, id);
       const { expectedVersion, images, isActive, ...changes } = c.req.valid('json');
-      const country = changes.country ?? existing.country;
-      const city = changes.city ?? existing.city;
-      if ((changes.country !== undefined || changes.city !== undefined) && !citiesOf(country).includes(city)) {
-        throw new DomainError('invalid', 'invalid_input', cityMessage(country), {
-          issues: [{ path: 'city', message: cityMessage(country) }],
-        });
-      }
-      // A new town or country brings its region with it.
-      const region =
-        changes.country !== undefined || changes.city !== undefined ? legacyRegionOf(country, city) : undefined;
+      // A new town, region or country is checked with the others the listing keeps; a new town or
+      // country without a region takes the town's.
+      const moved = changes.country !== undefined || changes.city !== undefined;
+      const place =
+        moved || changes.region !== undefined
+          ? resolvePlace({
+              country: changes.country ?? existing.country,
+              city: changes.city ?? existing.city,
+              region: changes.region ?? (moved ? undefined : existing.region),
+            })
+          : undefined;
       await runCommand(
         store,
         requestOrigin(c.var),
@@ -145,7 +140,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
         {
           type: 'EditProperty',
           actor: actorOf(c),
-          changes: stripUndefined({ ...changes, region }),
+          changes: stripUndefined({ ...changes, ...place }),
           images,
           isActive,
           at: clock().toISOString(),
