@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { queryInt } from './query-int.ts';
-import { GHANA_REGIONS } from '../../events/listing/places.policy.ts';
+import { GHANA_REGIONS, parseDigitalAddress } from '../../events/listing/places.policy.ts';
 import { COUNTRIES, defaultCurrencyOf } from './places.ts';
 
 // The HTTP shapes of listings (CONTRACT.md "Resources", spec part 1 §3, §5, §7
@@ -73,6 +73,17 @@ const requiredText = (max: number, label: string) =>
 const optionalText = (max: number, label: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)));
 
+export const DIGITAL_ADDRESS_MESSAGE = 'Enter a GhanaPost GPS address like GA-183-8164';
+
+/** A GhanaPost GPS address in its canonical form (GA-183-8164), or '' for none. */
+const digitalAddress = v.pipe(
+  v.string(DIGITAL_ADDRESS_MESSAGE),
+  v.trim(),
+  v.maxLength(20, DIGITAL_ADDRESS_MESSAGE),
+  v.check((text) => text === '' || parseDigitalAddress(text) !== null, DIGITAL_ADDRESS_MESSAGE),
+  v.transform((text) => (text === '' ? '' : parseDigitalAddress(text)!)),
+);
+
 /** Spec part 1 §5: price text loses currency symbols, commas and spaces before use. */
 const price = v.pipe(
   v.union([v.number(PRICE_MESSAGE), v.string(PRICE_MESSAGE)], PRICE_MESSAGE),
@@ -142,6 +153,7 @@ const fields = {
     v.picklist(COUNTRIES, `Country must be one of ${COUNTRIES.join(', ')}`),
   ),
   location: optionalText(200, 'The location'),
+  digitalAddress,
   pricePerNight: price,
   currency: v.picklist(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
   pricingPeriod: v.picklist(PRICING_PERIODS, `Pricing period must be one of ${PRICING_PERIODS.join(', ')}`),
@@ -165,6 +177,7 @@ export const CreatePropertySchema = v.pipe(
       region: v.optional(fields.region),
       country: v.optional(fields.country, ''),
       location: fields.location,
+      digitalAddress: v.optional(fields.digitalAddress, ''),
       pricePerNight: v.optional(
         v.pipe(
           v.unknown(),
@@ -209,6 +222,7 @@ export const UpdatePropertySchema = v.object(
     region: v.optional(fields.region),
     country: v.optional(fields.country),
     location: fields.location,
+    digitalAddress: v.optional(fields.digitalAddress),
     pricePerNight: v.optional(price),
     currency: v.optional(fields.currency),
     pricingPeriod: v.optional(fields.pricingPeriod),
@@ -414,6 +428,8 @@ export type Property = {
   region: string | null;
   country: string;
   location: string | null;
+  /** A Ghanaian listing's GhanaPost GPS address; with the owner's contact details, for the same callers. */
+  digitalAddress?: string | null;
   pricePerNight: number;
   currency: Currency;
   pricingPeriod: PricingPeriod;

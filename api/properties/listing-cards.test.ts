@@ -13,6 +13,7 @@ const row = (id: string, overrides: Partial<PropertyReadRow> = {}): PropertyRead
   address: '4 Asafo Road',
   city: 'Kumasi',
   region: 'Ashanti',
+  digital_address: '',
   country: 'Ghana',
   location: 'Asafo',
   price_per_night: 2400,

@@ -10,7 +10,7 @@ export type PlaceInput = { country: string; city: string; region?: string | unde
 /** Where a listing is, as it is stored: the town as the gazetteer spells it, and its region ('' outside Ghana). */
 export type ListingPlace = { city: string; region: string };
 
-const refuse = (path: 'city' | 'region', message: string) =>
+const refuse = (path: 'city' | 'region' | 'digitalAddress', message: string) =>
   new DomainError('invalid', 'invalid_input', message, { issues: [{ path, message }] });
 
 const spaced = (text: string) => text.trim().replace(/\s+/g, ' ');
@@ -50,4 +50,11 @@ export function resolvePlace({ country, city, region }: PlaceInput): ListingPlac
     'city',
     `Choose a town of Ghana from the list${guess ? ` (did you mean ${guess.name}?)` : ''}, or choose the region first to add a town that is not listed.`,
   );
+}
+
+/** A GhanaPost GPS address (canonical already, or '') only on a Ghanaian listing. */
+export function digitalAddressIn(country: string, digitalAddress: string): string {
+  if (digitalAddress !== '' && country !== 'Ghana')
+    throw refuse('digitalAddress', 'Only a listing in Ghana has a GhanaPost GPS address.');
+  return digitalAddress;
 }

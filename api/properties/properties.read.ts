@@ -27,7 +27,7 @@ export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'upda
 };
 
 export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
-  p.address, p.city, p.region, p.country, p.location, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
+  p.address, p.city, p.region, p.country, p.location, p.digital_address, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
   p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
   u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone
@@ -39,7 +39,7 @@ export type Viewer = Pick<User, 'id' | 'isAdmin'> | null;
 export const canSee = (row: PropertyReadRow, viewer: Viewer) =>
   row.is_live || (viewer !== null && (viewer.isAdmin || viewer.id === row.owner_id));
 
-/** Owner contact details: a signed-in caller on a live property, the owner, and admins. */
+/** Owner contact details and the GPS address: a signed-in caller on a live property, the owner, and admins. */
 const seesContact = (row: PropertyReadRow, viewer: Viewer) =>
   viewer !== null && (row.is_live || viewer.isAdmin || viewer.id === row.owner_id);
 
@@ -83,6 +83,8 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
   if (seesContact(row, viewer)) {
     property.ownerEmail = row.owner_email;
     property.ownerPhone = row.owner_phone;
+    // It leads to the door, as a phone number leads to the owner: the same callers see it.
+    property.digitalAddress = row.digital_address || null;
   }
   return property;
 }

@@ -104,6 +104,53 @@ describe('POST /api/properties', () => {
     expect((await createListing(host, { city: 'kingston', country: 'Jamaica' })).city).toBe('Kingston');
   });
 
+  it('keeps a GhanaPost GPS address in its canonical form, shows it as the owner’s phone is shown, and finds it only whole', async () => {
+    const { host, admin, renter, visitor } = await setup();
+    const p = await createListing(host, { city: 'Tema', digitalAddress: ' ga 183 8164 ' });
+    expect(p.digitalAddress).toBe('GA-183-8164');
+    await createListing(host, { city: 'Tema', digitalAddress: 'GA-184-8164' });
+    await approveListing(admin, p.id);
+    const seen = async (client: typeof visitor) =>
+      ((await (await client.request(`/api/properties/${p.id}`)).json()) as Property).digitalAddress;
+    expect(await seen(renter)).toBe('GA-183-8164');
+    expect(await seen(visitor)).toBeUndefined();
+    const found = async (location: string) => {
+      const res = await visitor.request(`/api/properties/search?location=${encodeURIComponent(location)}`);
+      const page = (await res.json()) as PropertyPage;
+      expect(page.properties.every((card) => card.digitalAddress === undefined)).toBe(true);
+      return page.properties.map((card) => card.id);
+    };
+    expect(await found('GA-183-8164')).toEqual([p.id]);
+    expect(await found('ga1838164')).toEqual([p.id]);
+    expect(await found('GA-0183-8164')).toEqual([p.id]);
+    for (const part of ['GA-183', '183-8164', 'GA-183-816', 'gps']) expect(await found(part), part).toEqual([]);
+  });
+
+  it('refuses a GPS address that is not one, or outside Ghana, and clears it when asked or when the listing leaves Ghana', async () => {
+    const { host } = await setup();
+    const before = await eventCount();
+    for (const [json, message] of [
+      [{ digitalAddress: 'GA-18-8164' }, 'Enter a GhanaPost GPS address like GA-183-8164'],
+      [{ digitalAddress: 'GA-183-8164', city: 'Kingston', country: 'Jamaica' }, 'Only a listing in Ghana'],
+    ] as const) {
+      const res = await host.request('/api/properties', { method: 'POST', json: listingBody(json) });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: string; issues: { path: string }[] };
+      expect(body.error).toContain(message);
+      expect(body.issues[0]!.path).toBe('digitalAddress');
+    }
+    expect(await eventCount()).toBe(before);
+    const p = await createListing(host, { digitalAddress: 'AK-039-5028' });
+    const put = async (json: object) => {
+      const res = await host.request(`/api/properties/${p.id}`, { method: 'PUT', json });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as Property).digitalAddress;
+    };
+    expect(await put({ digitalAddress: '' })).toBeNull();
+    expect(await put({ digitalAddress: 'ak0395028' })).toBe('AK-039-5028');
+    expect(await put({ country: 'Jamaica', city: 'Negril' })).toBeNull();
+  });
+
   it('answers 401 when signed out', async () => {
     const { visitor } = await setup();
     const res = await visitor.request('/api/properties', { method: 'POST', json: listingBody() });

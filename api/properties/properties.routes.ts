@@ -4,7 +4,7 @@ import { requireUser } from '../auth/session.middleware.ts';
 import { CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { resolvePlace } from './listing-place.ts';
+import { digitalAddressIn, resolvePlace } from './listing-place.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
@@ -101,6 +101,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           address: input.address,
           city: place.city,
           region: place.region,
+          digitalAddress: digitalAddressIn(input.country, input.digitalAddress),
           country: input.country,
           location: input.location,
           pricePerNight: input.pricePerNight,
@@ -132,6 +133,14 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
               region: changes.region ?? (moved ? undefined : existing.region),
             })
           : undefined;
+      const country = changes.country ?? existing.country;
+      // A listing that leaves Ghana leaves its GPS address behind.
+      const digitalAddress =
+        changes.digitalAddress !== undefined
+          ? digitalAddressIn(country, changes.digitalAddress)
+          : country !== 'Ghana' && existing.digital_address
+            ? ''
+            : undefined;
       await runCommand(
         store,
         requestOrigin(c.var),
@@ -140,7 +149,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
         {
           type: 'EditProperty',
           actor: actorOf(c),
-          changes: stripUndefined({ ...changes, ...place }),
+          changes: stripUndefined({ ...changes, ...place, digitalAddress }),
           images,
           isActive,
           at: clock().toISOString(),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AMENITY_BITS, MONTHS_PER, SEARCH_CODES } from '../../events/listing/listing-search.ts';
-import { normalisePlace } from '../../events/listing/places.policy.ts';
+import { normalisePlace, parseDigitalAddress } from '../../events/listing/places.policy.ts';
 import { listingStreamId } from '../../events/listing/listing.events.ts';
 import { readModels } from '../../events/read-models.ts';
 import { createEventStore } from '../../events/store/event-store.ts';
@@ -34,6 +34,7 @@ type Listed = {
   address: string;
   country: string;
   location: string;
+  digital_address: string;
   property_type: string;
   category: string;
   listing_type: string;
@@ -55,18 +56,24 @@ const comparePrices = (a: number, pa: string, b: number, pb: string) =>
   Math.sign(a * TWELFTHS_OF_A_WEEK[pb]! - b * TWELFTHS_OF_A_WEEK[pa]!);
 
 /**
- * The contract's rule, written out on its own: a location matches where a word of a field begins it, or where it begins the region's whole name;
+ * The contract's rule, written out on its own: a location matches where a word of a field begins it,
+ * or where it begins the region's whole name; a GhanaPost GPS address matches that address only,
+ * whatever zeros lead its area;
  * price bounds are per the search's period (a month when it names none) and inclusive, and a listing's
  * price per its own period is compared with them as the same rent over the same time.
  */
 function oracle(listings: Listed[], q: SearchQuery): string[] {
   const place = normalisePlace(q.location ?? '');
+  const gps = parseDigitalAddress(q.location ?? '');
+  const sameAddress = (a: string, b: string) => a.replace(/-0+(?=\d)/, '-') === b.replace(/-0+(?=\d)/, '-');
   const period = q.timePeriod ?? 'month';
   const found = listings.filter((l) => {
     return (
-      (place === '' ||
-        [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)) ||
-        normalisePlace(l.region).startsWith(place)) &&
+      (gps !== null
+        ? l.digital_address !== '' && sameAddress(l.digital_address, gps)
+        : place === '' ||
+          [l.city, l.address, l.country, l.location].some((f) => ` ${normalisePlace(f)}`.includes(` ${place}`)) ||
+          normalisePlace(l.region).startsWith(place)) &&
       (!q.propertyType || l.property_type === q.propertyType) &&
       (!q.category || l.category === q.category) &&
       (!q.listingType || l.listing_type === q.listingType) &&
@@ -88,10 +95,12 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
 }
 
 const liveListings = () =>
-  database().query<Listed>(`select id, city, region, address, country, location, property_type, category, listing_type, price_per_night, pricing_period,
+  database().query<Listed>(`select id, city, region, address, country, location, digital_address, property_type, category, listing_type, price_per_night, pricing_period,
     bedrooms, amenities, created_at from properties where is_live`);
 
 const TOWNS = [...LOCATIONS.Ghana.slice(0, 6), 'Kingston', 'Santo Domingo'] as const;
+/** GhanaPost GPS addresses as typed: some of the listings' own (any zeros before the area), parts of one, none. */
+const GPS_TYPED = ['GA-105-1005', 'ga 0107 1007', 'ga1111011', 'GA-113-1013', 'GA-105', '105-1005', 'GA-999-9999'];
 const STREETS = ['Ring Road East', 'Oxford Street', 'Avenida España', 'Hope Road', 'Plot 5_6, 100% Lane'];
 
 /** Search strings as people type them, for every filter, sort and page size. */
@@ -104,21 +113,23 @@ function searches(seed: number, count: number): string[] {
     if (random.chance(0.7))
       q.set(
         'location',
-        random.chance(0.85)
+        random.chance(0.75)
           ? typed(random.pick(TOWNS))
-          : random.pick([
-              'espana',
-              'ring road',
-              'road',
-              '100%',
-              '5_',
-              '%',
-              'ghana',
-              'e',
-              'greater accra',
-              'Ashanti',
-              'west',
-            ]),
+          : random.chance(0.4)
+            ? random.pick(GPS_TYPED)
+            : random.pick([
+                'espana',
+                'ring road',
+                'road',
+                '100%',
+                '5_',
+                '%',
+                'ghana',
+                'e',
+                'greater accra',
+                'Ashanti',
+                'west',
+              ]),
       );
     if (random.chance(0.5)) q.set('propertyType', random.pick(PROPERTY_TYPES));
     if (random.chance(0.2)) q.set('category', random.pick(['general', 'student']));
@@ -153,6 +164,7 @@ async function setup() {
       city,
       country,
       location: `${city}, ${country}`,
+      ...(country === 'Ghana' && n % 2 === 1 ? { digitalAddress: `GA-${100 + n}-${1000 + n}` } : {}),
       address: `${random.int(1, 40)} ${random.pick(STREETS)}`,
       propertyType: random.pick(PROPERTY_TYPES),
       category: random.pick(['general', 'student']),
@@ -284,12 +296,14 @@ describe('search at scale: the read model, capped totals and the caches', () => 
       city: 'Kumasi',
       location: 'Kumasi, Ghana',
       address: 'Plot 5_6, 100% Lane',
+      digitalAddress: 'AK-039-5028',
     });
     const legon = await seedListing(deps.store, ownerId, {
       ...listing(2),
       city: 'East Legon',
       location: 'East Legon, Ghana',
       address: 'Near Accra Mall',
+      digitalAddress: 'GA-0183-8164',
     });
     const dr = await seedListing(deps.store, ownerId, {
       ...listing(3),
@@ -315,6 +329,22 @@ describe('search at scale: the read model, capped totals and the caches', () => 
     expect(await ids('umasi')).toEqual([]);
     expect(await ids('ghana')).toEqual([kumasi, legon].sort());
     expect(await ids(',')).toEqual([kumasi, legon, dr].sort());
+    // A GhanaPost GPS address finds its listing only whole, from memory and from the database alike.
+    const fromDatabase = async (location: string) =>
+      (await searchListings(deps.db, v.parse(SearchQuerySchema, { location }))).rows.map((r) => r.id).sort();
+    for (const [typed, found] of [
+      ['AK-039-5028', [kumasi]],
+      ['ak0395028', [kumasi]],
+      ['GA-183-8164', [legon]],
+      ['ga 0183 8164', [legon]],
+      ['GA-183', []],
+      ['183-8164', []],
+      ['gps', []],
+      [':gps:ga-183-8164', []],
+    ] as const) {
+      expect(await ids(typed), typed).toEqual(found);
+      expect(await fromDatabase(typed), typed).toEqual(found);
+    }
   });
 
   it('counts exactly up to the cap, then says so; later pages still page', async () => {

@@ -1,5 +1,5 @@
 import { amenityMask, monthlyEquivalent, type MONTHS_PER, searchCode } from '../../events/listing/listing-search.ts';
-import { normalisePlace } from '../../events/listing/places.policy.ts';
+import { digitalAddressKey, normalisePlace, parseDigitalAddress } from '../../events/listing/places.policy.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminListQuery, PricingPeriod, SearchQuery } from '../contract/properties.schema.ts';
 import { PROPERTY_SELECT, type PropertyReadRow } from './properties.read.ts';
@@ -27,8 +27,15 @@ export function monthlyBounds(q: Pick<SearchQuery, 'minPrice' | 'maxPrice' | 'ti
   };
 }
 
-/** The typed location as place names are compared (listing-search.ts); '' is "anywhere". */
-export const placeQuery = (q: Pick<SearchQuery, 'location'>) => normalisePlace(q.location ?? '');
+/**
+ * The typed location as place names are compared (listing-search.ts); '' is "anywhere". A GhanaPost
+ * GPS address is compared by its key, so it finds only that address, whole.
+ */
+export function placeQuery(q: Pick<SearchQuery, 'location'>): string {
+  const typed = q.location ?? '';
+  const digitalAddress = parseDigitalAddress(typed);
+  return digitalAddress ? digitalAddressKey(digitalAddress) : normalisePlace(typed);
+}
 
 /** One index of listing_search per order (migration 0720), with the listing id as tie-break: no listing shows on two pages. */
 const ORDER: Record<SearchQuery['sort'], { by: string; key: string }> = {

@@ -3,7 +3,7 @@
 // reads typed locations through normalisePlace, and the answer caches match
 // changes against searches with the same states.
 
-import { normalisePlace } from './places.policy.ts';
+import { digitalAddressKey, normalisePlace } from './places.policy.ts';
 
 /** The amenities' bits in listing_search.amenities, in the contract's order (a test keeps the two lists equal). */
 export const AMENITY_BITS = [
@@ -62,6 +62,7 @@ export type SearchableListing = {
   address: string;
   country: string;
   location: string;
+  digital_address: string;
   property_type: string;
   category: string;
   listing_type: string;
@@ -82,10 +83,11 @@ export type SearchableListing = {
  * whatever starts the first starts the second) and is left out, so a town
  * typed in full finds one name, not the town and "town, country" twice over.
  * The region gives no suffixes: "accra" finds Accra, not all of Greater Accra,
- * and "east" no region (docs/decisions/310).
+ * and "east" no region; a GhanaPost GPS address is found only whole
+ * (digitalAddressKey) (docs/decisions/310).
  */
 export function placeNames(
-  listing: Pick<SearchableListing, 'city' | 'region' | 'address' | 'country' | 'location'>,
+  listing: Pick<SearchableListing, 'city' | 'region' | 'address' | 'country' | 'location' | 'digital_address'>,
 ): string[] {
   const all = new Set<string>();
   for (const field of [listing.city, listing.address, listing.country, listing.location]) {
@@ -94,6 +96,7 @@ export function placeNames(
   }
   const region = normalisePlace(listing.region);
   if (region) all.add(region);
+  if (listing.digital_address) all.add(digitalAddressKey(listing.digital_address));
   const names = [...all];
   return ['', ...names.filter((name) => !names.some((other) => other !== name && other.startsWith(name)))];
 }

@@ -20,6 +20,7 @@ const details: ListingDetails = {
   region: 'Greater Accra',
   country: 'Ghana',
   location: 'Accra, Ghana',
+  digitalAddress: '',
   pricePerNight: 1500,
   currency: 'GH₵',
   pricingPeriod: 'month',

@@ -40,8 +40,8 @@ const regionOf = (event: ReturnType<typeof decode>) =>
       : 'none';
 
 describe('listing events: version 1 read as version 2 (regions)', () => {
-  it('are at version 2, and new events are written at it', () => {
-    expect(PropertySubmitted.version).toBe(2);
+  it('are at their current versions, and new events are written at them', () => {
+    expect(PropertySubmitted.version).toBe(3);
     expect(PropertyEdited.version).toBe(2);
     expect(PropertyEdited.create({ propertyId: 'p', changes: {}, editedBy: 'o', editedAt: 'now' }).schemaVersion).toBe(
       2,
@@ -74,5 +74,19 @@ describe('listing events: version 1 read as version 2 (regions)', () => {
     const event = decode({ ...submittedV1({ ...v1Details('Ho', 'Ghana'), region: 'Volta' }), schemaVersion: 2 });
     expect(regionOf(event)).toBe('Volta');
     expect(() => decode({ ...submittedV1(v1Details('Ho', 'Ghana')), schemaVersion: 2 })).toThrow(/region/);
+  });
+});
+
+describe('PropertySubmitted version 2 read as version 3 (GhanaPost GPS addresses)', () => {
+  const submitted = (details: object, schemaVersion: number) => ({ ...submittedV1(details), schemaVersion });
+  const digitalAddressOf = (event: ReturnType<typeof decode>) =>
+    event.type === 'PropertySubmitted' ? event.data.details.digitalAddress : 'none';
+
+  it('gives a listing submitted before none, and keeps one already there', () => {
+    const v2 = { ...v1Details('Tema', 'Ghana'), region: 'Greater Accra' };
+    expect(digitalAddressOf(decode(submitted(v2, 2)))).toBe('');
+    expect(digitalAddressOf(decode(submitted(v1Details('Tema', 'Ghana'), 1)))).toBe('');
+    expect(digitalAddressOf(decode(submitted({ ...v2, digitalAddress: 'GA-183-8164' }, 1)))).toBe('GA-183-8164');
+    expect(() => decode(submitted(v2, 3))).toThrow(/digitalAddress/);
   });
 });

@@ -22,6 +22,8 @@ export const ListingDetailsSchema = v.object({
   region: v.string(),
   country: v.string(),
   location: v.string(),
+  /** A Ghanaian listing's GhanaPost GPS address, canonical (places.policy.ts), '' for none. Since v3. */
+  digitalAddress: v.string(),
   pricePerNight: v.number(),
   currency: v.string(),
   pricingPeriod: v.string(),
@@ -56,16 +58,22 @@ export const PropertySubmitted = defineEvent(
     submittedAt: at,
   }),
   {
-    version: 2,
+    version: 3,
     upcasters: {
       1: (data) => {
         const event = fieldsOf(data);
         return { ...event, details: withLegacyRegion(fieldsOf(event.details)) };
       },
+      // v2 → v3: no listing had a digital address before. One already there stays (seeds write current details as v1).
+      2: (data) => {
+        const event = fieldsOf(data);
+        const details = fieldsOf(event.details);
+        return 'digitalAddress' in details ? event : { ...event, details: { ...details, digitalAddress: '' } };
+      },
     },
   },
 );
-/** Only the fields that changed. */
+/** Only the fields that changed (a v2 edit may carry digitalAddress: the partial schema took it without a new version). */
 export const PropertyEdited = defineEvent(
   'PropertyEdited',
   v.object({ propertyId: v.string(), changes: v.partial(ListingDetailsSchema), editedBy: actor, editedAt: at }),

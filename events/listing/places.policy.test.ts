@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GHANA_REGIONS, LEGACY_GHANA_CITY_REGION, legacyRegionOf, normalisePlace } from './places.policy.ts';
+import {
+  digitalAddressKey,
+  GHANA_REGIONS,
+  LEGACY_GHANA_CITY_REGION,
+  legacyRegionOf,
+  normalisePlace,
+  parseDigitalAddress,
+} from './places.policy.ts';
 
 describe('the places policy', () => {
   it('names Ghana’s 16 regions once each, alphabetically', () => {
@@ -30,5 +37,39 @@ describe('the places policy', () => {
     expect(normalisePlace('Sekondi-Takoradi, Western')).toBe('sekondi takoradi western');
     expect(normalisePlace('Jamestown’s  (Old)')).toBe('jamestowns old');
     expect(normalisePlace('50%_off')).toBe('50%_off');
+  });
+});
+
+describe('GhanaPost GPS digital addresses', () => {
+  it('reads the ways people type one into its canonical form', () => {
+    expect(parseDigitalAddress('GA-183-8164')).toBe('GA-183-8164');
+    expect(parseDigitalAddress(' ga1838164 ')).toBe('GA-183-8164');
+    expect(parseDigitalAddress('GA 183 8164')).toBe('GA-183-8164');
+    expect(parseDigitalAddress('ak-0394-5028')).toBe('AK-0394-5028');
+    expect(parseDigitalAddress('B2-123-4567')).toBe('B2-123-4567');
+  });
+
+  it('refuses what is not one', () => {
+    for (const text of [
+      '',
+      'G-183-8164',
+      '2A-183-8164',
+      'GA-18-8164',
+      'GA-183-81645',
+      'GA-183-816',
+      'GA-12345-6789',
+      'Accra',
+    ])
+      expect(parseDigitalAddress(text), text).toBeNull();
+  });
+
+  it('finds an address by one key whatever zeros lead its area, and no other address by it', () => {
+    expect(digitalAddressKey('GA-183-8164')).toBe(':gps:ga-183-8164');
+    expect(digitalAddressKey('GA-0183-8164')).toBe(':gps:ga-183-8164');
+    expect(digitalAddressKey('GA-1830-8164')).toBe(':gps:ga-1830-8164');
+    expect(digitalAddressKey('GA-18-8164').startsWith(digitalAddressKey('GA-183-8164'))).toBe(false);
+    // Typed text never reaches it: normalised, it cannot start with a colon.
+    for (const typed of [':gps:ga-183-8164', ':', ' :gps', 'gps'])
+      expect(normalisePlace(typed).startsWith(':')).toBe(false);
   });
 });

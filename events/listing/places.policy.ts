@@ -71,3 +71,25 @@ export function normalisePlace(text: string): string {
     .replace(/[\s,.;:!?()[\]{}"/\\|<>-]+/gu, ' ')
     .trim();
 }
+
+/**
+ * A GhanaPost GPS digital address as typed ("ga 183 8164", "GA-0183-8164") in its canonical
+ * form `GA-183-8164`, or null when it is not one: two characters for the region and district (a
+ * letter, then a letter or digit), an area of 3 or 4 digits and a place of 4, with or without
+ * hyphens or spaces between them. The area keeps the digits typed.
+ */
+export function parseDigitalAddress(text: string): string | null {
+  const match = /^([A-Z][A-Z0-9])[-\s]*(\d{3,4})[-\s]*(\d{4})$/.exec(text.trim().toUpperCase());
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+/**
+ * The name search finds a digital address by (listing-search.ts placeNames): its area without
+ * leading zeros, so GA-0183-8164 and GA-183-8164 are one place. It starts with a colon, which
+ * normalisePlace makes a space and then trims, so no typed text but '' (anywhere) is a prefix of
+ * it; and a whole code is the prefix of no other. So it is found only by a whole code.
+ */
+export function digitalAddressKey(canonical: string): string {
+  const [district = '', area = '', place = ''] = canonical.toLowerCase().split('-');
+  return `:gps:${district}-${area.replace(/^0+(?=\d)/, '')}-${place}`;
+}

@@ -24,6 +24,7 @@ const details: ListingDetails = {
   region: 'Greater Accra',
   country: 'Ghana',
   location: 'Accra, Ghana',
+  digitalAddress: '',
   pricePerNight: 1200,
   currency: 'GH₵',
   pricingPeriod: 'year',

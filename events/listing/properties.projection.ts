@@ -20,6 +20,7 @@ export type PropertyRow = {
   region: string;
   country: string;
   location: string;
+  digital_address: string;
   price_per_night: number;
   currency: string;
   pricing_period: string;
@@ -50,6 +51,7 @@ const COLUMNS = [
   ['region', 'text'],
   ['country', 'text'],
   ['location', 'text'],
+  ['digital_address', 'text'],
   ['price_per_night', 'double precision'],
   ['currency', 'text'],
   ['pricing_period', 'text'],
@@ -99,6 +101,7 @@ function applyEvent(
       region: d.region,
       country: d.country,
       location: d.location,
+      digital_address: d.digitalAddress,
       price_per_night: d.pricePerNight,
       currency: d.currency,
       pricing_period: d.pricingPeriod,
@@ -132,6 +135,7 @@ function applyEvent(
         ['region', 'region'],
         ['country', 'country'],
         ['location', 'location'],
+        ['digitalAddress', 'digital_address'],
         ['pricePerNight', 'price_per_night'],
         ['currency', 'currency'],
         ['pricingPeriod', 'pricing_period'],

@@ -181,6 +181,7 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     region: legacyRegionOf(country, city),
     country,
     location: `${city}, ${country}`,
+    digitalAddress: '',
     pricePerNight,
     currency,
     pricingPeriod,
