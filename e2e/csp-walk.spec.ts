@@ -118,10 +118,11 @@ test('host: dashboards, the wizard with a photo preview, editing, payment and vi
   ]) {
     await visit(page, problems, path);
   }
-  // The wizard: its City list (a Radix Select) locks the page's scroll with an inline <style>
-  // (style-src-elem), and the chosen photo shows from a blob: URL (img-src blob:).
+  // The wizard: its Property type list (a Radix Select) locks the page's scroll with an inline
+  // <style> (style-src-elem), its town suggestions (pwa/ui/combobox.tsx) must need no inline
+  // style, and the chosen photo shows from a blob: URL (img-src blob:).
   await visit(page, problems, '/list-property');
-  await fillWizardUpToPhotos(page, 'A flat under the policy');
+  await fillWizardUpToPhotos(page, 'A flat under the policy', { type: 'House' });
   await page.getByLabel(/^Photos/).setInputFiles([await plainPhoto('room.jpg')]);
   const preview = page.getByRole('list', { name: 'Uploaded photos' }).getByRole('img').first();
   await expect(preview).toBeVisible({ timeout: 20_000 });

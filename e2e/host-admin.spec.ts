@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createRandom, drawHomePhoto } from '../scripts/seed/photos.ts';
 import { expectAccessible, outboxCode, saveScreenshot, signIn, toasts, unique } from './support/fixtures.ts';
+import { pickPlace } from './support/wizard.ts';
 
 /** A drawn home as a JPEG, as a phone would send it (the seed's drawing, so screenshots look real). */
 const photo = async (name: string, seed: number) => ({
@@ -48,8 +49,8 @@ test('a host lists a property, an admin approves and features it, the host edits
   await page.getByLabel('Title *').fill(title);
   await page.getByLabel('Description *').fill('Two bedrooms, a balcony and steady water, ten minutes from the mall.');
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'City *' }).click();
-  await page.getByRole('option', { name: 'Accra', exact: true }).click();
+  await pickPlace(page, 'Accra', { typed: 'acc' });
+  await expect(page.getByRole('combobox', { name: 'Region' })).toHaveText(/Greater Accra/);
   await page.getByLabel('Price *').fill('GH₵ 2,500');
   await page.getByLabel('Bedrooms').fill('2');
   await expectAccessible(page, 'list property, step 2');

@@ -24,6 +24,7 @@ import {
   unique,
   uniquePhone,
 } from './support/fixtures.ts';
+import { pickPlace } from './support/wizard.ts';
 
 // Screen states on the real seeded server: each state (a pending listing, an agent's
 // listing, a stranger, a non-admin, no listings at all) is made through the API first.
@@ -156,8 +157,7 @@ test.describe('listing', () => {
     await page.getByLabel('Title *').fill('A room');
     await page.getByLabel('Description *').fill('Quiet');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('combobox', { name: 'City *' }).click();
-    await page.getByRole('option', { name: 'Kumasi' }).click();
+    await pickPlace(page, 'Kumasi');
     await page.getByLabel('Price *').fill('GH₵ 0');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Submit Listing' }).click();
@@ -165,16 +165,18 @@ test.describe('listing', () => {
     expect(await (await page.request.get('/api/user/properties')).json()).toEqual([]);
   });
 
-  test('changing the country clears the city and switches the currency', async ({ page }) => {
+  test('changing the country clears the town and region and switches the currency', async ({ page }) => {
     await signUp(page.request, 'owner', 'Kojo');
     await page.goto('/list-property');
     await page.getByLabel('Title *').fill('A room');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('combobox', { name: 'City *' }).click();
-    await page.getByRole('option', { name: 'Tamale' }).click();
+    await pickPlace(page, 'Tamale', { typed: 'tama' });
+    await expect(page.getByRole('combobox', { name: 'Region' })).toHaveText(/Northern/);
     await page.getByRole('combobox', { name: 'Country *' }).click();
     await page.getByRole('option', { name: 'Jamaica' }).click();
-    await expect(page.getByRole('combobox', { name: 'City *' })).toHaveText(/Select a city/);
+    await expect(page.getByRole('combobox', { name: 'Region' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'City *' })).toHaveValue('');
+    await pickPlace(page, 'Negril', { typed: 'neg', label: 'City *' });
     await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText(/\$ \(dollar\)/);
   });
 

@@ -41,3 +41,6 @@ export const citiesOf = (country: string): readonly string[] => (isCountry(count
 
 /** Spec part 2 §9: GH₵ for Ghana, $ elsewhere. */
 export const defaultCurrencyOf = (country: string): 'GH₵' | '$' => (country === 'Ghana' ? 'GH₵' : '$');
+
+/** Ghana's regions, and the region an old listing or draft in one of the 20 towns above is in (issue 33). */
+export { GHANA_REGIONS, legacyRegionOf } from '../../events/listing/places.policy.ts';

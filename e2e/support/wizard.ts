@@ -6,6 +6,20 @@ import sharp from 'sharp';
 /** What a listing's first two steps hold besides its title; the wizard's defaults where absent. */
 export type WizardListing = { type?: string; city?: string; price?: string; bedrooms?: string };
 
+/**
+ * Types into the place field (Town for Ghana, City elsewhere) and picks the suggestion that is
+ * `place`: "Hohoe" in Ghana's list reads "Hohoe, Volta".
+ */
+export async function pickPlace(page: Page, place: string, { typed = place, label = 'Town *' } = {}) {
+  const field = page.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  await page
+    .getByRole('listbox', { name: label.replace(/\s*\*$/, '') })
+    .getByRole('option', { name: new RegExp(`^${place}(,|$)`) })
+    .click();
+  await expect(field).toHaveValue(place);
+}
+
 /** Fills steps 1 and 2 and moves to the photos step. */
 export async function fillWizardUpToPhotos(
   page: Page,
@@ -19,8 +33,7 @@ export async function fillWizardUpToPhotos(
     await page.getByRole('option', { name: type, exact: true }).click();
   }
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'City *' }).click();
-  await page.getByRole('option', { name: city, exact: true }).click();
+  await pickPlace(page, city);
   await page.getByLabel('Price *').fill(price);
   if (bedrooms !== undefined) await page.getByLabel('Bedrooms').fill(bedrooms);
   await page.getByRole('button', { name: 'Next' }).click();

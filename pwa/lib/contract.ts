@@ -67,7 +67,14 @@ export {
   smallImageUrl,
   UpdatePropertySchema,
 } from '../../api/contract/properties.schema.ts';
-export { COUNTRIES, LOCATIONS, citiesOf, defaultCurrencyOf } from '../../api/contract/places.ts';
+export {
+  COUNTRIES,
+  GHANA_REGIONS,
+  LOCATIONS,
+  citiesOf,
+  defaultCurrencyOf,
+  legacyRegionOf,
+} from '../../api/contract/places.ts';
 export { PROVIDER_CATEGORIES, type ProviderCategory } from '../../api/contract/service-provider-categories.ts';
 export type {
   ProviderCounts,

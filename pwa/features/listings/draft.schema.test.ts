@@ -41,7 +41,12 @@ describe('upgradeDraft', () => {
       schemaVersion: 2,
       fields: { title: 'House', price: 'GH₵ 1,500', pricingPeriod: 'month' },
     };
-    expect(upgradeDraft(old)?.fields).toEqual({ title: 'House', pricePerNight: 'GH₵ 1,500', pricingPeriod: 'month' });
+    expect(upgradeDraft(old)?.fields).toEqual({
+      title: 'House',
+      region: '',
+      pricePerNight: 'GH₵ 1,500',
+      pricingPeriod: 'month',
+    });
   });
   it("keeps a draft in today's names as it is", () => {
     const draft = {
@@ -49,10 +54,31 @@ describe('upgradeDraft', () => {
       ownerId: 'ama',
       createdAt: 1,
       updatedAt: 2,
-      schemaVersion: 3,
-      fields: { title: 'House', pricePerNight: '900' },
+      schemaVersion: 4,
+      fields: { title: 'House', region: 'Volta', city: 'Hohoe', pricePerNight: '900' },
     };
-    expect(upgradeDraft(draft)?.fields).toEqual({ title: 'House', pricePerNight: '900' });
+    expect(upgradeDraft(draft)?.fields).toEqual({
+      title: 'House',
+      region: 'Volta',
+      city: 'Hohoe',
+      pricePerNight: '900',
+    });
+  });
+  it('opens a draft saved before issue 33, which had no region, with its town’s region when it is one of the first 20', () => {
+    const old = {
+      id: 'd',
+      ownerId: 'ama',
+      createdAt: 1,
+      updatedAt: 2,
+      schemaVersion: 3,
+      fields: { title: 'House', country: 'Ghana', city: 'Kumasi', pricePerNight: '900' },
+    };
+    expect(upgradeDraft(old)).toMatchObject({
+      schemaVersion: DRAFT_SCHEMA_VERSION,
+      fields: { title: 'House', country: 'Ghana', city: 'Kumasi', region: 'Ashanti', pricePerNight: '900' },
+    });
+    const abroad = { ...old, fields: { country: 'Jamaica', city: 'Negril' } };
+    expect(upgradeDraft(abroad)?.fields).toEqual({ country: 'Jamaica', city: 'Negril', region: '' });
   });
   it('answers nothing for what is not a draft', () => {
     expect(upgradeDraft({ id: 'd' })).toBeUndefined();

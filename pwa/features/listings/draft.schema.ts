@@ -6,8 +6,9 @@ import { upgradeDraftFields } from './listing-form.schema.ts';
 /**
  * Version 1: no schemaVersion, photos without upload state. Version 2: photos keep their uploaded URL.
  * Version 3: the price is `fields.pricePerNight`, the contract's name (it was `fields.price`).
+ * Version 4: `fields.region`, a Ghanaian listing's region (issue 33; '' in older drafts).
  */
-export const DRAFT_SCHEMA_VERSION = 3;
+export const DRAFT_SCHEMA_VERSION = 4;
 
 const DraftPhotoSchema = v.looseObject({
   id: v.string(),

@@ -9,6 +9,7 @@ const listing: ListingValues = {
   category: 'general',
   listingType: 'rent',
   country: 'Ghana',
+  region: 'Greater Accra',
   city: 'Accra',
   address: '4 Cantonments Road',
   pricePerNight: 2200,

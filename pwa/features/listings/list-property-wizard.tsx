@@ -11,6 +11,7 @@ import { Badge, Card, PageTitle } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AmenityFields, BasicsFields, LocationPriceFields } from './listing-fields.tsx';
+import { preloadGhanaPlaces } from './ghana-places-loader.ts';
 import { checkNewListing, emptyDraft, type ListingDraft } from './listing-form.schema.ts';
 import { PLANS } from './plans.ts';
 
@@ -105,6 +106,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const queryClient = useQueryClient();
   const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update]);
   const locked = submitting || record.queuedItemId !== undefined;
+  useEffect(preloadGhanaPlaces, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

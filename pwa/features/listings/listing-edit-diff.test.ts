@@ -1,14 +1,17 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   changedFields,
   compareEdit,
   editValues,
   listingValues,
+  ListingValuesSchema,
   reapplyEdit,
   sameValue,
   takeFields,
   type ListingValues,
 } from './listing-edit-diff.ts';
+import type { UpdatePropertyInput } from '../../lib/contract.ts';
 
 const base: ListingValues = {
   title: 'Flat in Osu',
@@ -17,6 +20,7 @@ const base: ListingValues = {
   category: 'general',
   listingType: 'rent',
   country: 'Ghana',
+  region: 'Greater Accra',
   city: 'Accra',
   address: '4 Cantonments Road',
   pricePerNight: 2200,
@@ -69,7 +73,7 @@ describe('listing edit diff', () => {
   });
 
   it('re-applies only the fields the person changed, on the newer version', () => {
-    const body = { ...base, title: 'Mine', pricePerNight: 2500, expectedVersion: 4 };
+    const body = { ...base, title: 'Mine', pricePerNight: 2500, expectedVersion: 4 } as UpdatePropertyInput;
     expect(reapplyEdit(body, base, { version: 7 })).toEqual({ title: 'Mine', pricePerNight: 2500, expectedVersion: 7 });
   });
 
@@ -78,5 +82,16 @@ describe('listing edit diff', () => {
       title: 'Mine',
       expectedVersion: 7,
     });
+  });
+
+  it('calls no region ("" in the form, null from the server) the same, and a new region a change', () => {
+    expect(sameValue('region', null, '')).toBe(true);
+    expect(changedFields(base, { ...base, region: 'Volta', city: 'Hohoe' })).toEqual(['region', 'city']);
+  });
+
+  it('reads a base stored before issue 33, which has no region, as having none', () => {
+    const { region: _, ...old } = base;
+    expect(v.parse(ListingValuesSchema, old)).toEqual({ ...base, region: '' });
+    expect(listingValues({ ...base, region: null })).toEqual({ ...base, region: '' });
   });
 });

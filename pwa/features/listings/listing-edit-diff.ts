@@ -21,6 +21,7 @@ export const EDITABLE_FIELDS = [
   'category',
   'listingType',
   'country',
+  'region',
   'city',
   'address',
   'pricePerNight',
@@ -34,8 +35,8 @@ export const EDITABLE_FIELDS = [
 ] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-/** The editable part of a listing, as the server answers it. */
-export type ListingValues = Pick<Property, EditableField>;
+/** The editable part of a listing, as the server answers it, with no region as '' (the server says null). */
+export type ListingValues = Omit<Pick<Property, EditableField>, 'region'> & { region: string };
 /** What an edit sets: some of those fields (a form sends them all, a re-applied edit only its own). */
 export type EditValues = Partial<Record<EditableField, unknown>>;
 
@@ -47,6 +48,8 @@ export const ListingValuesSchema = v.object({
   category: v.picklist(CATEGORIES),
   listingType: v.picklist(LISTING_TYPES),
   country: v.string(),
+  // Bases queued before issue 33 have none: '' is "not known", which the server fills from the town.
+  region: v.optional(v.string(), ''),
   city: v.string(),
   address: v.string(),
   pricePerNight: v.number(),
@@ -66,6 +69,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   category: 'Category',
   listingType: 'Listing type',
   country: 'Country',
+  region: 'Region',
   city: 'City',
   address: 'Address',
   pricePerNight: 'Price',
@@ -78,10 +82,10 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   isActive: 'Active',
 };
 
-export function listingValues(property: ListingValues): ListingValues {
+export function listingValues(property: Pick<Property, EditableField> | ListingValues): ListingValues {
   const values = {} as Record<EditableField, unknown>;
   for (const field of EDITABLE_FIELDS) values[field] = property[field];
-  return values as ListingValues;
+  return { ...values, region: property.region ?? '' } as ListingValues;
 }
 
 /** The fields of an edit's body (its expectedVersion and anything else left out). */
@@ -93,6 +97,8 @@ export function editValues(body: UpdatePropertyInput): EditValues {
 
 // Amenities are a set (the form toggles them in any order); photos keep their order (the first is the cover).
 const normal = (field: EditableField, value: unknown): unknown => {
+  // The server answers null for no region, the form and stored bases hold ''.
+  if (field === 'region') return value ?? '';
   if (Array.isArray(value)) return field === 'amenities' ? [...value].map(String).sort() : value.map(String);
   if (field === 'pricePerNight' || field === 'bedrooms' || field === 'bathrooms')
     return value === '' || value == null ? value : Number(value);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { citiesOf, COUNTRIES, defaultCurrencyOf } from '../../lib/contract.ts';
 import { AMENITIES } from '../../lib/format.ts';
 import { smallImageUrl } from '../../lib/image-url.ts';
 import type { PreparedPhoto } from './photo-intake.ts';
 import { PhotoPicker } from './photo-picker.tsx';
+import { PlaceFields } from './place-fields.tsx';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -60,25 +60,9 @@ export function BasicsFields({ draft, onChange }: Props) {
 
 /** `priceMin`: the price input's minimum (spec part 1 §5: 1 in the wizard, 0 in the edit form); rooms follow ROOMS_MIN in both. */
 export function LocationPriceFields({ draft, onChange, priceMin }: Props & { priceMin: number }) {
-  const cities = citiesOf(draft.country);
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        {/* Changing the country clears the city and picks its currency. */}
-        <SelectField
-          label="Country *"
-          value={draft.country}
-          onValueChange={(country) => onChange({ country, city: '', currency: defaultCurrencyOf(country) })}
-          options={COUNTRIES.map((country) => opt(country, country))}
-        />
-        <SelectField
-          label="City *"
-          placeholder="Select a city"
-          value={draft.city}
-          onValueChange={(city) => onChange({ city })}
-          options={cities.map((city) => opt(city, city))}
-        />
-      </div>
+      <PlaceFields draft={draft} onChange={onChange} />
       <TextField
         label="Address"
         value={draft.address}

@@ -33,6 +33,28 @@ describe('new listing checks (the API contract schema)', () => {
   });
 });
 
+describe('the place (issue 33)', () => {
+  it('sends a Ghanaian town with its region, and one the gazetteer lacks as typed', () => {
+    const hohoe = checkNewListing({ ...filled, city: 'Hohoe', region: 'Volta' });
+    expect(hohoe.ok && hohoe.body).toMatchObject({ country: 'Ghana', city: 'Hohoe', region: 'Volta' });
+    const edited = checkEdit(
+      { ...filled, address: '1 Ring Road', city: 'Nkwanta', region: 'Oti' },
+      { isActive: true, expectedVersion: 2 },
+    );
+    expect(edited.ok && edited.body).toMatchObject({ city: 'Nkwanta', region: 'Oti' });
+  });
+  it('sends no region outside Ghana, whatever the form still held', () => {
+    const result = checkNewListing({ ...filled, country: 'Jamaica', city: 'Negril', region: 'Volta', currency: '$' });
+    expect(result.ok && result.body).toMatchObject({ country: 'Jamaica', city: 'Negril', region: '' });
+  });
+  it("refuses a city that is not one of another country's", () => {
+    expect(checkNewListing({ ...filled, country: 'Jamaica', city: 'Hohoe' })).toEqual({
+      ok: false,
+      message: 'Choose a city of Jamaica: Kingston, Montego Bay, Ocho Rios, Negril, Spanish Town',
+    });
+  });
+});
+
 describe('edit checks', () => {
   it('requires title, address, city and country', () => {
     expect(checkEdit({ ...filled, address: '' }, { isActive: true, expectedVersion: 1 })).toEqual({
@@ -54,6 +76,7 @@ describe('a studio (0 bedrooms), issue 28 point 1', () => {
     category: 'general',
     listingType: 'rent',
     country: 'Ghana',
+    region: 'Greater Accra',
     city: 'Accra',
     address: '4 Oxford Street',
     pricePerNight: 1800,

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import {
+  citiesOf,
   CreatePropertySchema,
+  legacyRegionOf,
   PRICE_MESSAGE,
   REQUIRED_MESSAGE,
   UpdatePropertySchema,
@@ -19,6 +21,8 @@ export type ListingDraft = {
   category: string;
   listingType: string;
   country: string;
+  /** A Ghanaian listing's region ('' when not chosen, and outside Ghana). */
+  region: string;
   city: string;
   address: string;
   pricePerNight: string;
@@ -32,11 +36,16 @@ export type ListingDraft = {
 
 /**
  * The fields of a draft or an autosaved form as stored on a phone, in today's names: before
- * issue 29 the price was kept as `price`, and drafts saved then must still open with it.
+ * issue 29 the price was kept as `price`, and drafts saved then must still open with it; before
+ * issue 33 there was no region. Such a draft's town is one of the first 20, all in the gazetteer,
+ * so no region ('') is right: the server gives a listed town its region, as does picking it again.
  */
 export function upgradeDraftFields(fields: Record<string, unknown>): Record<string, unknown> {
-  if (!('price' in fields)) return fields;
-  const { price, ...rest } = fields;
+  // A draft saved before regions were kept: its town's region when it is one of the first 20.
+  const withRegion =
+    'region' in fields ? fields : { ...fields, region: legacyRegionOf(String(fields.country), String(fields.city)) };
+  if (!('price' in withRegion)) return withRegion;
+  const { price, ...rest } = withRegion;
   return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price };
 }
 
@@ -47,6 +56,7 @@ export const emptyDraft = (): ListingDraft => ({
   category: 'general',
   listingType: 'rent',
   country: 'Ghana',
+  region: '',
   city: '',
   address: '',
   pricePerNight: '',
@@ -93,6 +103,7 @@ function draftFields(draft: ListingDraft) {
     category: draft.category,
     listingType: draft.listingType,
     city: draft.city,
+    region: draft.country === 'Ghana' ? draft.region : '',
     country: draft.country,
     pricePerNight: draft.pricePerNight,
     currency: draft.currency,
@@ -104,6 +115,17 @@ function draftFields(draft: ListingDraft) {
   };
 }
 
+/**
+ * Outside Ghana a listing's city is one of the country's few (the server's rule, checked here too
+ * so a queued listing is not refused later); Ghana's towns are the server's to check, since the
+ * gazetteer is loaded only by the town field.
+ */
+function cityProblem(draft: ListingDraft): string | undefined {
+  if (draft.country === 'Ghana' || draft.city.trim() === '') return undefined;
+  const cities = citiesOf(draft.country);
+  return cities.includes(draft.city) ? undefined : `Choose a city of ${draft.country}: ${cities.join(', ')}`;
+}
+
 export function checkNewListing(draft: ListingDraft): Checked<CreatePropertyInput> {
   // An empty address is left out: the API fills in "city, country".
   const body = {
@@ -111,6 +133,8 @@ export function checkNewListing(draft: ListingDraft): Checked<CreatePropertyInpu
     ...(draft.address.trim() ? { address: draft.address.trim() } : {}),
   } as CreatePropertyInput;
   const result = v.safeParse(CreatePropertySchema, body);
+  const problem = cityProblem(draft);
+  if (result.success && problem) return { ok: false, message: problem };
   return result.success
     ? { ok: true, body: result.output as CreatePropertyInput }
     : { ok: false, message: firstMessage(result.issues) };
@@ -125,6 +149,8 @@ export function checkEdit(
     return { ok: false, message: REQUIRED_MESSAGE };
   const body = { ...draftFields(draft), address: draft.address, ...extra } as UpdatePropertyInput;
   const result = v.safeParse(UpdatePropertySchema, body);
+  const problem = cityProblem(draft);
+  if (result.success && problem) return { ok: false, message: problem };
   return result.success
     ? { ok: true, body: result.output as UpdatePropertyInput }
     : { ok: false, message: firstMessage(result.issues) };
