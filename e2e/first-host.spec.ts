@@ -157,7 +157,7 @@ test('editing a studio’s price and address keeps its 0 bedrooms; a camera phot
   await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
   await expect(page.getByLabel('Bedrooms')).toHaveValue('0');
   await page.getByLabel('Price *').fill('1950');
-  await page.getByLabel('Address').fill('6 Oxford Street, Osu');
+  await page.getByLabel('Address', { exact: true }).fill('6 Oxford Street, Osu');
   await saveScreenshot(page, 'first-host-edit-studio');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/property/${id}$`));

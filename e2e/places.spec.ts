@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Property } from '../api/contract/properties.schema.ts';
 import { adminApi, approve, signUp } from './support/api.ts';
-import { expectAccessible, expectNoSidewaysScroll, saveScreenshot, unique } from './support/fixtures.ts';
+import { expectAccessible, expectNoSidewaysScroll, saveScreenshot, toasts, unique } from './support/fixtures.ts';
 import { pickPlace } from './support/wizard.ts';
 
 // Any town of Ghana (issue 33): the wizard's town field suggests from the gazetteer, forgives a
@@ -99,4 +99,68 @@ test('choosing another region clears a listed town that is not in it', async ({ 
   await page.getByRole('combobox', { name: 'Town *' }).fill('ho');
   await expect(page.getByRole('option', { name: 'Ho, Volta' })).toBeVisible();
   await expect(page.getByRole('option', { name: /Ashanti/ })).toHaveCount(0);
+});
+
+test('a host gives a GhanaPost GPS address as typed; a signed-in renter sees and copies it, a visitor does not, and search finds it whole', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page.request, 'owner', 'Selasi');
+  const title = `Compound house in Hohoe ${unique()}`;
+  await startListing(page, title);
+  await pickPlace(page, 'Hohoe', { typed: 'hohoe' });
+
+  const gps = page.getByRole('textbox', { name: 'GhanaPost GPS address (optional)' });
+  await expect(gps).toHaveAttribute('autocapitalize', 'characters');
+  await gps.fill('GA-18');
+  await gps.blur();
+  await expect(page.getByText('Enter a GhanaPost GPS address like GA-183-8164')).toBeVisible();
+  await expect(gps).toHaveAttribute('aria-invalid', 'true');
+  // Next stays on this step while the code reads as none.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Location & price' })).toBeVisible();
+  await gps.evaluate((field) => field.scrollIntoView({ block: 'center' }));
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, 'list property, GPS address refused');
+  await saveScreenshot(page, 'places-gps-error');
+  await gps.fill('ga 183 8164');
+  await expect(page.getByText('Enter a GhanaPost GPS address like GA-183-8164')).toHaveCount(0);
+  await saveScreenshot(page, 'places-gps-filled');
+  const id = await submit(page);
+
+  const mine = (await (await page.request.get(`/api/properties/${id}`)).json()) as Property;
+  expect(mine.digitalAddress).toBe('GA-183-8164');
+  await approve(await adminApi(baseURL!), id);
+
+  // A renter signed in sees the code on the listing page and copies it.
+  const renterContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 360, height: 740 } });
+  await renterContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUp(renterContext.request, 'renter', 'Kofi');
+  const renter = await renterContext.newPage();
+  await renter.goto(`/property/${id}`);
+  await expect(renter.getByRole('heading', { name: title })).toBeVisible();
+  await expect(renter.getByText('GPS address', { exact: true })).toBeVisible();
+  await expect(renter.getByText('GA-183-8164', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(renter);
+  await saveScreenshot(renter, 'places-gps-listing');
+  await renter.getByRole('button', { name: /^Copy/ }).click();
+  await expect(toasts(renter).getByText('GPS address copied')).toBeVisible();
+  expect(await renter.evaluate(() => navigator.clipboard.readText())).toBe('GA-183-8164');
+  await expectAccessible(renter, 'listing page with a GPS address');
+  await renterContext.close();
+
+  // A visitor gets no code from the API, so the page has no row; search by the whole code finds the one listing.
+  const visitorContext = await browser.newContext({ baseURL: baseURL!, viewport: { width: 360, height: 740 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/property/${id}`);
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('GPS address', { exact: true })).toHaveCount(0);
+  await expect(visitor.getByText('GA-183-8164')).toHaveCount(0);
+  await visitor.goto('/search?location=GA-183-8164');
+  const cards = visitor.getByRole('article');
+  await expect(cards.filter({ hasText: title })).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await visitorContext.close();
 });

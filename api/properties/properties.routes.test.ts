@@ -85,8 +85,8 @@ describe('POST /api/properties', () => {
 
   it('lists in any town of Ghana, spelled as the gazetteer spells it, with its region (issue 33)', async () => {
     const { host } = await setup();
-    const placed = async (city: string, region?: string) => {
-      const p = await createListing(host, { city, ...(region ? { region: region as GhanaRegion } : {}) });
+    const placed = async (city: string, region?: GhanaRegion) => {
+      const p = await createListing(host, { city, ...(region ? { region } : {}) });
       return [p.city, p.region];
     };
     expect(await placed('Hohoe')).toEqual(['Hohoe', 'Volta']);

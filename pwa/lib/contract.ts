@@ -63,6 +63,7 @@ export {
   PRICE_MESSAGE,
   PROPERTY_TYPES,
   REQUIRED_MESSAGE,
+  DIGITAL_ADDRESS_MESSAGE,
   SEARCH_PAGE_SIZE,
   smallImageUrl,
   UpdatePropertySchema,

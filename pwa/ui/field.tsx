@@ -3,7 +3,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 const INPUT =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-teal-700 focus:outline-2 focus:outline-teal-700/30 aria-[invalid=true]:border-red-700';
 
-type FieldProps = { label: string; error?: string | undefined; hint?: ReactNode };
+type FieldProps = { label: string; error?: ReactNode; hint?: ReactNode };
 
 export function TextField({ label, error, hint, id, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
@@ -17,10 +17,12 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps & Inp
         id={inputId}
         className={INPUT}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
+        aria-describedby={
+          [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].join(' ').trim() || undefined
+        }
         {...props}
       />
-      {hint}
+      {hint && <div id={`${inputId}-hint`}>{hint}</div>}
       <FieldError id={`${inputId}-error`} message={error} />
     </div>
   );
@@ -51,7 +53,7 @@ export function TextAreaField({
   );
 }
 
-export function FieldError({ id, message }: { id?: string; message?: string | undefined }) {
+export function FieldError({ id, message }: { id?: string; message?: ReactNode }) {
   if (!message) return null;
   return (
     <p id={id} className="text-sm text-red-700">

@@ -112,6 +112,9 @@ describe('legal texts', () => {
       expect(all).toContain(needed.replace('preceding', '12 months before'));
     }
   });
+  it('the terms credit the towns of Ghana to GeoNames, as its CC BY 4.0 licence requires', () => {
+    expect(text(termsOfService)).toContain('Towns of Ghana: GeoNames (geonames.org), CC BY 4.0');
+  });
   it('has no placeholder text', () => {
     expect(text(privacyPolicy) + text(termsOfService)).not.toMatch(/lorem|ipsum|TODO|TBD|\[.*?\]|\{product\}/i);
   });

@@ -81,6 +81,7 @@ export const termsOfService: LegalDocument = {
       blocks: [
         'The Services, including their design, software, text and the Efie name and logo, belong to Efie or its licensors and are protected by law. We grant you a limited, personal, non-exclusive, non-transferable licence to use the Services for their intended purpose.',
         'You keep ownership of the content you post. You grant Efie a worldwide, non-exclusive, royalty-free licence to host, store, reproduce, adapt (for example resize photos) and display it for operating and promoting the Services, for as long as it is on the Services. You confirm that you have the rights needed to grant this licence. To report content that infringes your rights, write to legal@efie.app.',
+        'Some data the Services show is made by others and used under their licences: Towns of Ghana: GeoNames (geonames.org), CC BY 4.0.',
       ],
     },
     {

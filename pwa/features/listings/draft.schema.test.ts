@@ -44,6 +44,7 @@ describe('upgradeDraft', () => {
     expect(upgradeDraft(old)?.fields).toEqual({
       title: 'House',
       region: '',
+      digitalAddress: '',
       pricePerNight: 'GH₵ 1,500',
       pricingPeriod: 'month',
     });
@@ -54,13 +55,14 @@ describe('upgradeDraft', () => {
       ownerId: 'ama',
       createdAt: 1,
       updatedAt: 2,
-      schemaVersion: 4,
-      fields: { title: 'House', region: 'Volta', city: 'Hohoe', pricePerNight: '900' },
+      schemaVersion: 5,
+      fields: { title: 'House', region: 'Volta', city: 'Hohoe', digitalAddress: 'GA-183-8164', pricePerNight: '900' },
     };
     expect(upgradeDraft(draft)?.fields).toEqual({
       title: 'House',
       region: 'Volta',
       city: 'Hohoe',
+      digitalAddress: 'GA-183-8164',
       pricePerNight: '900',
     });
   });
@@ -78,7 +80,26 @@ describe('upgradeDraft', () => {
       fields: { title: 'House', country: 'Ghana', city: 'Kumasi', region: 'Ashanti', pricePerNight: '900' },
     });
     const abroad = { ...old, fields: { country: 'Jamaica', city: 'Negril' } };
-    expect(upgradeDraft(abroad)?.fields).toEqual({ country: 'Jamaica', city: 'Negril', region: '' });
+    expect(upgradeDraft(abroad)?.fields).toEqual({
+      country: 'Jamaica',
+      city: 'Negril',
+      region: '',
+      digitalAddress: '',
+    });
+  });
+  it('opens a draft saved before the GhanaPost GPS address with none', () => {
+    const old = {
+      id: 'd',
+      ownerId: 'ama',
+      createdAt: 1,
+      updatedAt: 2,
+      schemaVersion: 4,
+      fields: { title: 'House', country: 'Ghana', region: 'Volta', city: 'Hohoe', pricePerNight: '900' },
+    };
+    expect(upgradeDraft(old)).toMatchObject({
+      schemaVersion: DRAFT_SCHEMA_VERSION,
+      fields: { region: 'Volta', city: 'Hohoe', digitalAddress: '' },
+    });
   });
   it('answers nothing for what is not a draft', () => {
     expect(upgradeDraft({ id: 'd' })).toBeUndefined();

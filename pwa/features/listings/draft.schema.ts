@@ -7,8 +7,9 @@ import { upgradeDraftFields } from './listing-form.schema.ts';
  * Version 1: no schemaVersion, photos without upload state. Version 2: photos keep their uploaded URL.
  * Version 3: the price is `fields.pricePerNight`, the contract's name (it was `fields.price`).
  * Version 4: `fields.region`, a Ghanaian listing's region (issue 33; '' in older drafts).
+ * Version 5: `fields.digitalAddress`, its GhanaPost GPS address (issue 33; '' in older drafts).
  */
-export const DRAFT_SCHEMA_VERSION = 4;
+export const DRAFT_SCHEMA_VERSION = 5;
 
 const DraftPhotoSchema = v.looseObject({
   id: v.string(),

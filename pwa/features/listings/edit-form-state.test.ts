@@ -10,6 +10,7 @@ const listing: ListingValues = {
   listingType: 'rent',
   country: 'Ghana',
   region: 'Greater Accra',
+  digitalAddress: '',
   city: 'Accra',
   address: '4 Cantonments Road',
   pricePerNight: 2200,
@@ -64,5 +65,14 @@ describe('edit form state', () => {
       isActive: false,
     });
     expect(pricePerNight).toBe('2200');
+  });
+
+  it('reads a form autosaved before the GhanaPost GPS address as having none', () => {
+    const { digitalAddress: _, ...rest } = formFromValues(listing).draft;
+    const old = { draft: rest, isActive: true };
+    expect(parseFormState(JSON.parse(JSON.stringify(old)))).toEqual({
+      draft: { ...rest, digitalAddress: '' },
+      isActive: true,
+    });
   });
 });

@@ -12,7 +12,7 @@ import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AmenityFields, BasicsFields, LocationPriceFields } from './listing-fields.tsx';
 import { preloadGhanaPlaces } from './ghana-places-loader.ts';
-import { checkNewListing, emptyDraft, type ListingDraft } from './listing-form.schema.ts';
+import { checkNewListing, digitalAddressProblem, emptyDraft, type ListingDraft } from './listing-form.schema.ts';
 import { PLANS } from './plans.ts';
 
 const STEPS = ['Basics', 'Location & price', 'Amenities & photos'] as const;
@@ -111,6 +111,13 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (step < STEPS.length - 1) {
+      // A GPS address that reads as none is said on its own step, not two steps later.
+      const gpsProblem =
+        step === 1 && draft.country === 'Ghana' ? digitalAddressProblem(draft.digitalAddress) : undefined;
+      if (gpsProblem) {
+        toast({ title: 'Validation Error', description: gpsProblem, variant: 'destructive' });
+        return;
+      }
       setStep(step + 1);
       return;
     }

@@ -21,6 +21,7 @@ const base: ListingValues = {
   listingType: 'rent',
   country: 'Ghana',
   region: 'Greater Accra',
+  digitalAddress: '',
   city: 'Accra',
   address: '4 Cantonments Road',
   pricePerNight: 2200,
@@ -87,6 +88,18 @@ describe('listing edit diff', () => {
   it('calls no region ("" in the form, null from the server) the same, and a new region a change', () => {
     expect(sameValue('region', null, '')).toBe(true);
     expect(changedFields(base, { ...base, region: 'Volta', city: 'Hohoe' })).toEqual(['region', 'city']);
+  });
+
+  it('calls a GPS address as typed and as the server stores it the same, and none ("", null, left out) the same', () => {
+    expect(sameValue('digitalAddress', 'ga 183 8164', 'GA-183-8164')).toBe(true);
+    expect(sameValue('digitalAddress', null, '')).toBe(true);
+    expect(changedFields(base, { ...base, digitalAddress: 'GA-183-8164' })).toEqual(['digitalAddress']);
+    expect(listingValues({ ...base, digitalAddress: undefined } as never).digitalAddress).toBe('');
+  });
+
+  it('reads a base queued before the GPS address as having none', () => {
+    const { digitalAddress: _, ...old } = base;
+    expect(v.parse(ListingValuesSchema, old)).toEqual(base);
   });
 
   it('reads a base stored before issue 33, which has no region, as having none', () => {

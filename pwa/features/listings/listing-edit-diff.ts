@@ -9,6 +9,7 @@ import {
   type Property,
   type UpdatePropertyInput,
 } from '../../lib/contract.ts';
+import { canonicalDigitalAddress } from './listing-form.schema.ts';
 
 // Which fields of a listing an edit changes, which the server changed meanwhile, and where
 // the two meet. Pure: the edit form (point 1), the outbox's coalescing (point 2) and the
@@ -23,6 +24,7 @@ export const EDITABLE_FIELDS = [
   'country',
   'region',
   'city',
+  'digitalAddress',
   'address',
   'pricePerNight',
   'currency',
@@ -35,8 +37,14 @@ export const EDITABLE_FIELDS = [
 ] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
-/** The editable part of a listing, as the server answers it, with no region as '' (the server says null). */
-export type ListingValues = Omit<Pick<Property, EditableField>, 'region'> & { region: string };
+/**
+ * The editable part of a listing, as the server answers it, with no region and no GPS address as ''
+ * (the server says null, and leaves the address out for those who may not see it).
+ */
+export type ListingValues = Omit<Pick<Property, EditableField>, 'region' | 'digitalAddress'> & {
+  region: string;
+  digitalAddress: string;
+};
 /** What an edit sets: some of those fields (a form sends them all, a re-applied edit only its own). */
 export type EditValues = Partial<Record<EditableField, unknown>>;
 
@@ -51,6 +59,8 @@ export const ListingValuesSchema = v.object({
   // Bases queued before issue 33 have none: '' is "not known", which the server fills from the town.
   region: v.optional(v.string(), ''),
   city: v.string(),
+  // Bases queued before the GhanaPost GPS address have none.
+  digitalAddress: v.optional(v.string(), ''),
   address: v.string(),
   pricePerNight: v.number(),
   currency: v.picklist(CURRENCIES),
@@ -71,6 +81,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   country: 'Country',
   region: 'Region',
   city: 'City',
+  digitalAddress: 'GPS address',
   address: 'Address',
   pricePerNight: 'Price',
   currency: 'Currency',
@@ -85,7 +96,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
 export function listingValues(property: Pick<Property, EditableField> | ListingValues): ListingValues {
   const values = {} as Record<EditableField, unknown>;
   for (const field of EDITABLE_FIELDS) values[field] = property[field];
-  return { ...values, region: property.region ?? '' } as ListingValues;
+  return { ...values, region: property.region ?? '', digitalAddress: property.digitalAddress ?? '' } as ListingValues;
 }
 
 /** The fields of an edit's body (its expectedVersion and anything else left out). */
@@ -99,6 +110,8 @@ export function editValues(body: UpdatePropertyInput): EditValues {
 const normal = (field: EditableField, value: unknown): unknown => {
   // The server answers null for no region, the form and stored bases hold ''.
   if (field === 'region') return value ?? '';
+  // The form holds it as typed ("ga 183 8164"), the server as GA-183-8164.
+  if (field === 'digitalAddress') return canonicalDigitalAddress(String(value ?? ''));
   if (Array.isArray(value)) return field === 'amenities' ? [...value].map(String).sort() : value.map(String);
   if (field === 'pricePerNight' || field === 'bedrooms' || field === 'bathrooms')
     return value === '' || value == null ? value : Number(value);

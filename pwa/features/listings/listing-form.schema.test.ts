@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, editValues, type ListingValues } from './listing-edit-diff.ts';
 import { formFromValues } from './edit-form-state.ts';
-import { checkEdit, checkNewListing, emptyDraft } from './listing-form.schema.ts';
+import { DIGITAL_ADDRESS_MESSAGE } from '../../lib/contract.ts';
+import { checkEdit, checkNewListing, digitalAddressProblem, emptyDraft } from './listing-form.schema.ts';
 
 const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', pricePerNight: 'GH₵ 1,500' };
 
@@ -55,6 +56,40 @@ describe('the place (issue 33)', () => {
   });
 });
 
+describe('the GhanaPost GPS address (issue 33)', () => {
+  it('sends a code typed the way people type it in its canonical form, and none as ""', () => {
+    const typed = checkNewListing({ ...filled, digitalAddress: ' ga 183 8164 ' });
+    expect(typed.ok && typed.body.digitalAddress).toBe('GA-183-8164');
+    const none = checkNewListing(filled);
+    expect(none.ok && none.body.digitalAddress).toBe('');
+    const edited = checkEdit(
+      { ...filled, address: '1 Ring Road', digitalAddress: 'ga1838164' },
+      { isActive: true, expectedVersion: 2 },
+    );
+    expect(edited.ok && edited.body.digitalAddress).toBe('GA-183-8164');
+  });
+  it('refuses what is not a code with the contract message, inline and on submit', () => {
+    expect(digitalAddressProblem('GA-18-8164')).toBe(DIGITAL_ADDRESS_MESSAGE);
+    expect(digitalAddressProblem('Behind the church')).toBe('Enter a GhanaPost GPS address like GA-183-8164');
+    expect(digitalAddressProblem('')).toBeUndefined();
+    expect(digitalAddressProblem('GA-0183-8164')).toBeUndefined();
+    expect(checkNewListing({ ...filled, digitalAddress: 'GA-183' })).toEqual({
+      ok: false,
+      message: DIGITAL_ADDRESS_MESSAGE,
+    });
+  });
+  it('sends none outside Ghana, whatever the form still held', () => {
+    const result = checkNewListing({
+      ...filled,
+      country: 'Jamaica',
+      city: 'Negril',
+      currency: '$',
+      digitalAddress: 'not a code',
+    });
+    expect(result.ok && result.body.digitalAddress).toBe('');
+  });
+});
+
 describe('edit checks', () => {
   it('requires title, address, city and country', () => {
     expect(checkEdit({ ...filled, address: '' }, { isActive: true, expectedVersion: 1 })).toEqual({
@@ -77,6 +112,7 @@ describe('a studio (0 bedrooms), issue 28 point 1', () => {
     listingType: 'rent',
     country: 'Ghana',
     region: 'Greater Accra',
+    digitalAddress: '',
     city: 'Accra',
     address: '4 Oxford Street',
     pricePerNight: 1800,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   citiesOf,
   CreatePropertySchema,
+  DIGITAL_ADDRESS_MESSAGE,
   legacyRegionOf,
   PRICE_MESSAGE,
   REQUIRED_MESSAGE,
@@ -24,6 +25,8 @@ export type ListingDraft = {
   /** A Ghanaian listing's region ('' when not chosen, and outside Ghana). */
   region: string;
   city: string;
+  /** A Ghanaian listing's GhanaPost GPS address as typed ('' for none, and outside Ghana). */
+  digitalAddress: string;
   address: string;
   pricePerNight: string;
   currency: string;
@@ -39,13 +42,15 @@ export type ListingDraft = {
  * issue 29 the price was kept as `price`, and drafts saved then must still open with it; before
  * issue 33 there was no region. Such a draft's town is one of the first 20, all in the gazetteer,
  * so no region ('') is right: the server gives a listed town its region, as does picking it again.
+ * Nor was there a GhanaPost GPS address: such a draft has none ('').
  */
 export function upgradeDraftFields(fields: Record<string, unknown>): Record<string, unknown> {
   // A draft saved before regions were kept: its town's region when it is one of the first 20.
   const withRegion =
     'region' in fields ? fields : { ...fields, region: legacyRegionOf(String(fields.country), String(fields.city)) };
-  if (!('price' in withRegion)) return withRegion;
-  const { price, ...rest } = withRegion;
+  const withAddress = 'digitalAddress' in withRegion ? withRegion : { ...withRegion, digitalAddress: '' };
+  if (!('price' in withAddress)) return withAddress;
+  const { price, ...rest } = withAddress;
   return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price };
 }
 
@@ -58,6 +63,7 @@ export const emptyDraft = (): ListingDraft => ({
   country: 'Ghana',
   region: '',
   city: '',
+  digitalAddress: '',
   address: '',
   pricePerNight: '',
   currency: 'GH₵',
@@ -104,6 +110,7 @@ function draftFields(draft: ListingDraft) {
     listingType: draft.listingType,
     city: draft.city,
     region: draft.country === 'Ghana' ? draft.region : '',
+    digitalAddress: draft.country === 'Ghana' ? draft.digitalAddress : '',
     country: draft.country,
     pricePerNight: draft.pricePerNight,
     currency: draft.currency,
@@ -113,6 +120,20 @@ function draftFields(draft: ListingDraft) {
     amenities: draft.amenities,
     images: draft.images,
   };
+}
+
+/**
+ * What is wrong with a typed GhanaPost GPS address, by the contract's own rule (the field's
+ * inline error): DIGITAL_ADDRESS_MESSAGE, or undefined for a code it reads and for none.
+ */
+export function digitalAddressProblem(text: string): string | undefined {
+  return v.safeParse(UpdatePropertySchema, { digitalAddress: text }).success ? undefined : DIGITAL_ADDRESS_MESSAGE;
+}
+
+/** A typed GhanaPost GPS address in the form the server stores (GA-183-8164), or as typed when it reads none. */
+export function canonicalDigitalAddress(text: string): string {
+  const parsed = v.safeParse(UpdatePropertySchema, { digitalAddress: text });
+  return parsed.success ? (parsed.output.digitalAddress ?? text) : text;
 }
 
 /**

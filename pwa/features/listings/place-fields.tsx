@@ -2,9 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { matchPlaces, placeEntry, placeKey } from '../../../api/contract/place-search.ts';
 import { citiesOf, COUNTRIES, defaultCurrencyOf, GHANA_REGIONS } from '../../lib/contract.ts';
 import { ComboboxField, type ComboboxOption } from '../../ui/combobox.tsx';
+import { TextField } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
 import { loadGhanaPlaces } from './ghana-places-loader.ts';
-import type { ListingDraft } from './listing-form.schema.ts';
+import { digitalAddressProblem, type ListingDraft } from './listing-form.schema.ts';
 
 // Where a listing is (issue 33): the country, then for Ghana a region and a town suggested from
 // the gazetteer (any town may be kept as typed once its region is chosen, as the server allows),
@@ -37,17 +38,22 @@ export function PlaceFields({ draft, onChange }: Props) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        {/* Changing the country clears the town and region and picks its currency. */}
+        {/* Changing the country clears the town, region and GPS address and picks its currency. */}
         <SelectField
           label="Country *"
           value={draft.country}
-          onValueChange={(country) => onChange({ country, city: '', region: '', currency: defaultCurrencyOf(country) })}
+          onValueChange={(country) =>
+            onChange({ country, city: '', region: '', digitalAddress: '', currency: defaultCurrencyOf(country) })
+          }
           options={COUNTRIES.map((country) => ({ value: country, label: country }))}
         />
         {draft.country === 'Ghana' && <RegionField draft={draft} onChange={onChange} places={places} />}
       </div>
       {draft.country === 'Ghana' ? (
-        <GhanaTownField draft={draft} onChange={onChange} places={places} />
+        <>
+          <GhanaTownField draft={draft} onChange={onChange} places={places} />
+          <DigitalAddressField draft={draft} onChange={onChange} />
+        </>
       ) : (
         <CityField draft={draft} onChange={onChange} />
       )}
@@ -152,5 +158,36 @@ function CityField({ draft, onChange }: Props) {
       emptyText="No such city here: choose one from the list."
       error={draft.city.trim() && !known && options.length === 0 ? 'Choose a city from the list.' : undefined}
     />
+  );
+}
+
+/** A Ghanaian listing's GhanaPost GPS address: optional, checked by the contract's rule once the host leaves it. */
+function DigitalAddressField({ draft, onChange }: Props) {
+  const [left, setLeft] = useState(false);
+  const problem = left ? digitalAddressProblem(draft.digitalAddress) : undefined;
+  return (
+    <TextField
+      label="GhanaPost GPS address (optional)"
+      value={draft.digitalAddress}
+      onChange={(event) => onChange({ digitalAddress: event.target.value })}
+      onBlur={() => setLeft(true)}
+      placeholder="GA-183-8164"
+      autoCapitalize="characters"
+      autoComplete="off"
+      spellCheck={false}
+      hint={<p className="text-sm text-stone-700">Your Ghana Post GPS code, from the GhanaPostGPS app.</p>}
+      error={problem && <KeptWhole text={problem} />}
+    />
+  );
+}
+
+/** A message whose last word (here the example code) is not broken at its hyphens on a narrow screen. */
+function KeptWhole({ text }: { text: string }) {
+  const cut = text.lastIndexOf(' ') + 1;
+  return (
+    <>
+      {text.slice(0, cut)}
+      <span className="whitespace-nowrap">{text.slice(cut)}</span>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { Badge, Card } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Gallery } from './gallery.tsx';
+import { GpsAddressRow } from './gps-address.tsx';
 import { useProperty } from '../../lib/queries/property.queries.ts';
 import { ShareButton } from './share-button.tsx';
 import { listingVideosQuery, VideoTour } from './video-tour.tsx';
@@ -42,6 +43,7 @@ function PropertyView({ property }: { property: Property }) {
               .filter((part, index, all) => part && !all.slice(0, index).some((earlier) => earlier?.includes(part)))
               .join(', ')}
           </p>
+          {property.digitalAddress && <GpsAddressRow code={property.digitalAddress} />}
           <p className="text-2xl font-bold text-teal-800">
             {formatPrice(property)}
             <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
