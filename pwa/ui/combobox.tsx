@@ -3,7 +3,12 @@ import { FieldError, inputClass } from './field.tsx';
 
 const SMALL_SCREEN = '(max-width: 639px)';
 
-export type ComboboxOption = { value: string; label: string /** Shown after the label, quieter. */; detail?: string };
+export type ComboboxOption = {
+  value: string;
+  label: string;
+  /** Shown after the label, quieter. */
+  detail?: string;
+};
 
 /**
  * A text field that suggests from a list as one types (ARIA 1.2 combobox: the input keeps focus,
