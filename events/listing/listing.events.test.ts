@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEventDecoder } from '../store/event-type.ts';
+import { createEventDecoder, UnreadableEventError } from '../store/event-type.ts';
 import { listingEventTypes, PropertyEdited, PropertySubmitted } from './listing.events.ts';
 
 const decode = createEventDecoder(listingEventTypes);
@@ -68,6 +68,11 @@ describe('listing events: version 1 read as version 2 (regions)', () => {
     expect(regionOf(decode(editedV1({ city: 'Kingston', country: 'Jamaica' })))).toBe('');
     const titled = decode(editedV1({ title: 'Renamed' }));
     expect(titled.type === 'PropertyEdited' && titled.data.changes).toEqual({ title: 'Renamed' });
+  });
+
+  it('refuses a version 1 event whose details are not an object as unreadable, not with a crash', () => {
+    expect(() => decode(submittedV1(null as never))).toThrow(UnreadableEventError);
+    expect(() => decode({ ...editedV1({}), data: 'garbage' })).toThrow(UnreadableEventError);
   });
 
   it('reads version 2 as it is', () => {

@@ -59,6 +59,7 @@ describe('GhanaPost GPS digital addresses', () => {
       'GA-183-816',
       'GA-12345-6789',
       'Accra',
+      'Call GA-183-8164',
     ])
       expect(parseDigitalAddress(text), text).toBeNull();
   });
@@ -67,6 +68,8 @@ describe('GhanaPost GPS digital addresses', () => {
     expect(digitalAddressKey('GA-183-8164')).toBe(':gps:ga-183-8164');
     expect(digitalAddressKey('GA-0183-8164')).toBe(':gps:ga-183-8164');
     expect(digitalAddressKey('GA-1830-8164')).toBe(':gps:ga-1830-8164');
+    expect(digitalAddressKey('GA-1030-8164')).toBe(':gps:ga-1030-8164');
+    expect(digitalAddressKey('GA-0018-8164')).toBe(':gps:ga-18-8164');
     expect(digitalAddressKey('GA-18-8164').startsWith(digitalAddressKey('GA-183-8164'))).toBe(false);
     // Typed text never reaches it: normalised, it cannot start with a colon.
     for (const typed of [':gps:ga-183-8164', ':', ' :gps', 'gps'])
