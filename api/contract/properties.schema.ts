@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { queryInt } from './query-int.ts';
+import { MAX_ADVANCE_RENT_FILTER, MAX_ADVANCE_RENT_MONTHS } from '../../events/listing/advance-rent.policy.ts';
 import { GHANA_REGIONS, parseDigitalAddress } from '../../events/listing/places.policy.ts';
 import { COUNTRIES, defaultCurrencyOf } from './places.ts';
 
@@ -84,6 +85,29 @@ const digitalAddress = v.pipe(
   v.transform((text) => (text === '' ? '' : parseDigitalAddress(text)!)),
 );
 
+export const ADVANCE_RENT_MESSAGE = `Advance rent must be a whole number of months from 0 to ${MAX_ADVANCE_RENT_MONTHS}`;
+
+/**
+ * The months of rent a host asks up front (issue 33): a whole number, or null (or '') for "not
+ * said". A form's number field may send it as text.
+ */
+const advanceRentMonths = v.pipe(
+  v.union([v.null(), v.number(ADVANCE_RENT_MESSAGE), v.string(ADVANCE_RENT_MESSAGE)], ADVANCE_RENT_MESSAGE),
+  v.transform((value) => (typeof value === 'string' ? (value.trim() === '' ? null : Number(value.trim())) : value)),
+  v.union(
+    [
+      v.null(),
+      v.pipe(
+        v.number(ADVANCE_RENT_MESSAGE),
+        v.integer(ADVANCE_RENT_MESSAGE),
+        v.minValue(0, ADVANCE_RENT_MESSAGE),
+        v.maxValue(MAX_ADVANCE_RENT_MONTHS, ADVANCE_RENT_MESSAGE),
+      ),
+    ],
+    ADVANCE_RENT_MESSAGE,
+  ),
+);
+
 /** Spec part 1 §5: price text loses currency symbols, commas and spaces before use. */
 const price = v.pipe(
   v.union([v.number(PRICE_MESSAGE), v.string(PRICE_MESSAGE)], PRICE_MESSAGE),
@@ -154,6 +178,7 @@ const fields = {
   ),
   location: optionalText(200, 'The location'),
   digitalAddress,
+  advanceRentMonths,
   pricePerNight: price,
   currency: v.picklist(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`),
   pricingPeriod: v.picklist(PRICING_PERIODS, `Pricing period must be one of ${PRICING_PERIODS.join(', ')}`),
@@ -178,6 +203,7 @@ export const CreatePropertySchema = v.pipe(
       country: v.optional(fields.country, ''),
       location: fields.location,
       digitalAddress: v.optional(fields.digitalAddress, ''),
+      advanceRentMonths: v.optional(fields.advanceRentMonths, null),
       pricePerNight: v.optional(
         v.pipe(
           v.unknown(),
@@ -223,6 +249,7 @@ export const UpdatePropertySchema = v.object(
     country: v.optional(fields.country),
     location: fields.location,
     digitalAddress: v.optional(fields.digitalAddress),
+    advanceRentMonths: v.optional(fields.advanceRentMonths),
     pricePerNight: v.optional(price),
     currency: v.optional(fields.currency),
     pricingPeriod: v.optional(fields.pricingPeriod),
@@ -294,6 +321,8 @@ export const SearchQuerySchema = v.pipe(
         ),
       ),
       bedrooms: v.optional(queryInt('bedrooms', 0, 100)),
+      /** Only listings that state an advance of at most this many months (issue 33: "at most 6 months up front"). */
+      maxAdvanceRent: v.optional(queryInt('maxAdvanceRent', 0, MAX_ADVANCE_RENT_FILTER)),
       guests: v.optional(queryInt('guests', 1, 100)),
       amenities: v.optional(
         v.pipe(
@@ -430,6 +459,10 @@ export type Property = {
   location: string | null;
   /** A Ghanaian listing's GhanaPost GPS address; with the owner's contact details, for the same callers. */
   digitalAddress?: string | null;
+  /** Months of rent asked up front, null when the host has not said (issue 33). */
+  advanceRentMonths: number | null;
+  /** A Ghanaian rental asking more up front than the Rent Act's six months: the listing carries a notice. */
+  exceedsRentActAdvance: boolean;
   pricePerNight: number;
   currency: Currency;
   pricingPeriod: PricingPeriod;
@@ -463,3 +496,11 @@ export type PropertyPage = { properties: Property[]; total: number; page: number
  */
 export type SearchPage = PropertyPage & { totalIsExact: boolean };
 export type UploadImagesAnswer = { images: string[] };
+
+/** The Rent Act's advance-rent rule, for the forms and the listing page (issue 33). */
+export {
+  exceedsRentActAdvance,
+  MAX_ADVANCE_RENT_FILTER,
+  MAX_ADVANCE_RENT_MONTHS,
+  RENT_ACT_ADVANCE_LIMIT_MONTHS,
+} from '../../events/listing/advance-rent.policy.ts';

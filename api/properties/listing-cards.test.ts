@@ -14,6 +14,7 @@ const row = (id: string, overrides: Partial<PropertyReadRow> = {}): PropertyRead
   city: 'Kumasi',
   region: 'Ashanti',
   digital_address: '',
+  advance_rent_months: null,
   country: 'Ghana',
   location: 'Asafo',
   price_per_night: 2400,

@@ -10,7 +10,7 @@ export type PlaceInput = { country: string; city: string; region?: string | unde
 /** Where a listing is, as it is stored: the town as the gazetteer spells it, and its region ('' outside Ghana). */
 export type ListingPlace = { city: string; region: string };
 
-const refuse = (path: 'city' | 'region' | 'digitalAddress', message: string) =>
+const refuse = (path: 'city' | 'region' | 'digitalAddress' | 'advanceRentMonths', message: string) =>
   new DomainError('invalid', 'invalid_input', message, { issues: [{ path, message }] });
 
 const spaced = (text: string) => text.trim().replace(/\s+/g, ' ');
@@ -57,4 +57,14 @@ export function digitalAddressIn(country: string, digitalAddress: string): strin
   if (digitalAddress !== '' && country !== 'Ghana')
     throw refuse('digitalAddress', 'Only a listing in Ghana has a GhanaPost GPS address.');
   return digitalAddress;
+}
+
+/** Advance rent (months, or null for "not said") only on a rental: a sale has no rent to pay up front. */
+export function advanceRentFor(listingType: string, advanceRentMonths: number | null): number | null {
+  if (advanceRentMonths !== null && listingType !== 'rent')
+    throw refuse(
+      'advanceRentMonths',
+      'Only a listing for rent asks rent up front: leave advance rent empty for a sale.',
+    );
+  return advanceRentMonths;
 }

@@ -1,3 +1,4 @@
+import { exceedsRentActAdvance } from '../../events/listing/advance-rent.policy.ts';
 import type { PropertyRow } from '../../events/listing/properties.projection.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { User } from '../contract/auth.schema.ts';
@@ -27,7 +28,7 @@ export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'upda
 };
 
 export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
-  p.address, p.city, p.region, p.country, p.location, p.digital_address, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
+  p.address, p.city, p.region, p.country, p.location, p.digital_address, p.advance_rent_months, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
   p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
   u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone
@@ -57,6 +58,12 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
     region: row.region || null,
     country: row.country,
     location: row.location,
+    advanceRentMonths: row.advance_rent_months,
+    exceedsRentActAdvance: exceedsRentActAdvance({
+      country: row.country,
+      listingType: row.listing_type,
+      advanceRentMonths: row.advance_rent_months,
+    }),
     pricePerNight: row.price_per_night,
     currency: row.currency as Currency,
     pricingPeriod: row.pricing_period as PricingPeriod,

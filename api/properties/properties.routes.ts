@@ -4,7 +4,7 @@ import { requireUser } from '../auth/session.middleware.ts';
 import { CreatePropertySchema, SearchQuerySchema, UpdatePropertySchema } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { digitalAddressIn, resolvePlace } from './listing-place.ts';
+import { advanceRentFor, digitalAddressIn, resolvePlace } from './listing-place.ts';
 import { newRecordId } from '../middleware/idempotency.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from './listing-commands.ts';
@@ -102,6 +102,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           city: place.city,
           region: place.region,
           digitalAddress: digitalAddressIn(input.country, input.digitalAddress),
+          advanceRentMonths: advanceRentFor(input.listingType, input.advanceRentMonths),
           country: input.country,
           location: input.location,
           pricePerNight: input.pricePerNight,
@@ -141,6 +142,14 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
           : country !== 'Ghana' && existing.digital_address
             ? ''
             : undefined;
+      // A listing that becomes a sale leaves its advance rent behind.
+      const listingType = changes.listingType ?? existing.listing_type;
+      const advanceRentMonths =
+        changes.advanceRentMonths !== undefined
+          ? advanceRentFor(listingType, changes.advanceRentMonths)
+          : listingType !== 'rent' && existing.advance_rent_months !== null
+            ? null
+            : undefined;
       await runCommand(
         store,
         requestOrigin(c.var),
@@ -149,7 +158,7 @@ export function propertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 
         {
           type: 'EditProperty',
           actor: actorOf(c),
-          changes: stripUndefined({ ...changes, ...place, digitalAddress }),
+          changes: stripUndefined({ ...changes, ...place, digitalAddress, advanceRentMonths }),
           images,
           isActive,
           at: clock().toISOString(),

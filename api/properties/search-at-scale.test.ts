@@ -42,6 +42,7 @@ type Listed = {
   pricing_period: string;
   bedrooms: number;
   amenities: string[];
+  advance_rent_months: number | null;
   created_at: Date;
 };
 
@@ -80,7 +81,8 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
       (q.minPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.minPrice, period) >= 0) &&
       (q.maxPrice === undefined || comparePrices(l.price_per_night, l.pricing_period, q.maxPrice, period) <= 0) &&
       (!q.bedrooms || l.bedrooms >= q.bedrooms) &&
-      (q.amenities ?? []).every((a) => l.amenities.includes(a))
+      (q.amenities ?? []).every((a) => l.amenities.includes(a)) &&
+      (q.maxAdvanceRent === undefined || (l.advance_rent_months !== null && l.advance_rent_months <= q.maxAdvanceRent))
     );
   });
   const byId = (a: Listed, b: Listed) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -96,7 +98,7 @@ function oracle(listings: Listed[], q: SearchQuery): string[] {
 
 const liveListings = () =>
   database().query<Listed>(`select id, city, region, address, country, location, digital_address, property_type, category, listing_type, price_per_night, pricing_period,
-    bedrooms, amenities, created_at from properties where is_live`);
+    bedrooms, amenities, advance_rent_months, created_at from properties where is_live`);
 
 const TOWNS = [...LOCATIONS.Ghana.slice(0, 6), 'Kingston', 'Santo Domingo'] as const;
 /** GhanaPost GPS addresses as typed: some of the listings' own (any zeros before the area), parts of one, none. */
@@ -138,6 +140,7 @@ function searches(seed: number, count: number): string[] {
     if (random.chance(0.2)) q.set('timePeriod', random.pick(['week', 'year', 'months']));
     if (random.chance(0.3)) q.set('bedrooms', String(random.int(0, 3)));
     if (random.chance(0.3)) q.set('amenities', random.subset(AMENITIES, 0.2).join(',') || 'wifi');
+    if (random.chance(0.25)) q.set('maxAdvanceRent', String(random.pick([0, 6, 12, 24])));
     q.set('sort', random.pick(['newest', 'price_asc', 'price_desc']));
     q.set('limit', String(random.pick([3, 5, 12])));
     q.set('page', String(random.int(1, 3)));
@@ -173,6 +176,8 @@ async function setup() {
       bedrooms: random.int(0, 4),
       amenities: random.subset(AMENITIES, 0.3),
       submittedAt: new Date(Date.UTC(2026, 0, 1 + random.int(0, 60))).toISOString(),
+      // Around the filter's bounds, and past the largest (the index holds any advance past it as one value).
+      advanceRentMonths: random.pick([null, 0, 3, 6, 7, 12, 24, 25, 60]),
     };
   };
   const search = async (query: string) => {
@@ -238,6 +243,7 @@ describe('search at scale: the read model, capped totals and the caches', () => 
                     propertyType: random.pick(PROPERTY_TYPES),
                     amenities: random.subset(AMENITIES, 0.4),
                     bedrooms: random.int(0, 4),
+                    advanceRentMonths: random.pick([null, 1, 6, 18, 36]),
                   })
                 : change === 3
                   ? await admin.request(`/api/admin/properties/${id}/visibility`, {

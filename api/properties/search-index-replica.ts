@@ -16,10 +16,10 @@ const LOAD_PAGE = 20_000;
  * (a change writes its rows and takes its seq in one transaction).
  */
 const LOAD_PAGE_ROWS = `select s.listing_id::text as id, (extract(epoch from s.created_at) * 1000)::float8 as at,
-    s.monthly_equivalent as price, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities, array_agg(p.name) as names
+    s.monthly_equivalent as price, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities, s.advance_rent_months, array_agg(p.name) as names
   from listing_search s join search_places p on p.id = s.place_id
   where s.listing_id > $1::uuid
-  group by s.listing_id, s.created_at, s.monthly_equivalent, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities
+  group by s.listing_id, s.created_at, s.monthly_equivalent, s.property_type, s.category, s.listing_type, s.bedrooms, s.amenities, s.advance_rent_months
   order by s.listing_id limit $2`;
 
 type LoadRow = {
@@ -31,6 +31,7 @@ type LoadRow = {
   listing_type: number;
   bedrooms: number;
   amenities: number;
+  advance_rent_months: number | null;
   names: string[];
 };
 
@@ -94,6 +95,7 @@ export function createSearchIndexReplica(
             listingType: r.listing_type,
             bedrooms: r.bedrooms,
             amenities: r.amenities,
+            advanceRent: r.advance_rent_months,
             names: r.names,
           });
         if (rows.length < LOAD_PAGE) break;

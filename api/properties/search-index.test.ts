@@ -32,6 +32,8 @@ function randomListing(random: ReturnType<typeof createRandom>, id: string): Ind
     bedrooms: random.pick([0, 1, 2, 3, 4, 200]),
     amenities: random.int(0, 2 ** AMENITY_BITS.length - 1) & random.int(0, 2 ** AMENITY_BITS.length - 1),
     names: ['', ...new Set([random.pick(WORDS), random.pick(WORDS), random.pick(MANY)])],
+    // Around the filter's bounds: none said, the Rent Act's 6, the largest filter's 24, and past it.
+    advanceRent: random.pick([null, null, 0, 1, 6, 7, 12, 24, 25, 31, 60]),
   };
 }
 
@@ -50,7 +52,8 @@ function expected(listings: Map<string, IndexedListing>, q: SearchQuery, place: 
       (q.minPrice === undefined || l.price >= q.minPrice) &&
       (q.maxPrice === undefined || l.price <= q.maxPrice) &&
       l.bedrooms >= (q.bedrooms ?? 0) &&
-      (l.amenities & mask) === mask,
+      (l.amenities & mask) === mask &&
+      (q.maxAdvanceRent === undefined || (l.advanceRent !== null && l.advanceRent <= q.maxAdvanceRent)),
   );
   const byId = (a: IndexedListing, b: IndexedListing) => (a.id < b.id ? -1 : 1);
   found.sort((a, b) =>
@@ -78,6 +81,7 @@ function randomQuery(random: ReturnType<typeof createRandom>): { q: SearchQuery;
   };
   if (random.chance(0.5)) q.propertyType = random.pick(['apartment', 'house', 'studio', 'room'] as const);
   if (random.chance(0.2)) q.category = random.pick(['general', 'student'] as const);
+  if (random.chance(0.2)) q.maxAdvanceRent = random.pick([0, 6, 12, 24]);
   if (random.chance(0.2)) q.listingType = random.pick(['rent', 'sale'] as const);
   // Bounds on the price itself (the index holds monthly equivalents; a month's bound is the same number).
   if (random.chance(0.4)) q.minPrice = random.int(1, 6) * 250;
@@ -182,7 +186,12 @@ describe('search index', () => {
       [2500, 5099],
       [5000, 5099],
     ] as const)
-      for (const filters of [{}, { propertyType: 'house' as const }, { bedrooms: 3, amenities: ['wifi' as const] }])
+      for (const filters of [
+        {},
+        { propertyType: 'house' as const },
+        { bedrooms: 3, amenities: ['wifi' as const] },
+        { maxAdvanceRent: 6 },
+      ])
         for (const page of [1, 3, 90]) {
           const q = query({ minPrice, maxPrice, page, ...filters });
           expect(index.find(q, ''), JSON.stringify(q)).toEqual(expected(live, q, ''));

@@ -1,3 +1,4 @@
+import { MAX_ADVANCE_RENT_FILTER } from '../../events/listing/advance-rent.policy.ts';
 import { amenityMask, searchCode, type SearchState } from '../../events/listing/listing-search.ts';
 import type { SearchQuery } from '../contract/properties.schema.ts';
 import { monthlyBounds, TOTAL_CAP } from './search.read.ts';
@@ -13,6 +14,8 @@ export type IndexedListing = {
   listingType: number;
   bedrooms: number;
   amenities: number;
+  /** Months of rent asked up front, null when not said. */
+  advanceRent: number | null;
   names: readonly string[];
 };
 
@@ -25,6 +28,8 @@ export const indexedListing = (id: string, createdAt: string | number, state: Se
   listingType: searchCode('listingType', state.listingType),
   bedrooms: state.bedrooms,
   amenities: state.amenities,
+  // A change logged before advance rent was searched for has none: not said.
+  advanceRent: state.advanceRentMonths ?? null,
   names: state.names,
 });
 
@@ -55,7 +60,9 @@ const SORT_COST_PER_MATCH = 8;
 /**
  * A listing's filter columns in one integer: type, category and listing type
  * (their codes plus one, so "none" is 0), bedrooms (at most MAX_BEDROOMS: a
- * search asks for at most 100) and the amenities' bits.
+ * search asks for at most 100), the amenities' bits (12 of them, bits 15–26)
+ * and the advance rent in the top five bits: the months up to MAX_ADVANCE_RENT_FILTER,
+ * one value for any more (no filter finds them), and NO_ADVANCE_RENT for "not said".
  */
 const TYPE_BITS = 0b111;
 const CATEGORY_BITS = 0b111 << 3;
@@ -63,15 +70,21 @@ const LISTING_BITS = 0b11 << 6;
 const BEDROOMS_SHIFT = 8;
 const MAX_BEDROOMS = 127;
 const AMENITIES_SHIFT = 15;
+const ADVANCE_SHIFT = 27;
+const NO_ADVANCE_RENT = 0b11111;
+const ABOVE_ANY_FILTER = MAX_ADVANCE_RENT_FILTER + 1;
+
+const advanceCode = (months: number | null) => (months === null ? NO_ADVANCE_RENT : Math.min(months, ABOVE_ANY_FILTER));
 
 export const filterCode = (
-  l: Pick<IndexedListing, 'propertyType' | 'category' | 'listingType' | 'bedrooms' | 'amenities'>,
+  l: Pick<IndexedListing, 'propertyType' | 'category' | 'listingType' | 'bedrooms' | 'amenities' | 'advanceRent'>,
 ): number =>
   (l.propertyType + 1) |
   ((l.category + 1) << 3) |
   ((l.listingType + 1) << 6) |
   (Math.min(l.bedrooms, MAX_BEDROOMS) << BEDROOMS_SHIFT) |
-  (l.amenities << AMENITIES_SHIFT);
+  (l.amenities << AMENITIES_SHIFT) |
+  (advanceCode(l.advanceRent) << ADVANCE_SHIFT);
 
 /**
  * One place name's listings in one order: their slots, and their codes and prices beside them for
@@ -332,6 +345,7 @@ export function createSearchIndex() {
         listingType: q.listingType ? searchCode('listingType', q.listingType) : ANY,
         bedrooms: 0,
         amenities: 0,
+        advanceRent: null,
       });
       // The equality filters asked for: their bits of the code, and the value they must hold.
       const equalMask =
@@ -340,13 +354,16 @@ export function createSearchIndex() {
       const { min = -Infinity, max = Infinity } = monthlyBounds(q);
       const mask = amenityMask(q.amenities ?? []);
       const fewest = q.bedrooms ?? 0;
+      // Without the filter every code passes, "not said" included.
+      const mostAdvance = q.maxAdvanceRent ?? NO_ADVANCE_RENT;
       /** Whether a listing's code and price pass the search's filters. */
       const passes = (code: number, p: number) =>
         (code & equalMask) === equal &&
         p >= min &&
         p <= max &&
         ((code >>> BEDROOMS_SHIFT) & MAX_BEDROOMS) >= fewest &&
-        ((code >>> AMENITIES_SHIFT) & mask) === mask;
+        ((code >>> AMENITIES_SHIFT) & mask) === mask &&
+        code >>> ADVANCE_SHIFT <= mostAdvance;
       const page: string[] = [];
       let counted = 0;
       /** Counts a listing that passed; false once enough are counted. */
@@ -414,7 +431,7 @@ export function createSearchIndex() {
             ? counting.length
             : lowerBound(counting.prices, max, (p, bound) => p <= bound, counting.length);
         // No filter but the price and the type: every listing of the band matches, so it is counted by its size, unread.
-        const bandOnly = (equalMask & ~TYPE_BITS) === 0 && fewest === 0 && mask === 0;
+        const bandOnly = (equalMask & ~TYPE_BITS) === 0 && fewest === 0 && mask === 0 && q.maxAdvanceRent === undefined;
         if (q.sort !== 'newest') {
           if (bandOnly)
             takeRanks(to - from, (rank) => (backwards ? counting.slots[to - 1 - rank]! : counting.slots[from + rank]!));

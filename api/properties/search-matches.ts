@@ -18,6 +18,9 @@ export function searchMatcher({ q, place }: SearchFilter): (state: SearchState) 
     if (min !== undefined && !(state.monthlyEquivalent >= min)) return false;
     if (max !== undefined && !(state.monthlyEquivalent <= max)) return false;
     if (q.bedrooms && !(state.bedrooms >= q.bedrooms)) return false;
+    // A state logged before advance rent was searched for has none: not said, found by no such filter.
+    const advance = state.advanceRentMonths ?? null;
+    if (q.maxAdvanceRent !== undefined && !(advance !== null && advance <= q.maxAdvanceRent)) return false;
     return (state.amenities & mask) === mask;
   };
 }

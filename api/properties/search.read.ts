@@ -53,6 +53,7 @@ function filters(q: SearchQuery, param: (value: unknown) => string): string[] {
   if (min !== undefined) where.push(`monthly_equivalent >= ${param(min)}`);
   if (max !== undefined) where.push(`monthly_equivalent <= ${param(max)}`);
   if (q.bedrooms) where.push(`bedrooms >= ${param(q.bedrooms)}`);
+  if (q.maxAdvanceRent !== undefined) where.push(`advance_rent_months <= ${param(q.maxAdvanceRent)}`);
   const mask = amenityMask(q.amenities ?? []);
   if (mask !== 0) where.push(`(amenities & ${param(mask)}) = ${param(mask)}`);
   return where;

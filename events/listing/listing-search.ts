@@ -70,6 +70,7 @@ export type SearchableListing = {
   pricing_period: string;
   bedrooms: number;
   amenities: readonly string[];
+  advance_rent_months: number | null;
   is_verified: boolean;
   is_active: boolean;
   deleted: boolean;
@@ -125,6 +126,11 @@ export type SearchState = {
   monthlyEquivalent: number;
   bedrooms: number;
   amenities: number;
+  /**
+   * Months of rent asked up front, null when not said. Optional: a state logged before advance
+   * rent was searched for (search_changes) has none, read as null.
+   */
+  advanceRentMonths?: number | null;
 };
 
 export const searchStateOf = (listing: SearchableListing): SearchState | undefined =>
@@ -137,5 +143,6 @@ export const searchStateOf = (listing: SearchableListing): SearchState | undefin
         monthlyEquivalent: monthlyEquivalent(listing.price_per_night, listing.pricing_period),
         bedrooms: listing.bedrooms,
         amenities: amenityMask(listing.amenities),
+        advanceRentMonths: listing.advance_rent_months,
       }
     : undefined;

@@ -21,8 +21,8 @@ const MAX_STATES = 50;
 const KEPT_CHANGES = 10_000;
 
 /** One array per column: both drivers send a JavaScript array as a PostgreSQL array. */
-const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_equivalent, property_type, category, listing_type, bedrooms, amenities)
-  select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::int2[], $6::int2[], $7::int2[], $8::int2[], $9::int[])`;
+const INSERT_ROWS = `insert into listing_search (listing_id, place_id, created_at, monthly_equivalent, property_type, category, listing_type, bedrooms, amenities, advance_rent_months)
+  select * from unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::float8[], $5::int2[], $6::int2[], $7::int2[], $8::int2[], $9::int[], $10::int2[])`;
 
 /** What a listing's rows in listing_search are made of; '' when it has none (not live). */
 const searchRowsKey = (listing: ListingChange['before']) => {
@@ -72,7 +72,7 @@ async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Prom
         )
       ).map((r) => [r.name, r.id]),
     );
-    const columns: unknown[][] = Array.from({ length: 9 }, () => []);
+    const columns: unknown[][] = Array.from({ length: 10 }, () => []);
     for (const { id, after, names } of live) {
       const values: unknown[] = [
         id,
@@ -84,6 +84,7 @@ async function writeRows(tx: SqlClient, changes: readonly ListingChange[]): Prom
         searchCode('listingType', after.listing_type),
         after.bedrooms,
         amenityMask(after.amenities),
+        after.advance_rent_months,
       ];
       for (const name of names) {
         values[1] = ids.get(name);

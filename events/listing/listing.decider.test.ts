@@ -21,6 +21,7 @@ const details: ListingDetails = {
   country: 'Ghana',
   location: 'Accra, Ghana',
   digitalAddress: '',
+  advanceRentMonths: null,
   pricePerNight: 1500,
   currency: 'GH₵',
   pricingPeriod: 'month',

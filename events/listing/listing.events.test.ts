@@ -41,7 +41,7 @@ const regionOf = (event: ReturnType<typeof decode>) =>
 
 describe('listing events: version 1 read as version 2 (regions)', () => {
   it('are at their current versions, and new events are written at them', () => {
-    expect(PropertySubmitted.version).toBe(3);
+    expect(PropertySubmitted.version).toBe(4);
     expect(PropertyEdited.version).toBe(2);
     expect(PropertyEdited.create({ propertyId: 'p', changes: {}, editedBy: 'o', editedAt: 'now' }).schemaVersion).toBe(
       2,
@@ -93,5 +93,29 @@ describe('PropertySubmitted version 2 read as version 3 (GhanaPost GPS addresses
     expect(digitalAddressOf(decode(submitted(v1Details('Tema', 'Ghana'), 1)))).toBe('');
     expect(digitalAddressOf(decode(submitted({ ...v2, digitalAddress: 'GA-183-8164' }, 1)))).toBe('GA-183-8164');
     expect(() => decode(submitted(v2, 3))).toThrow(/digitalAddress/);
+  });
+});
+
+describe('PropertySubmitted version 3 read as version 4 (advance rent)', () => {
+  const submitted = (details: object, schemaVersion: number) => ({ ...submittedV1(details), schemaVersion });
+  const advanceOf = (event: ReturnType<typeof decode>) =>
+    event.type === 'PropertySubmitted' ? event.data.details.advanceRentMonths : 'none';
+  const v3 = { ...v1Details('Tema', 'Ghana'), region: 'Greater Accra', digitalAddress: '' };
+
+  it('gives a listing submitted before "not said", through every version, and keeps one already there', () => {
+    expect(advanceOf(decode(submitted(v3, 3)))).toBeNull();
+    expect(advanceOf(decode(submitted(v1Details('Tema', 'Ghana'), 1)))).toBeNull();
+    expect(advanceOf(decode(submitted({ ...v3, advanceRentMonths: 12 }, 1)))).toBe(12);
+    expect(advanceOf(decode(submitted({ ...v3, advanceRentMonths: 0 }, 3)))).toBe(0);
+  });
+
+  it('reads version 4 as it is: the months, or null, must be there', () => {
+    expect(advanceOf(decode(submitted({ ...v3, advanceRentMonths: null }, 4)))).toBeNull();
+    expect(() => decode(submitted(v3, 4))).toThrow(/advanceRentMonths/);
+  });
+
+  it('takes an edit that clears the advance (null) as a change', () => {
+    const event = decode({ ...editedV1({ advanceRentMonths: null }), schemaVersion: 2 });
+    expect(event.type === 'PropertyEdited' && event.data.changes).toEqual({ advanceRentMonths: null });
   });
 });

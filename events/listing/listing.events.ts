@@ -24,6 +24,8 @@ export const ListingDetailsSchema = v.object({
   location: v.string(),
   /** A Ghanaian listing's GhanaPost GPS address, canonical (places.policy.ts), '' for none. Since v3. */
   digitalAddress: v.string(),
+  /** Months of rent asked up front, null when the host has not said (advance-rent.policy.ts). Since v4. */
+  advanceRentMonths: v.nullable(v.number()),
   pricePerNight: v.number(),
   currency: v.string(),
   pricingPeriod: v.string(),
@@ -58,7 +60,7 @@ export const PropertySubmitted = defineEvent(
     submittedAt: at,
   }),
   {
-    version: 3,
+    version: 4,
     upcasters: {
       1: (data) => {
         const event = fieldsOf(data);
@@ -70,10 +72,19 @@ export const PropertySubmitted = defineEvent(
         const details = fieldsOf(event.details);
         return 'digitalAddress' in details ? event : { ...event, details: { ...details, digitalAddress: '' } };
       },
+      // v3 → v4: no listing stated its advance rent before: "not said". One already there stays.
+      3: (data) => {
+        const event = fieldsOf(data);
+        const details = fieldsOf(event.details);
+        return 'advanceRentMonths' in details ? event : { ...event, details: { ...details, advanceRentMonths: null } };
+      },
     },
   },
 );
-/** Only the fields that changed (a v2 edit may carry digitalAddress: the partial schema took it without a new version). */
+/**
+ * Only the fields that changed (a v2 edit may carry digitalAddress or advanceRentMonths, null when
+ * cleared: the partial schema took them without a new version).
+ */
 export const PropertyEdited = defineEvent(
   'PropertyEdited',
   v.object({ propertyId: v.string(), changes: v.partial(ListingDetailsSchema), editedBy: actor, editedAt: at }),

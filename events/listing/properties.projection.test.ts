@@ -25,6 +25,7 @@ const details: ListingDetails = {
   country: 'Ghana',
   location: 'Accra, Ghana',
   digitalAddress: '',
+  advanceRentMonths: null,
   pricePerNight: 1200,
   currency: 'GH₵',
   pricingPeriod: 'year',

@@ -21,6 +21,7 @@ export type PropertyRow = {
   country: string;
   location: string;
   digital_address: string;
+  advance_rent_months: number | null;
   price_per_night: number;
   currency: string;
   pricing_period: string;
@@ -52,6 +53,7 @@ const COLUMNS = [
   ['country', 'text'],
   ['location', 'text'],
   ['digital_address', 'text'],
+  ['advance_rent_months', 'integer'],
   ['price_per_night', 'double precision'],
   ['currency', 'text'],
   ['pricing_period', 'text'],
@@ -102,6 +104,7 @@ function applyEvent(
       country: d.country,
       location: d.location,
       digital_address: d.digitalAddress,
+      advance_rent_months: d.advanceRentMonths,
       price_per_night: d.pricePerNight,
       currency: d.currency,
       pricing_period: d.pricingPeriod,
@@ -136,6 +139,7 @@ function applyEvent(
         ['country', 'country'],
         ['location', 'location'],
         ['digitalAddress', 'digital_address'],
+        ['advanceRentMonths', 'advance_rent_months'],
         ['pricePerNight', 'price_per_night'],
         ['currency', 'currency'],
         ['pricingPeriod', 'pricing_period'],

@@ -189,7 +189,17 @@ export function generateListing(random: Random, n: number): GeneratedListing {
     bathrooms,
     amenities,
     imageCount: random.int(2, 4),
+    advanceRentMonths: advanceRentIn(random, country),
   };
+}
+
+/**
+ * What a host says of rent up front: in Ghana most landlords ask a year or two, some six months or
+ * less, and many listings do not say; elsewhere a month's deposit or nothing said.
+ */
+function advanceRentIn(random: Random, country: Country): number | null {
+  if (country !== 'Ghana') return random.chance(0.5) ? null : 1;
+  return random.pick([null, null, 3, 6, 6, 12, 12, 12, 24, 24] as const);
 }
 
 /** The oldest a Ghanaian listing is, in days: every other place's listings are older (Ghana first, as the product is). */
