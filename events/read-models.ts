@@ -1,3 +1,4 @@
+import { agentLicensesProjection } from './agent-license/agent-licenses.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -19,4 +20,5 @@ export const readModels: readonly Projection[] = [
   serviceProvidersProjection,
   supportMessagesProjection,
   videosProjection,
+  agentLicensesProjection,
 ];

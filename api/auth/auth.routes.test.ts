@@ -54,6 +54,8 @@ describe('register, sign in, sign out, current user', () => {
         'isVerified',
         'lastName',
         'licenseNumber',
+        'licenseRejectionReason',
+        'licenseStatus',
         'pendingEmail',
         'pendingPhone',
         'phone',

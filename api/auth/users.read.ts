@@ -1,4 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
+import { licenseRejectionSql, licenseStatusSql } from '../agent-licenses/agent-licenses.read.ts';
+import type { LicenseStatus } from '../contract/agent-licenses.schema.ts';
 import type { User, UserType } from '../contract/auth.schema.ts';
 
 /** A row of the users read model (migrations/0100_users.sql). */
@@ -19,11 +21,14 @@ export type UserRow = {
   pending_phone: string | null;
   created_at: Date;
   version: number;
+  license_status: LicenseStatus;
+  license_rejection: string | null;
 };
 
 export const USER_COLUMNS = `users.id, users.email, users.phone, users.first_name, users.last_name, users.business_name,
   users.license_number, users.profile_image_url, users.user_type, users.is_admin, users.email_verified,
-  users.phone_verified, users.pending_email, users.pending_phone, users.created_at, users.version`;
+  users.phone_verified, users.pending_email, users.pending_phone, users.created_at, users.version,
+  ${licenseStatusSql('users')} as license_status, ${licenseRejectionSql('users')} as license_rejection`;
 
 /** The contract's User: only these fields ever leave the server. */
 export const toUser = (row: UserRow): User => ({
@@ -35,6 +40,8 @@ export const toUser = (row: UserRow): User => ({
   profileImageUrl: row.profile_image_url,
   businessName: row.business_name,
   licenseNumber: row.license_number,
+  licenseStatus: row.license_status,
+  licenseRejectionReason: row.license_rejection,
   userType: row.user_type as UserType,
   emailVerified: row.email_verified,
   phoneVerified: row.phone_verified,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { LicenseStatus } from './agent-licenses.schema.ts';
 
 // Account calls: request bodies (valibot, with the spec's messages) and answers.
 // The PWA imports this file for its forms: no node:*, no server code here.
@@ -302,6 +303,10 @@ export type User = {
   profileImageUrl: string | null;
   businessName: string | null;
   licenseNumber: string | null;
+  /** The admins' check of that number (issue 33): none (no number), pending, verified or rejected. */
+  licenseStatus: LicenseStatus;
+  /** Why the number was rejected, while it is. */
+  licenseRejectionReason: string | null;
   userType: UserType;
   emailVerified: boolean;
   phoneVerified: boolean;

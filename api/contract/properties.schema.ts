@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { AgentLicenseLabel } from './agent-licenses.schema.ts';
 import { queryInt } from './query-int.ts';
 import { MAX_ADVANCE_RENT_FILTER, MAX_ADVANCE_RENT_MONTHS } from '../../events/listing/advance-rent.policy.ts';
 import { GHANA_REGIONS, parseDigitalAddress } from '../../events/listing/places.policy.ts';
@@ -481,6 +482,8 @@ export type Property = {
   ownerFirstName: string | null;
   ownerLastName: string | null;
   ownerBusinessName: string | null;
+  /** An agent owner's licence as the admins checked it (issue 33); null when the owner is not an agent. */
+  ownerAgentLicense: AgentLicenseLabel | null;
   /** Only for a signed-in caller on a live property, the owner and admins. */
   ownerEmail?: string | null;
   ownerPhone?: string | null;

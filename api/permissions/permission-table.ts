@@ -174,6 +174,12 @@ export const PERMISSIONS = {
   'POST /api/contact/message': { description: 'Write to the team (contact form)', ...everyone },
   'GET /api/admin/messages': { description: 'Support and contact messages', ...adminsOnly },
   'POST /api/admin/messages/:id/handled': { description: 'Mark a message handled', ...adminsOnly },
+  'GET /api/admin/agent-licenses': { description: 'Agents’ licence numbers to check', ...adminsOnly },
+  'POST /api/admin/agent-licenses/:userId/verify': { description: 'Mark an agent’s licence verified', ...adminsOnly },
+  'POST /api/admin/agent-licenses/:userId/reject': {
+    description: 'Reject an agent’s licence, saying why',
+    ...adminsOnly,
+  },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
   'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },

@@ -38,6 +38,7 @@ const row = (id: string, overrides: Partial<PropertyReadRow> = {}): PropertyRead
   owner_user_type: 'owner',
   owner_email: 'ama@example.com',
   owner_phone: '+233241234567',
+  owner_license_status: 'none',
   ...overrides,
 });
 

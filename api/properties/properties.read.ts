@@ -1,3 +1,4 @@
+import { agentLicenseLabel, licenseStatusSql } from '../agent-licenses/agent-licenses.read.ts';
 import { exceedsRentActAdvance } from '../../events/listing/advance-rent.policy.ts';
 import type { PropertyRow } from '../../events/listing/properties.projection.ts';
 import type { SqlClient } from '../../events/store/sql.ts';
@@ -25,13 +26,15 @@ export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'upda
   owner_user_type: string | null;
   owner_email: string | null;
   owner_phone: string | null;
+  owner_license_status: string | null;
 };
 
 export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
   p.address, p.city, p.region, p.country, p.location, p.digital_address, p.advance_rent_months, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
   p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
-  u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone
+  u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone,
+  ${licenseStatusSql('u')} as owner_license_status
   from properties p left join users u on u.id = p.owner_id`;
 
 export type Viewer = Pick<User, 'id' | 'isAdmin'> | null;
@@ -83,6 +86,7 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
     ownerFirstName: row.owner_first_name,
     ownerLastName: row.owner_last_name,
     ownerBusinessName: row.owner_business_name,
+    ownerAgentLicense: agentLicenseLabel(row.owner_user_type, row.owner_license_status),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
