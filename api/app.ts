@@ -31,6 +31,7 @@ import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
 import { firstPaint } from './static/first-paint.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
+import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { deriveListingImage } from './uploads/image-processing.ts';
@@ -85,6 +86,8 @@ export function createApp(deps: AppDeps) {
   api.route('/contact', contactRoutes(deps));
   api.route('/admin', adminMessagesRoutes(deps));
   api.route('/admin', adminAgentLicensesRoutes(deps));
+  api.route('/properties', listingReportRoutes(deps));
+  api.route('/admin', adminReportRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));
   api.get('/openapi.json', openApiDocument(app, deps.version));

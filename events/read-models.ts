@@ -1,4 +1,5 @@
 import { agentLicensesProjection } from './agent-license/agent-licenses.projection.ts';
+import { listingReportsProjection } from './listing-report/listing-reports.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -21,4 +22,5 @@ export const readModels: readonly Projection[] = [
   supportMessagesProjection,
   videosProjection,
   agentLicensesProjection,
+  listingReportsProjection,
 ];

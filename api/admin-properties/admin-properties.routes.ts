@@ -10,11 +10,11 @@ import {
 } from '../contract/properties.schema.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { removeDeletedImages } from './deleted-images.ts';
 import { validate } from '../middleware/validate.ts';
 import { actorOf, listingCommands, visibleProperty } from '../properties/listing-commands.ts';
 import { findProperty, listFeatured, nextFeaturedOrder, toProperty } from '../properties/properties.read.ts';
 import { adminListProperties } from '../properties/search.read.ts';
-import { deleteListingImage } from '../uploads/image-processing.ts';
 
 /** The admin panel's property moderation (spec part 2 §7). Every route is admins only. */
 export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' | 'files'>) {
@@ -80,21 +80,7 @@ export function adminPropertiesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'cloc
         actor: actorOf(c),
         at: at(),
       });
-      // The files go after the event is stored; a failure leaves an orphan file, never a listing without photos.
-      for (const event of result.events) {
-        if (event.type !== 'PropertyDeletedPermanently') continue;
-        for (const url of event.data.images) {
-          // Seeded demo listings may share a photo; a file another listing still shows stays.
-          const [shared] = await db.query(
-            'select 1 from properties where images @> array[$1]::text[] and not deleted limit 1',
-            [url],
-          );
-          if (shared) continue;
-          await deleteListingImage(files, url).catch((error: unknown) =>
-            c.var.log.warn('image delete failed', { url, error: String(error) }),
-          );
-        }
-      }
+      await removeDeletedImages(db, files, result.events, c.var.log);
       return c.json({ message: 'Property deleted permanently' });
     })
     .get('/featured-properties', async (c) => {

@@ -180,6 +180,12 @@ export const PERMISSIONS = {
     description: 'Reject an agent’s licence, saying why',
     ...adminsOnly,
   },
+  'POST /api/properties/:id/reports': {
+    description: 'Report a live listing (its owner is then refused, 403 own_listing)',
+    ...signedIn,
+  },
+  'GET /api/admin/reports': { description: 'Reported listings', ...adminsOnly },
+  'POST /api/admin/reports/:listingId/resolve': { description: 'Resolve a listing’s open reports', ...adminsOnly },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
   'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },

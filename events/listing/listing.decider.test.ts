@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { listingDecider, type ListingEvent } from './listing.decider.ts';
+import { REPORTS_ACTOR, listingDecider, type ListingEvent } from './listing.decider.ts';
 import type { ListingDetails } from './listing.events.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -159,6 +159,32 @@ describe('listing decider', () => {
     given(submitted).when({ type: 'ApproveProperty', actor: owner, at }).thenRefuses('admin_only', 'forbidden');
     given(submitted, approved).when({ type: 'ApproveProperty', actor: admin, at }).then([]);
   });
+  it('holds a listing for reports: hidden by the reports, once; its owner cannot show it, an admin can', () => {
+    const heldEvent: ListingEvent = {
+      type: 'PropertyHidden',
+      data: { propertyId, hiddenBy: REPORTS_ACTOR, hiddenAt: at },
+    };
+    given(submitted, approved).when({ type: 'HoldForReports', at }).then([heldEvent]);
+    given(submitted, approved, heldEvent).when({ type: 'HoldForReports', at }).then([]);
+    // Hidden by its owner before the reports came: held all the same, so the owner cannot show it.
+    given(submitted, approved, { ...hidden, data: { ...hidden.data, hiddenBy: owner.id } })
+      .when({ type: 'HoldForReports', at })
+      .then([heldEvent]);
+    given(submitted, approved, heldEvent)
+      .when({ type: 'SetVisibility', actor: owner, isActive: true, at })
+      .thenRefuses('held_for_review', 'conflict');
+    given(submitted, approved, heldEvent)
+      .when({ type: 'EditProperty', actor: owner, changes: { title: 'New' }, isActive: true, at })
+      .thenRefuses('held_for_review', 'conflict');
+    given(submitted, approved, heldEvent)
+      .when({ type: 'SetVisibility', actor: admin, isActive: true, at })
+      .then([shown]);
+    // Shown again by an admin: the hold is over, and the owner may hide and show it as before.
+    given(submitted, approved, heldEvent, shown, { ...hidden, data: { ...hidden.data, hiddenBy: owner.id } })
+      .when({ type: 'SetVisibility', actor: owner, isActive: true, at })
+      .then([{ type: 'PropertyShown', data: { propertyId, shownBy: owner.id, shownAt: at } }]);
+  });
+
   it('hides and shows only a verified property', () => {
     given(submitted)
       .when({ type: 'SetVisibility', actor: admin, isActive: false, at })

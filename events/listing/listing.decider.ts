@@ -18,8 +18,13 @@ export type ListingState =
       isActive: boolean;
       isFeatured: boolean;
       featuredOrder: number | null;
+      /** Hidden by reports until an admin decides (events/listing-report): its owner cannot show it. */
+      heldForReports: boolean;
     }
   | { status: 'deleted' };
+
+/** Who hides a listing that enough people reported (PropertyHidden's `hiddenBy`): no person, the reports. */
+export const REPORTS_ACTOR = 'system:reports';
 
 type Listed = Extract<ListingState, { status: 'listed' }>;
 
@@ -45,7 +50,9 @@ export type ListingCommand =
   | { type: 'SetFeatured'; actor: Actor; isFeatured: boolean; featuredOrder: number; at: string }
   | { type: 'ChangeFeaturedOrder'; actor: Actor; featuredOrder: number; at: string }
   | { type: 'DeleteByOwner'; actor: Actor; at: string }
-  | { type: 'DeletePermanently'; actor: Actor; at: string };
+  | { type: 'DeletePermanently'; actor: Actor; at: string }
+  /** Enough independent reports (events/listing-report decided it): hidden until an admin shows it again. */
+  | { type: 'HoldForReports'; at: string };
 
 export const LISTING_ERRORS = {
   notFound: () => new DomainError('not_found', 'property_not_found', 'Property not found'),
@@ -54,6 +61,12 @@ export const LISTING_ERRORS = {
     new DomainError('forbidden', 'not_owner', "Access Denied: You don't have permission to edit this property"),
   notOwnerDelete: () => new DomainError('forbidden', 'not_owner', "You don't have permission to delete this property"),
   adminOnly: () => new DomainError('forbidden', 'admin_only', 'Only an administrator can do this.'),
+  heldForReports: () =>
+    new DomainError(
+      'conflict',
+      'held_for_review',
+      'This listing is hidden while the Efie team reviews reports about it. You will hear from us.',
+    ),
   notVerified: () =>
     new DomainError('conflict', 'property_not_verified', 'Only an approved property can be hidden or shown.'),
   notLive: () =>
@@ -75,6 +88,7 @@ function requireAdmin(actor: Actor) {
 function visibilityEvents(s: Listed, actor: Actor, isActive: boolean, at: string): ListingEvent[] {
   if (isActive === s.isActive) return [];
   if (!s.isVerified) throw LISTING_ERRORS.notVerified();
+  if (isActive && s.heldForReports && !actor.isAdmin) throw LISTING_ERRORS.heldForReports();
   const { propertyId } = s;
   return isActive
     ? [{ type: 'PropertyShown', data: { propertyId, shownBy: actor.id, shownAt: at } }]
@@ -191,6 +205,13 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
         },
       ];
     }
+    case 'HoldForReports': {
+      const s = listed(state);
+      if (s.heldForReports) return [];
+      return [
+        { type: 'PropertyHidden', data: { propertyId: s.propertyId, hiddenBy: REPORTS_ACTOR, hiddenAt: command.at } },
+      ];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -214,6 +235,7 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
       isActive: true,
       isFeatured: false,
       featuredOrder: null,
+      heldForReports: false,
     };
   }
   if (state.status !== 'listed') return state;
@@ -225,9 +247,13 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
     case 'PropertyApproved':
       return { ...state, isVerified: true };
     case 'PropertyHidden':
-      return { ...state, isActive: false };
+      return {
+        ...state,
+        isActive: false,
+        heldForReports: state.heldForReports || event.data.hiddenBy === REPORTS_ACTOR,
+      };
     case 'PropertyShown':
-      return { ...state, isActive: true };
+      return { ...state, isActive: true, heldForReports: false };
     case 'PropertyFeatured':
     case 'PropertyFeaturedOrderChanged':
       return { ...state, isFeatured: true, featuredOrder: event.data.featuredOrder };
