@@ -1,7 +1,7 @@
 // What renters type into the search, as a seeded, reproducible stream of
 // distinct query strings (issue 30): a town weighted by its population and
 // typed the way people type it, a type half the time, a price band typed to
-// the cedi, bedrooms, amenities, a sort, pages 1 to 3. No query repeats.
+// the cedi, bedrooms, amenities, at most 6 months up front, a sort, pages 1 to 3. No query repeats.
 import { AMENITIES, PROPERTY_TYPES, type PropertyType } from '../api/contract/properties.schema.ts';
 import { LOCATIONS, type Country } from '../api/contract/places.ts';
 import { monthlyRentBand } from '../scripts/seed/markets.ts';
@@ -133,6 +133,8 @@ export function createSearchMix(seed = 30): SearchMix {
     if (random.chance(0.3)) q.set('bedrooms', String(random.int(1, 4)));
     if (random.chance(0.25))
       q.set('amenities', random.subset(AMENITIES, 0.15).slice(0, 3).join(',') || random.pick(AMENITIES));
+    // Renters in Ghana keeping to the Rent Act's six months up front (issue 33).
+    if (country === 'Ghana' && random.chance(0.15)) q.set('maxAdvanceRent', '6');
     const sort = weighted(random, [
       ['newest', 50],
       ['price_asc', 35],

@@ -16,6 +16,7 @@ export type {
   UserType,
   VerificationMethod,
 } from '../../api/contract/auth.schema.ts';
+export type { AgentLicenseLabel } from '../../api/contract/agent-licenses.schema.ts';
 export {
   AdminChangePasswordSchema,
   ChangePasswordSchema,
@@ -64,6 +65,10 @@ export {
   PROPERTY_TYPES,
   REQUIRED_MESSAGE,
   DIGITAL_ADDRESS_MESSAGE,
+  ADVANCE_RENT_MESSAGE,
+  exceedsRentActAdvance,
+  MAX_ADVANCE_RENT_FILTER,
+  RENT_ACT_ADVANCE_LIMIT_MONTHS,
   SEARCH_PAGE_SIZE,
   smallImageUrl,
   UpdatePropertySchema,

@@ -8,6 +8,10 @@ export const periodLabel = (period: string | undefined) => `/${PERIOD_LABEL[peri
 /** "1 property", "3 properties": a count with its noun, plural unless it is one. */
 export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** The months of rent a listing asks up front, as its page says them: "Rent up front: 1 month", "No rent up front". */
+export const advanceRentText = (months: number) =>
+  months === 0 ? 'No rent up front' : `Rent up front: ${countOf(months, 'month')}`;
+
 export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
 /** Long US-style date ("January 5, 2026"), or N/A. */

@@ -45,6 +45,7 @@ describe('upgradeDraft', () => {
       title: 'House',
       region: '',
       digitalAddress: '',
+      advanceRentMonths: '',
       pricePerNight: 'GH₵ 1,500',
       pricingPeriod: 'month',
     });
@@ -55,14 +56,22 @@ describe('upgradeDraft', () => {
       ownerId: 'ama',
       createdAt: 1,
       updatedAt: 2,
-      schemaVersion: 5,
-      fields: { title: 'House', region: 'Volta', city: 'Hohoe', digitalAddress: 'GA-183-8164', pricePerNight: '900' },
+      schemaVersion: 6,
+      fields: {
+        title: 'House',
+        region: 'Volta',
+        city: 'Hohoe',
+        digitalAddress: 'GA-183-8164',
+        advanceRentMonths: '12',
+        pricePerNight: '900',
+      },
     };
     expect(upgradeDraft(draft)?.fields).toEqual({
       title: 'House',
       region: 'Volta',
       city: 'Hohoe',
       digitalAddress: 'GA-183-8164',
+      advanceRentMonths: '12',
       pricePerNight: '900',
     });
   });
@@ -85,6 +94,7 @@ describe('upgradeDraft', () => {
       city: 'Negril',
       region: '',
       digitalAddress: '',
+      advanceRentMonths: '',
     });
   });
   it('opens a draft saved before the GhanaPost GPS address with none', () => {
@@ -99,6 +109,23 @@ describe('upgradeDraft', () => {
     expect(upgradeDraft(old)).toMatchObject({
       schemaVersion: DRAFT_SCHEMA_VERSION,
       fields: { region: 'Volta', city: 'Hohoe', digitalAddress: '' },
+    });
+  });
+  it('opens a draft saved before advance rent as not saying it, and keeps what it had', () => {
+    const old = {
+      id: 'd',
+      ownerId: 'ama',
+      createdAt: 1,
+      updatedAt: 2,
+      schemaVersion: 5,
+      step: 1,
+      fields: { title: 'House', country: 'Ghana', region: 'Volta', city: 'Hohoe', digitalAddress: 'GA-183-8164' },
+    };
+    expect(DRAFT_SCHEMA_VERSION).toBe(6);
+    expect(upgradeDraft(old)).toMatchObject({
+      schemaVersion: DRAFT_SCHEMA_VERSION,
+      step: 1,
+      fields: { ...old.fields, advanceRentMonths: '' },
     });
   });
   it('answers nothing for what is not a draft', () => {

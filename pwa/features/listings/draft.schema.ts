@@ -8,8 +8,9 @@ import { upgradeDraftFields } from './listing-form.schema.ts';
  * Version 3: the price is `fields.pricePerNight`, the contract's name (it was `fields.price`).
  * Version 4: `fields.region`, a Ghanaian listing's region (issue 33; '' in older drafts).
  * Version 5: `fields.digitalAddress`, its GhanaPost GPS address (issue 33; '' in older drafts).
+ * Version 6: `fields.advanceRentMonths`, the months of rent asked up front (issue 33; '', not said, in older drafts).
  */
-export const DRAFT_SCHEMA_VERSION = 5;
+export const DRAFT_SCHEMA_VERSION = 6;
 
 const DraftPhotoSchema = v.looseObject({
   id: v.string(),

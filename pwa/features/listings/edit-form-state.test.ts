@@ -16,6 +16,7 @@ const listing: ListingValues = {
   pricePerNight: 2200,
   currency: 'GH₵',
   pricingPeriod: 'month',
+  advanceRentMonths: null,
   bedrooms: 2,
   bathrooms: 1,
   amenities: ['wifi'],
@@ -65,6 +66,31 @@ describe('edit form state', () => {
       isActive: false,
     });
     expect(pricePerNight).toBe('2200');
+  });
+
+  it('holds advance rent as text, none as "", and an untouched one is no change', () => {
+    const asking = { ...listing, advanceRentMonths: 12 };
+    expect(formFromValues(asking).draft.advanceRentMonths).toBe('12');
+    expect(formFromValues(listing).draft.advanceRentMonths).toBe('');
+    expect(changedFields(asking, formValues(formFromValues(asking)))).toEqual([]);
+    const form = formFromValues(asking);
+    const cleared = { ...form, draft: { ...form.draft, advanceRentMonths: '' } };
+    expect(changedFields(asking, formValues(cleared))).toEqual(['advanceRentMonths']);
+  });
+
+  it('lays a queued edit of advance rent over its base as text', () => {
+    expect(formFromEdit(listing, { advanceRentMonths: 24, expectedVersion: 3 }).draft.advanceRentMonths).toBe('24');
+    expect(
+      formFromEdit({ ...listing, advanceRentMonths: 6 }, { advanceRentMonths: null }).draft.advanceRentMonths,
+    ).toBe('');
+  });
+
+  it('reads a form autosaved before advance rent as not saying it', () => {
+    const { advanceRentMonths: _, ...rest } = formFromValues(listing).draft;
+    expect(parseFormState(JSON.parse(JSON.stringify({ draft: rest, isActive: true })))).toEqual({
+      draft: { ...rest, advanceRentMonths: '' },
+      isActive: true,
+    });
   });
 
   it('reads a form autosaved before the GhanaPost GPS address as having none', () => {

@@ -12,7 +12,13 @@ import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AmenityFields, BasicsFields, LocationPriceFields } from './listing-fields.tsx';
 import { preloadGhanaPlaces } from './ghana-places-loader.ts';
-import { checkNewListing, digitalAddressProblem, emptyDraft, type ListingDraft } from './listing-form.schema.ts';
+import {
+  advanceRentProblem,
+  checkNewListing,
+  digitalAddressProblem,
+  emptyDraft,
+  type ListingDraft,
+} from './listing-form.schema.ts';
 import { PLANS } from './plans.ts';
 
 const STEPS = ['Basics', 'Location & price', 'Amenities & photos'] as const;
@@ -111,11 +117,10 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (step < STEPS.length - 1) {
-      // A GPS address that reads as none is said on its own step, not two steps later.
-      const gpsProblem =
-        step === 1 && draft.country === 'Ghana' ? digitalAddressProblem(draft.digitalAddress) : undefined;
-      if (gpsProblem) {
-        toast({ title: 'Validation Error', description: gpsProblem, variant: 'destructive' });
+      // A GPS address or an advance that does not read is said on its own step, not two steps later.
+      const problem = step === 1 ? locationStepProblem(draft) : undefined;
+      if (problem) {
+        toast({ title: 'Validation Error', description: problem, variant: 'destructive' });
         return;
       }
       setStep(step + 1);
@@ -207,5 +212,13 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
         </form>
       </Card>
     </>
+  );
+}
+
+/** What keeps the wizard on its location and price step: a GPS address or an advance rent that does not read. */
+function locationStepProblem(draft: ListingDraft): string | undefined {
+  return (
+    (draft.country === 'Ghana' ? digitalAddressProblem(draft.digitalAddress) : undefined) ??
+    (draft.listingType === 'rent' ? advanceRentProblem(draft.advanceRentMonths) : undefined)
   );
 }

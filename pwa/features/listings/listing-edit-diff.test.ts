@@ -9,6 +9,7 @@ import {
   reapplyEdit,
   sameValue,
   takeFields,
+  withEdit,
   type ListingValues,
 } from './listing-edit-diff.ts';
 import type { UpdatePropertyInput } from '../../lib/contract.ts';
@@ -27,6 +28,7 @@ const base: ListingValues = {
   pricePerNight: 2200,
   currency: 'GH₵',
   pricingPeriod: 'month',
+  advanceRentMonths: null,
   bedrooms: 2,
   bathrooms: 1,
   amenities: ['wifi', 'parking'],
@@ -95,6 +97,49 @@ describe('listing edit diff', () => {
     expect(sameValue('digitalAddress', null, '')).toBe(true);
     expect(changedFields(base, { ...base, digitalAddress: 'GA-183-8164' })).toEqual(['digitalAddress']);
     expect(listingValues({ ...base, digitalAddress: undefined } as never).digitalAddress).toBe('');
+  });
+
+  it('calls advance rent typed and as the server stores it the same, and not said ("", null, left out) the same', () => {
+    expect(sameValue('advanceRentMonths', '12', 12)).toBe(true);
+    expect(sameValue('advanceRentMonths', ' 6 ', 6)).toBe(true);
+    expect(sameValue('advanceRentMonths', '', null)).toBe(true);
+    expect(sameValue('advanceRentMonths', undefined, null)).toBe(true);
+    expect(sameValue('advanceRentMonths', '0', null)).toBe(false);
+    expect(sameValue('advanceRentMonths', '1.5', 1)).toBe(false);
+    expect(changedFields(base, { ...base, advanceRentMonths: 24 })).toEqual(['advanceRentMonths']);
+    expect(listingValues({ ...base, advanceRentMonths: undefined } as never).advanceRentMonths).toBeNull();
+  });
+
+  it('re-applies a queued advance rent on a newer copy when the person changed it, and only then', () => {
+    // What the edit form sends: every field, the advance as the contract read it.
+    const form = { ...base, expectedVersion: 4 } as UpdatePropertyInput;
+    expect(reapplyEdit({ ...form, advanceRentMonths: 3 }, base, { version: 6 })).toEqual({
+      expectedVersion: 6,
+      advanceRentMonths: 3,
+    });
+    expect(reapplyEdit({ ...form, advanceRentMonths: null }, base, { version: 6 })).toEqual({ expectedVersion: 6 });
+  });
+
+  it('shows a queued edit of advance rent with the Rent Act flag it will have on the server', () => {
+    const listing = { ...base, id: 'x', version: 3, advanceRentMonths: 3, exceedsRentActAdvance: false } as never;
+    expect(withEdit(listing, { advanceRentMonths: 12, expectedVersion: 3 })).toMatchObject({
+      advanceRentMonths: 12,
+      exceedsRentActAdvance: true,
+      version: 3,
+    });
+    const asking = { ...base, id: 'x', advanceRentMonths: 12, exceedsRentActAdvance: true } as never;
+    expect(withEdit(asking, { advanceRentMonths: 6 })).toMatchObject({ exceedsRentActAdvance: false });
+    expect(withEdit(asking, { listingType: 'sale', advanceRentMonths: null })).toMatchObject({
+      advanceRentMonths: null,
+      exceedsRentActAdvance: false,
+    });
+    expect(withEdit(asking, { country: 'Jamaica' })).toMatchObject({ exceedsRentActAdvance: false });
+  });
+
+  it('reads a base queued before advance rent as not saying it', () => {
+    const { advanceRentMonths: _, ...old } = base;
+    expect(v.parse(ListingValuesSchema, old)).toEqual(base);
+    expect(v.parse(ListingValuesSchema, { ...base, advanceRentMonths: 12 }).advanceRentMonths).toBe(12);
   });
 
   it('reads a base queued before the GPS address as having none', () => {

@@ -3,13 +3,14 @@ import {
   AMENITY_IDS,
   CATEGORIES,
   CURRENCIES,
+  exceedsRentActAdvance,
   LISTING_TYPES,
   PRICING_PERIODS,
   PROPERTY_TYPES,
   type Property,
   type UpdatePropertyInput,
 } from '../../lib/contract.ts';
-import { canonicalDigitalAddress } from './listing-form.schema.ts';
+import { advanceRentValue, canonicalDigitalAddress } from './listing-form.schema.ts';
 
 // Which fields of a listing an edit changes, which the server changed meanwhile, and where
 // the two meet. Pure: the edit form (point 1), the outbox's coalescing (point 2) and the
@@ -29,6 +30,7 @@ export const EDITABLE_FIELDS = [
   'pricePerNight',
   'currency',
   'pricingPeriod',
+  'advanceRentMonths',
   'bedrooms',
   'bathrooms',
   'amenities',
@@ -65,6 +67,8 @@ export const ListingValuesSchema = v.object({
   pricePerNight: v.number(),
   currency: v.picklist(CURRENCIES),
   pricingPeriod: v.picklist(PRICING_PERIODS),
+  // Bases queued before advance rent have none: not said.
+  advanceRentMonths: v.optional(v.nullable(v.number()), null),
   bedrooms: v.number(),
   bathrooms: v.number(),
   amenities: v.array(v.picklist(AMENITY_IDS)),
@@ -86,6 +90,7 @@ export const FIELD_LABELS: Record<EditableField, string> = {
   pricePerNight: 'Price',
   currency: 'Currency',
   pricingPeriod: 'Per',
+  advanceRentMonths: 'Rent up front',
   bedrooms: 'Bedrooms',
   bathrooms: 'Bathrooms',
   amenities: 'Amenities',
@@ -96,7 +101,13 @@ export const FIELD_LABELS: Record<EditableField, string> = {
 export function listingValues(property: Pick<Property, EditableField> | ListingValues): ListingValues {
   const values = {} as Record<EditableField, unknown>;
   for (const field of EDITABLE_FIELDS) values[field] = property[field];
-  return { ...values, region: property.region ?? '', digitalAddress: property.digitalAddress ?? '' } as ListingValues;
+  return {
+    ...values,
+    region: property.region ?? '',
+    digitalAddress: property.digitalAddress ?? '',
+    // A copy cached before the server said it has none: not said.
+    advanceRentMonths: property.advanceRentMonths ?? null,
+  } as ListingValues;
 }
 
 /** The fields of an edit's body (its expectedVersion and anything else left out). */
@@ -106,12 +117,23 @@ export function editValues(body: UpdatePropertyInput): EditValues {
   return values;
 }
 
+/**
+ * A listing as this device shows it once an edit is applied (an edit waiting in the outbox): the
+ * edit's fields, and the Rent Act flag that follows from them, as the server will answer it.
+ */
+export function withEdit(property: Property, body: UpdatePropertyInput): Property {
+  const edited = { ...property, ...editValues(body) } as Property;
+  return { ...edited, exceedsRentActAdvance: exceedsRentActAdvance(edited) };
+}
+
 // Amenities are a set (the form toggles them in any order); photos keep their order (the first is the cover).
 const normal = (field: EditableField, value: unknown): unknown => {
   // The server answers null for no region, the form and stored bases hold ''.
   if (field === 'region') return value ?? '';
   // The form holds it as typed ("ga 183 8164"), the server as GA-183-8164.
   if (field === 'digitalAddress') return canonicalDigitalAddress(String(value ?? ''));
+  // The form holds text ('' for not said), the server a number or null.
+  if (field === 'advanceRentMonths') return advanceRentValue(value == null ? '' : String(value));
   if (Array.isArray(value)) return field === 'amenities' ? [...value].map(String).sort() : value.map(String);
   if (field === 'pricePerNight' || field === 'bedrooms' || field === 'bathrooms')
     return value === '' || value == null ? value : Number(value);

@@ -5,6 +5,7 @@ import { smallImageUrl } from '../../lib/image-url.ts';
 import type { PreparedPhoto } from './photo-intake.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { PlaceFields } from './place-fields.tsx';
+import { AdvanceRentField } from './advance-rent-field.tsx';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -50,7 +51,10 @@ export function BasicsFields({ draft, onChange }: Props) {
         <SelectField
           label="Listing type"
           value={draft.listingType}
-          onValueChange={(listingType) => onChange({ listingType })}
+          // A listing for sale asks no rent up front (the server clears it too).
+          onValueChange={(listingType) =>
+            onChange({ listingType, ...(listingType === 'rent' ? {} : { advanceRentMonths: '' }) })
+          }
           options={[opt('rent', 'For rent'), opt('sale', 'For sale')]}
         />
       </div>
@@ -90,6 +94,7 @@ export function LocationPriceFields({ draft, onChange, priceMin }: Props & { pri
           options={[opt('week', 'Week'), opt('month', 'Month'), opt('year', 'Year')]}
         />
       </div>
+      {draft.listingType === 'rent' && <AdvanceRentField draft={draft} onChange={onChange} />}
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label="Bedrooms"

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, editValues, type ListingValues } from './listing-edit-diff.ts';
 import { formFromValues } from './edit-form-state.ts';
-import { DIGITAL_ADDRESS_MESSAGE } from '../../lib/contract.ts';
-import { checkEdit, checkNewListing, digitalAddressProblem, emptyDraft } from './listing-form.schema.ts';
+import { ADVANCE_RENT_MESSAGE, DIGITAL_ADDRESS_MESSAGE } from '../../lib/contract.ts';
+import {
+  advanceRentProblem,
+  advanceRentValue,
+  checkEdit,
+  checkNewListing,
+  digitalAddressProblem,
+  emptyDraft,
+  upgradeDraftFields,
+} from './listing-form.schema.ts';
 
 const filled = { ...emptyDraft(), title: 'Flat', description: 'Nice', city: 'Accra', pricePerNight: 'GH₵ 1,500' };
 
@@ -90,6 +98,60 @@ describe('the GhanaPost GPS address (issue 33)', () => {
   });
 });
 
+describe('advance rent (issue 33)', () => {
+  it('sends months typed as a number, and none (empty) as null', () => {
+    const asked = checkNewListing({ ...filled, advanceRentMonths: ' 24 ' });
+    expect(asked.ok && asked.body.advanceRentMonths).toBe(24);
+    const none = checkNewListing(filled);
+    expect(none.ok && none.body.advanceRentMonths).toBeNull();
+    const zero = checkNewListing({ ...filled, advanceRentMonths: '0' });
+    expect(zero.ok && zero.body.advanceRentMonths).toBe(0);
+    const edited = checkEdit(
+      { ...filled, address: '1 Ring Road', advanceRentMonths: '3' },
+      { isActive: true, expectedVersion: 2 },
+    );
+    expect(edited.ok && edited.body.advanceRentMonths).toBe(3);
+  });
+  it('refuses what is not a whole number of months from 0 to 60 with the contract message', () => {
+    for (const typed of ['1.5', '-1', '61', 'two', '6 months']) {
+      expect(advanceRentProblem(typed)).toBe(ADVANCE_RENT_MESSAGE);
+      expect(checkNewListing({ ...filled, advanceRentMonths: typed })).toEqual({
+        ok: false,
+        message: ADVANCE_RENT_MESSAGE,
+      });
+    }
+    expect(ADVANCE_RENT_MESSAGE).toBe('Advance rent must be a whole number of months from 0 to 60');
+    for (const typed of ['', ' ', '0', '6', '60']) expect(advanceRentProblem(typed)).toBeUndefined();
+  });
+  it('reads typed months as the server stores them, and keeps what does not read as typed', () => {
+    expect(advanceRentValue('12')).toBe(12);
+    expect(advanceRentValue('')).toBeNull();
+    expect(advanceRentValue('1.5')).toBe('1.5');
+  });
+  it('sends none for a listing for sale, whatever the form still held (the server refuses one)', () => {
+    const sale = checkNewListing({ ...filled, listingType: 'sale', advanceRentMonths: '12' });
+    expect(sale.ok && sale.body.advanceRentMonths).toBeNull();
+    const notReadable = checkEdit(
+      { ...filled, address: '1 Ring Road', listingType: 'sale', advanceRentMonths: 'two' },
+      { isActive: true, expectedVersion: 2 },
+    );
+    expect(notReadable.ok && notReadable.body.advanceRentMonths).toBeNull();
+  });
+  it('a form saved before advance rent opens as not saying it', () => {
+    expect(upgradeDraftFields({ title: 'Flat', region: '', digitalAddress: '' })).toEqual({
+      title: 'Flat',
+      region: '',
+      digitalAddress: '',
+      advanceRentMonths: '',
+    });
+    expect(upgradeDraftFields({ title: 'Flat', region: '', digitalAddress: '', advanceRentMonths: '6' })).toMatchObject(
+      {
+        advanceRentMonths: '6',
+      },
+    );
+  });
+});
+
 describe('edit checks', () => {
   it('requires title, address, city and country', () => {
     expect(checkEdit({ ...filled, address: '' }, { isActive: true, expectedVersion: 1 })).toEqual({
@@ -118,6 +180,7 @@ describe('a studio (0 bedrooms), issue 28 point 1', () => {
     pricePerNight: 1800,
     currency: 'GH₵',
     pricingPeriod: 'month',
+    advanceRentMonths: null,
     bedrooms: 0,
     bathrooms: 1,
     amenities: ['wifi'],

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  ADVANCE_RENT_MESSAGE,
   citiesOf,
   CreatePropertySchema,
   DIGITAL_ADDRESS_MESSAGE,
@@ -31,6 +32,8 @@ export type ListingDraft = {
   pricePerNight: string;
   currency: string;
   pricingPeriod: string;
+  /** Months of rent asked up front, as typed: '' for "not said" (and for a listing for sale). */
+  advanceRentMonths: string;
   bedrooms: string;
   bathrooms: string;
   amenities: string[];
@@ -42,15 +45,16 @@ export type ListingDraft = {
  * issue 29 the price was kept as `price`, and drafts saved then must still open with it; before
  * issue 33 there was no region. Such a draft's town is one of the first 20, all in the gazetteer,
  * so no region ('') is right: the server gives a listed town its region, as does picking it again.
- * Nor was there a GhanaPost GPS address: such a draft has none ('').
+ * Nor was there a GhanaPost GPS address: such a draft has none (''), nor an advance rent ('', not said).
  */
 export function upgradeDraftFields(fields: Record<string, unknown>): Record<string, unknown> {
   // A draft saved before regions were kept: its town's region when it is one of the first 20.
   const withRegion =
     'region' in fields ? fields : { ...fields, region: legacyRegionOf(String(fields.country), String(fields.city)) };
   const withAddress = 'digitalAddress' in withRegion ? withRegion : { ...withRegion, digitalAddress: '' };
-  if (!('price' in withAddress)) return withAddress;
-  const { price, ...rest } = withAddress;
+  const withAdvance = 'advanceRentMonths' in withAddress ? withAddress : { ...withAddress, advanceRentMonths: '' };
+  if (!('price' in withAdvance)) return withAdvance;
+  const { price, ...rest } = withAdvance;
   return 'pricePerNight' in rest ? rest : { ...rest, pricePerNight: price };
 }
 
@@ -68,6 +72,7 @@ export const emptyDraft = (): ListingDraft => ({
   pricePerNight: '',
   currency: 'GH₵',
   pricingPeriod: 'month',
+  advanceRentMonths: '',
   bedrooms: '1',
   bathrooms: '1',
   amenities: [],
@@ -115,6 +120,8 @@ function draftFields(draft: ListingDraft) {
     pricePerNight: draft.pricePerNight,
     currency: draft.currency,
     pricingPeriod: draft.pricingPeriod,
+    // Only a rental asks rent up front: the server refuses one on a listing for sale.
+    advanceRentMonths: draft.listingType === 'rent' ? draft.advanceRentMonths : '',
     bedrooms: roomCount(draft.bedrooms, ROOMS_MIN.bedrooms),
     bathrooms: roomCount(draft.bathrooms, ROOMS_MIN.bathrooms),
     amenities: draft.amenities,
@@ -134,6 +141,20 @@ export function digitalAddressProblem(text: string): string | undefined {
 export function canonicalDigitalAddress(text: string): string {
   const parsed = v.safeParse(UpdatePropertySchema, { digitalAddress: text });
   return parsed.success ? (parsed.output.digitalAddress ?? text) : text;
+}
+
+/**
+ * What is wrong with typed months of advance rent, by the contract's rule (the field's inline
+ * error): ADVANCE_RENT_MESSAGE, or undefined for a whole number in range and for none ('').
+ */
+export function advanceRentProblem(text: string): string | undefined {
+  return v.safeParse(UpdatePropertySchema, { advanceRentMonths: text }).success ? undefined : ADVANCE_RENT_MESSAGE;
+}
+
+/** Typed months of advance rent as the server stores them: a number, null for none, or as typed when not a number. */
+export function advanceRentValue(text: string): number | string | null {
+  const parsed = v.safeParse(UpdatePropertySchema, { advanceRentMonths: text });
+  return parsed.success ? (parsed.output.advanceRentMonths ?? null) : text;
 }
 
 /**

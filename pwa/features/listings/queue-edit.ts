@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import type { Property, UpdatePropertyInput } from '../../lib/contract.ts';
 import { cachedUserId } from '../../lib/current-user.ts';
 import { isWaitingEditOf, planEditQueue } from './edit-coalesce.ts';
-import { editValues, listingValues, type ListingValues } from './listing-edit-diff.ts';
+import { listingValues, withEdit, type ListingValues } from './listing-edit-diff.ts';
 import { isNoAnswer } from '../../offline/no-answer.ts';
 import { kickOutbox } from '../../offline/outbox-runtime.ts';
 import { listItems, putItem, removeItem } from '../../offline/outbox-store.ts';
@@ -85,6 +85,6 @@ export async function queueEdit(queryClient: QueryClient, property: Property, ed
   kickOutbox();
   // What the merged item will send, over this device's copy.
   queryClient.setQueryData<Property>(['properties', 'detail', property.id], (old) =>
-    old ? ({ ...old, ...editValues(plan.put.body) } as Property) : old,
+    old ? withEdit(old, plan.put.body) : old,
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RENT_ACT_ADVANCE_LIMIT_MONTHS } from '../../lib/contract.ts';
 import { AMENITIES } from '../../lib/format.ts';
 import { inputClass } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
@@ -74,6 +75,7 @@ export function FilterPanel({ params, onChange }: Props) {
         min={1}
         onChange={(guests) => onChange({ guests: guests && guests > 1 ? guests : undefined })}
       />
+      <AdvanceRentFilter params={params} onChange={onChange} />
       <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="mb-2 text-sm font-medium">Amenities</legend>
         <div className="flex flex-wrap gap-2">
@@ -93,6 +95,31 @@ export function FilterPanel({ params, onChange }: Props) {
           ))}
         </div>
       </fieldset>
+    </div>
+  );
+}
+
+/**
+ * "At most 6 months rent up front" (issue 33): the Rent Act's limit in Ghana. Listings that do not
+ * say what they ask are left out by it, and the hint says so.
+ */
+function AdvanceRentFilter({ params, onChange }: Props) {
+  const checked = params.maxAdvanceRent !== undefined && params.maxAdvanceRent <= RENT_ACT_ADVANCE_LIMIT_MONTHS;
+  return (
+    <div className="grid gap-1 sm:col-span-2 lg:col-span-4">
+      <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={() => onChange({ maxAdvanceRent: checked ? undefined : RENT_ACT_ADVANCE_LIMIT_MONTHS })}
+          aria-describedby="filter-advance-rent-hint"
+          className="size-5 accent-teal-700"
+        />
+        At most {RENT_ACT_ADVANCE_LIMIT_MONTHS} months rent up front
+      </label>
+      <p id="filter-advance-rent-hint" className="text-sm text-stone-700">
+        The most Ghana's Rent Act allows a landlord to ask. Listings that do not say are not shown.
+      </p>
     </div>
   );
 }

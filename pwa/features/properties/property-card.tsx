@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Property } from '../../lib/contract.ts';
-import { capitalize, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { capitalize, countOf, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
 import { Badge } from '../../ui/card.tsx';
 import { ListImage } from '../../ui/list-image.tsx';
 
@@ -36,9 +36,13 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
           {formatPrice(property)}
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
-        {property.isVerified && (
-          <div>
-            <Badge tone="green">Verified</Badge>
+        {(property.isVerified || property.exceedsRentActAdvance) && (
+          <div className="flex flex-wrap gap-1">
+            {property.isVerified && <Badge tone="green">Verified</Badge>}
+            {/* More up front than Ghana's Rent Act allows: the listing page says what the law is. */}
+            {property.exceedsRentActAdvance && property.advanceRentMonths !== null && (
+              <Badge tone="amber">{countOf(property.advanceRentMonths, 'month')} rent up front</Badge>
+            )}
           </div>
         )}
       </div>

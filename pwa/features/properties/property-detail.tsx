@@ -7,6 +7,7 @@ import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../.
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
+import { AdvanceRent } from './advance-rent.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Gallery } from './gallery.tsx';
 import { GpsAddressRow } from './gps-address.tsx';
@@ -48,6 +49,7 @@ function PropertyView({ property }: { property: Property }) {
             {formatPrice(property)}
             <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
           </p>
+          <AdvanceRent property={property} ownerLabel={ownerLabel} />
           <div className="flex flex-wrap gap-2">
             <ShareButton title={property.title} />
             <FavoriteButton property={property} place="detail" />

@@ -46,7 +46,18 @@ describe('saved searches', () => {
     );
   });
 
+  it('describes the advance-rent filter', () => {
+    expect(describeSearch({ location: 'Accra', maxAdvanceRent: 6 })).toBe('Accra · at most 6 months up front');
+    expect(describeSearch({ maxAdvanceRent: 1 })).toBe('All properties · at most 1 month up front');
+    expect(describeSearch({ maxAdvanceRent: 0 })).toBe('All properties · no rent up front');
+  });
+
   it("turns a search back into the search page's parameters", () => {
+    expect(searchParamsOf({ location: 'Accra', maxAdvanceRent: 6, page: 1 })).toEqual({
+      location: 'Accra',
+      maxAdvanceRent: 6,
+      page: undefined,
+    });
     expect(searchParamsOf({ location: 'Accra', bedrooms: 2, page: 1 })).toEqual({
       location: 'Accra',
       bedrooms: 2,

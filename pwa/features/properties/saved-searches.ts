@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SearchPage } from '../../lib/contract.ts';
-import { AMENITIES, capitalize } from '../../lib/format.ts';
+import { AMENITIES, capitalize, countOf } from '../../lib/format.ts';
 import type { SearchFilters } from './search.queries.ts';
 import type { SearchParams } from './search-params.ts';
 
@@ -53,6 +53,12 @@ export function describeSearch(filters: SearchFilters): string {
   if (min !== undefined && max !== undefined) parts.push(`${amount(min)}–${amount(max)} ${period}`);
   else if (min !== undefined) parts.push(`from ${amount(min)} ${period}`);
   else if (max !== undefined) parts.push(`up to ${amount(max)} ${period}`);
+  if (filters.maxAdvanceRent !== undefined)
+    parts.push(
+      filters.maxAdvanceRent === 0
+        ? 'no rent up front'
+        : `at most ${countOf(filters.maxAdvanceRent, 'month')} up front`,
+    );
   if (filters.guests && filters.guests > 1) parts.push(`${filters.guests} guests`);
   for (const id of (filters.amenities ?? '').split(',').filter(Boolean)) parts.push(AMENITIES[id] ?? id);
   if (filters.page && filters.page > 1) parts.push(`page ${filters.page}`);

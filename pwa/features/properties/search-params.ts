@@ -1,10 +1,24 @@
 import * as v from 'valibot';
+import { MAX_ADVANCE_RENT_FILTER } from '../../lib/contract.ts';
 import type { SearchFilters } from './search.queries.ts';
 
 // URL search params arrive parsed as JSON by the router, so "2" may be a number and "123" a location.
 const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined);
 const count = v.fallback(
   v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.number(), v.finite(), v.minValue(0))),
+  undefined,
+);
+
+/** "At most N months up front": a whole number the API takes (0 to 24), else no filter rather than a refused search. */
+const months = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/), v.transform(Number))]),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(MAX_ADVANCE_RENT_FILTER),
+    ),
+  ),
   undefined,
 );
 
@@ -18,6 +32,7 @@ export const SearchParamsSchema = v.object({
   maxPrice: count,
   timePeriod: text,
   bedrooms: count,
+  maxAdvanceRent: months,
   guests: count,
   amenities: text,
   sort: text,
@@ -47,6 +62,7 @@ export function activeFilterCount(params: SearchParams): number {
   if (params.maxPrice !== undefined) total++;
   if (params.timePeriod && params.timePeriod !== 'months') total++;
   if (params.bedrooms) total++;
+  if (params.maxAdvanceRent !== undefined) total++;
   if (params.guests && params.guests > 1) total++;
   if (params.amenities) total += params.amenities.split(',').filter(Boolean).length;
   return total;
@@ -62,6 +78,7 @@ export function toFilters(params: SearchParams): SearchFilters {
     maxPrice: params.maxPrice,
     timePeriod: params.timePeriod,
     bedrooms: params.bedrooms,
+    maxAdvanceRent: params.maxAdvanceRent,
     guests: params.guests,
     amenities: params.amenities,
     sort: params.sort,

@@ -13,6 +13,8 @@ export type SearchFilters = {
   maxPrice?: number | undefined;
   timePeriod?: string | undefined;
   bedrooms?: number | undefined;
+  /** Only listings that state an advance rent of at most this many months (issue 33). */
+  maxAdvanceRent?: number | undefined;
   guests?: number | undefined;
   amenities?: string | undefined;
   sort?: string | undefined;
