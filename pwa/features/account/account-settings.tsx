@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/current-user.ts';
 import { capitalize, longDate } from '../../lib/format.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge, Card, PageTitle } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { ProfileCard } from './profile-card.tsx';
@@ -60,6 +61,14 @@ export function AccountSettings() {
                 <dt>Account Type</dt>
                 <dd>{capitalize(user.userType || 'renter')}</dd>
               </div>
+              {user.userType === 'agent' && (
+                <div className="flex items-center justify-between gap-2">
+                  <dt>Renters see</dt>
+                  <dd>
+                    <AgentLicenseBadge label={user.licenseStatus === 'verified' ? 'verified' : 'unverified'} />
+                  </dd>
+                </div>
+              )}
               {user.isAdmin && (
                 <div className="flex items-center justify-between gap-2">
                   <dt>Role</dt>

@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import type { User } from '../../lib/contract.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
+import { Badge, Card } from '../../ui/card.tsx';
 import { TextField } from '../../ui/field.tsx';
 import { validate, type FieldErrors } from '../../ui/form.ts';
 import { toast } from '../../ui/toast.ts';
 import { ProfileUpdateSchema } from '../../lib/contract.ts';
+import { licenseNote } from './license-status.ts';
 import { useUpdateProfile } from './update-profile.mutation.ts';
 
 export function ProfileCard({ user }: { user: User }) {
@@ -141,6 +142,13 @@ export function ProfileCard({ user }: { user: User }) {
             value={values.licenseNumber}
             onChange={set('licenseNumber')}
             error={errors.licenseNumber}
+            {...(user.userType === 'agent'
+              ? {
+                  hint: (
+                    <LicenseHint user={user} changed={values.licenseNumber.trim() !== (user.licenseNumber ?? '')} />
+                  ),
+                }
+              : {})}
           />
         </fieldset>
         <div>
@@ -150,5 +158,36 @@ export function ProfileCard({ user }: { user: User }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+const NOTE_CLASS = {
+  amber: 'bg-amber-50 text-amber-900',
+  red: 'bg-red-50 text-red-900',
+  neutral: 'bg-stone-100 text-stone-800',
+};
+
+/** The admins' check of the saved number (issue 33); a changed number is checked afresh once saved. */
+function LicenseHint({ user, changed }: { user: User; changed: boolean }) {
+  const note = licenseNote(user);
+  if (!note) return null;
+  return (
+    <div className="grid justify-items-start gap-1 text-sm">
+      {note.tone === 'green' ? (
+        <Badge tone="green">
+          <span aria-hidden="true" className="mr-1">
+            ✓
+          </span>
+          {note.text}
+        </Badge>
+      ) : (
+        <p className={`break-words rounded-md px-3 py-2 ${NOTE_CLASS[note.tone]}`}>{note.text}</p>
+      )}
+      {changed && user.licenseStatus !== 'none' && (
+        <p className="text-stone-700">
+          A new number is checked again by an admin once you save it: until then renters see you as an unverified agent.
+        </p>
+      )}
+    </div>
   );
 }
