@@ -31,6 +31,11 @@ import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
 import { firstPaint } from './static/first-paint.ts';
 import { pwaRoutes } from './static/serve-pwa.ts';
 import { adminMessagesRoutes } from './support-messages/admin-messages.routes.ts';
+import {
+  adminContactRoutes,
+  hostContactCountsRoutes,
+  listingContactRoutes,
+} from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
@@ -88,6 +93,9 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminAgentLicensesRoutes(deps));
   api.route('/properties', listingReportRoutes(deps));
   api.route('/admin', adminReportRoutes(deps));
+  api.route('/properties', listingContactRoutes(deps));
+  api.route('/user', hostContactCountsRoutes(deps));
+  api.route('/admin', adminContactRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));
   api.get('/openapi.json', openApiDocument(app, deps.version));

@@ -1,5 +1,6 @@
 import { agentLicensesProjection } from './agent-license/agent-licenses.projection.ts';
 import { listingReportsProjection } from './listing-report/listing-reports.projection.ts';
+import { listingContactsProjection } from './listing-contact/listing-contacts.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -23,4 +24,5 @@ export const readModels: readonly Projection[] = [
   videosProjection,
   agentLicensesProjection,
   listingReportsProjection,
+  listingContactsProjection,
 ];

@@ -184,6 +184,12 @@ export const PERMISSIONS = {
     description: 'Report a live listing (its owner is then refused, 403 own_listing)',
     ...signedIn,
   },
+  'POST /api/properties/:id/contacts': {
+    description: 'Contact a live listing’s host by WhatsApp or a call (recorded; its owner is refused, 403)',
+    ...signedIn,
+  },
+  'GET /api/user/listing-contacts': { description: 'How many people asked about one’s own listings', ...signedIn },
+  'GET /api/admin/properties/:id/contacts': { description: 'Who contacted a listing’s host', ...adminsOnly },
   'GET /api/admin/reports': { description: 'Reported listings', ...adminsOnly },
   'POST /api/admin/reports/:listingId/resolve': { description: 'Resolve a listing’s open reports', ...adminsOnly },
 

@@ -143,6 +143,7 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
   'DELETE /api/properties/:id': async (w, _role, client) =>
     client.request(`/api/properties/${await w.liveListing()}`, { method: 'DELETE' }),
   'POST /api/admin/properties/:id/approve': send('POST', (w) => `${adminListing(w)}/approve`),
+  'GET /api/admin/properties/:id/contacts': send('GET', (w) => `${adminListing(w)}/contacts`),
   'PATCH /api/admin/properties/:id/visibility': send(
     'PATCH',
     (w) => `${adminListing(w)}/visibility`,
