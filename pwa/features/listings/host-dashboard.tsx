@@ -5,6 +5,7 @@ import type { Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { formatPrice, imageList, periodLabel } from '../../lib/format.ts';
 import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
+import { contactCountText, useListingContactCounts } from './listing-contacts.queries.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, PageTitle } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -45,6 +46,9 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
   const properties = mine.data ?? [];
   const rated = properties.filter((item) => item.averageRating);
   const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0;
+  const contacts = useListingContactCounts().data ?? {};
+  // People count per listing: one person who asked about two listings counts twice here.
+  const askedInAll = Object.values(contacts).reduce((sum, c) => sum + c.people, 0);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageTitle sub={`Welcome${firstName ? `, ${firstName}` : ''}. Manage your listings here.`}>
@@ -94,7 +98,8 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
           )}
         </Tabs.Content>
         <Tabs.Content value="analytics" className="grid gap-6">
-          <dl className="grid grid-cols-3 gap-3">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Count label="People who asked" value={askedInAll} />
             <Count label="Total Views" value="—" />
             <Count label="Response Time" value="—" />
             <Count label="Guest rating" value={rating.toFixed(1)} />
@@ -146,6 +151,7 @@ function Count({ label, value }: { label: string; value: number | string }) {
 
 function HostCard({ property }: { property: Property }) {
   const status = statusOf(property);
+  const asked = contactCountText(useListingContactCounts().data?.[property.id]);
   const image = imageList(property.images, property.image)[0];
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteProperty();
@@ -194,6 +200,7 @@ function HostCard({ property }: { property: Property }) {
           {formatPrice(property)}
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
+        {asked && <p className="text-sm text-stone-700">{asked}</p>}
       </div>
       <ConfirmDialog
         open={confirming}
