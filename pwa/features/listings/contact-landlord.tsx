@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/current-user.ts';
 import { useProperty } from '../../lib/queries/property.queries.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card, PageTitle } from '../../ui/card.tsx';
+import { SafetyNote } from '../../ui/safety-note.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 
 const SUPPORT_EMAIL = 'support@efie.app';
@@ -49,6 +50,7 @@ export function ContactLandlord({ id }: { id: string }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <PageTitle sub={data.title}>Contact {label}</PageTitle>
+      <SafetyNote className="mb-4" />
       {live ? (
         <Card className="grid gap-3">
           {name && <p className="text-lg font-semibold">{name}</p>}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Property } from '../../lib/contract.ts';
 import { capitalize, countOf, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge } from '../../ui/card.tsx';
 import { ListImage } from '../../ui/list-image.tsx';
 
@@ -36,13 +37,14 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
           {formatPrice(property)}
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
-        {(property.isVerified || property.exceedsRentActAdvance) && (
+        {(property.isVerified || property.exceedsRentActAdvance || property.ownerAgentLicense) && (
           <div className="flex flex-wrap gap-1">
             {property.isVerified && <Badge tone="green">Verified</Badge>}
             {/* More up front than Ghana's Rent Act allows: the listing page says what the law is. */}
             {property.exceedsRentActAdvance && property.advanceRentMonths !== null && (
               <Badge tone="amber">{countOf(property.advanceRentMonths, 'month')} rent up front</Badge>
             )}
+            <AgentLicenseBadge label={property.ownerAgentLicense} />
           </div>
         )}
       </div>

@@ -5,13 +5,17 @@ import type { Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
+import { SafetyNote } from '../../ui/safety-note.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { AdvanceRent } from './advance-rent.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Gallery } from './gallery.tsx';
 import { GpsAddressRow } from './gps-address.tsx';
 import { useProperty } from '../../lib/queries/property.queries.ts';
+import { ReportListing } from './report-listing.tsx';
+import { ContactButtons } from './contact-buttons.tsx';
 import { ShareButton } from './share-button.tsx';
 import { listingVideosQuery, VideoTour } from './video-tour.tsx';
 
@@ -79,8 +83,10 @@ function PropertyView({ property }: { property: Property }) {
           </section>
         )}
       </div>
-      <aside>
+      <aside className="grid content-start gap-3 lg:sticky lg:top-20 lg:self-start">
         <ContactCard property={property} ownerLabel={ownerLabel} />
+        <SafetyNote />
+        <ReportListing property={property} />
       </aside>
     </article>
   );
@@ -102,9 +108,12 @@ function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel:
     [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ') ||
     `Efie ${ownerLabel}`;
   return (
-    <Card className="sticky top-20 grid gap-3">
+    <Card className="grid gap-3">
       <h2 className="text-lg font-semibold">Contact {ownerLabel}</h2>
-      <p className="text-stone-800">{owner}</p>
+      <p className="flex flex-wrap items-center gap-2 text-stone-800">
+        <span className="[overflow-wrap:anywhere]">{owner}</span>
+        <AgentLicenseBadge label={property.ownerAgentLicense} />
+      </p>
       <p className="text-sm text-stone-700">Contact details are free for all registered users.</p>
       {auth.status === 'authenticated' ? (
         <Link to="/contact-landlord/$id" params={{ id: property.id }} className={buttonClass('primary', 'w-full')}>
@@ -119,6 +128,7 @@ function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel:
           Contact {ownerLabel}
         </Link>
       )}
+      <ContactButtons property={property} />
     </Card>
   );
 }

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { apiRequest, errorText } from '../../lib/api-client.ts';
+import type { Property } from '../../lib/contract.ts';
+import { useAuth } from '../../lib/current-user.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.ts';
+
+type Channel = 'whatsapp' | 'call';
+type ContactAnswer = { channel: Channel; href: string };
+
+/**
+ * WhatsApp and Call for a live listing's host (issue 33, docs/decisions/350): the server records
+ * the contact and answers the link to open (WhatsApp with a message naming the listing, or the
+ * dialler). Offline a call still goes through, unrecorded: a phone call needs no data; WhatsApp does.
+ */
+export function ContactButtons({ property }: { property: Property }) {
+  const auth = useAuth();
+  const [busy, setBusy] = useState<Channel | null>(null);
+  const signedIn = auth.status === 'authenticated';
+  const own = signedIn && auth.user.id === property.ownerId;
+  const live = property.isVerified && property.isActive;
+  if (!signedIn || own || !live || !property.ownerPhone) return null;
+  const phone = property.ownerPhone;
+
+  const open = async (channel: Channel) => {
+    if (!navigator.onLine) {
+      if (channel === 'call') window.location.assign(`tel:${phone}`);
+      else toast({ title: 'Offline', description: 'WhatsApp needs a connection. You can still call.' });
+      return;
+    }
+    setBusy(channel);
+    try {
+      const answer = await apiRequest<ContactAnswer>('POST', `/api/properties/${property.id}/contacts`, {
+        body: { channel },
+      });
+      window.location.assign(answer.href);
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'Could not open the contact'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      <Button variant="secondary" disabled={busy !== null} onClick={() => void open('whatsapp')}>
+        {busy === 'whatsapp' ? 'Opening…' : 'WhatsApp'}
+      </Button>
+      <Button variant="secondary" disabled={busy !== null} onClick={() => void open('call')}>
+        {busy === 'call' ? 'Opening…' : 'Call'}
+      </Button>
+    </div>
+  );
+}
