@@ -153,6 +153,8 @@ test('a visitor browses and registers; an admin at a desktop finds them in User 
     'User Analytics',
     'Settings',
     'Messages',
+    'Reports',
+    'Agents',
     'Delivery',
   ]);
   await page.getByRole('tab', { name: 'User Analytics' }).click();

@@ -5,6 +5,7 @@ import { PageTitle } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { tabTriggerClass } from '../../ui/tabs.tsx';
 import { AdminAgentsTab } from './admin-agents-tab.tsx';
+import { AdminReportsTab } from './admin-reports-tab.tsx';
 import { AdminAnalyticsTab } from './admin-analytics-tab.tsx';
 import { AdminDeliveryTab } from './admin-delivery-tab.tsx';
 import { AdminFeaturedTab } from './admin-featured-tab.tsx';
@@ -20,7 +21,7 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
   if (auth.status === 'loading') return <CenteredSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Moderate properties and agents' licences, choose what the home page features and see who visits.">
+      <PageTitle sub="Moderate properties, reports and agents' licences, choose what the home page features and see who visits.">
         Admin Panel
       </PageTitle>
       {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
@@ -50,6 +51,9 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
               <Tabs.Trigger value="messages" className={tabTriggerClass}>
                 Messages
               </Tabs.Trigger>
+              <Tabs.Trigger value="reports" className={tabTriggerClass}>
+                Reports
+              </Tabs.Trigger>
               <Tabs.Trigger value="agents" className={tabTriggerClass}>
                 Agents
               </Tabs.Trigger>
@@ -74,6 +78,9 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
             </Tabs.Content>
             <Tabs.Content value="messages">
               <AdminMessagesTab />
+            </Tabs.Content>
+            <Tabs.Content value="reports">
+              <AdminReportsTab />
             </Tabs.Content>
             <Tabs.Content value="agents">
               <AdminAgentsTab />
