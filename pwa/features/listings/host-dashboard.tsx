@@ -209,10 +209,12 @@ function HostCard({ property }: { property: Property }) {
         description={`"${property.title}" will be removed permanently. This cannot be undone.`}
         confirmLabel="Delete"
         onConfirm={() =>
-          remove.mutate(property.id, {
-            onSuccess: () => toast({ title: 'Property deleted successfully' }),
-            onError: () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
-          })
+          // Told through the promise, not mutate's callbacks: those are skipped when the card has gone
+          // from the list (the refetch after the delete) before the mutation settles.
+          remove.mutateAsync(property.id).then(
+            () => toast({ title: 'Property deleted successfully' }),
+            () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
+          )
         }
       />
     </article>
