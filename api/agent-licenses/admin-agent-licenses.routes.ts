@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { DomainError } from '../../events/store/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { currentUser, requireAdmin } from '../auth/session.middleware.ts';
+import { requireAdmin } from '../auth/session.middleware.ts';
 import { requestOrigin, runCommand } from '../commands/run-command.ts';
 import {
   AdminLicensesQuerySchema,
@@ -11,6 +11,7 @@ import {
 import type { AppEnv } from '../http/app-env.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import { validate } from '../middleware/validate.ts';
+import { actorOf } from '../properties/listing-commands.ts';
 import { agentLicenseCommands } from './agent-license-commands.ts';
 import { findAgentLicense, listAgentLicenses } from './agent-licenses.read.ts';
 
@@ -49,10 +50,9 @@ export function adminAgentLicensesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'c
     .post('/agent-licenses/:userId/verify', validate('json', VerifyLicenseSchema), async (c) => {
       const { licenseNumber } = c.req.valid('json');
       const agent = await checkedAgent(c.req.param('userId'), licenseNumber);
-      const admin = currentUser(c);
       await runCommand(store, requestOrigin(c.var), agentLicenseCommands, agent.userId, {
         type: 'VerifyLicense',
-        actor: { id: admin.id, isAdmin: admin.isAdmin },
+        actor: actorOf(c),
         userId: agent.userId,
         licenseNumber,
         at: clock().toISOString(),
@@ -62,10 +62,9 @@ export function adminAgentLicensesRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'c
     .post('/agent-licenses/:userId/reject', validate('json', RejectLicenseSchema), async (c) => {
       const { licenseNumber, reason } = c.req.valid('json');
       const agent = await checkedAgent(c.req.param('userId'), licenseNumber);
-      const admin = currentUser(c);
       await runCommand(store, requestOrigin(c.var), agentLicenseCommands, agent.userId, {
         type: 'RejectLicense',
-        actor: { id: admin.id, isAdmin: admin.isAdmin },
+        actor: actorOf(c),
         userId: agent.userId,
         licenseNumber,
         reason,

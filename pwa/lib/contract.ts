@@ -17,7 +17,7 @@ export type {
   VerificationMethod,
 } from '../../api/contract/auth.schema.ts';
 export type { AgentLicenseLabel } from '../../api/contract/agent-licenses.schema.ts';
-export type { ListingContactCounts } from '../../api/contract/contacts.schema.ts';
+export type { ContactAnswer, ListingContactCounts } from '../../api/contract/contacts.schema.ts';
 export {
   AdminChangePasswordSchema,
   ChangePasswordSchema,

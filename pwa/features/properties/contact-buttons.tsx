@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { apiRequest, errorText } from '../../lib/api-client.ts';
-import type { Property } from '../../lib/contract.ts';
+import type { ContactAnswer, Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.ts';
 
-type Channel = 'whatsapp' | 'call';
-type ContactAnswer = { channel: Channel; href: string };
+type Channel = ContactAnswer['channel'];
 
 /**
  * WhatsApp and Call for a live listing's host (issue 33, docs/decisions/350): the server records
