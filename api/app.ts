@@ -37,6 +37,7 @@ import {
   listingContactRoutes,
 } from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
+import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { deriveListingImage } from './uploads/image-processing.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminAgentLicensesRoutes(deps));
   api.route('/properties', listingReportRoutes(deps));
   api.route('/admin', adminReportRoutes(deps));
+  api.route('/admin', adminSuspensionRoutes(deps));
   api.route('/properties', listingContactRoutes(deps));
   api.route('/user', hostContactCountsRoutes(deps));
   api.route('/admin', adminContactRoutes(deps));

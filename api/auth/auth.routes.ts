@@ -31,6 +31,12 @@ export const signInRedirect = (c: Context) => c.redirect('/login', 302);
 
 export const invalidCredentials = () =>
   new DomainError('unauthorized', 'invalid_credentials', 'Invalid email or password');
+const accountSuspended = () =>
+  new DomainError(
+    'forbidden',
+    'account_suspended',
+    'This account is suspended after reports about its listings. Write to Efie support from the Contact page if you think this is a mistake.',
+  );
 
 /** /api/auth: every account call of the spec and the contract. */
 export function authRoutes(deps: AppDeps) {
@@ -146,6 +152,8 @@ export function authRoutes(deps: AppDeps) {
       });
       if (!row || !ok) throw invalidCredentials();
       await limiter.reset(key, client);
+      // Told only to whoever knows the password: the refusal says nothing to a stranger.
+      if (row.suspended_at) throw accountSuspended();
       const previous = c.var.sessionToken;
       if (previous) await sessions.destroy(previous);
       setSessionCookie(c, await sessions.create(row.id), secure);

@@ -13,6 +13,7 @@ const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 /**
  * Server-side sessions: the cookie holds a random 256-bit token and the table
  * only its SHA-256, so a leaked table opens no account; signing out deletes the row.
+ * A suspended account's session resolves to nobody (its rows are deleted with the suspension too).
  */
 export function createSessions(db: SqlClient, clock: () => Date) {
   return {
@@ -31,7 +32,7 @@ export function createSessions(db: SqlClient, clock: () => Date) {
     async resolve(token: string): Promise<UserRow | undefined> {
       const rows = await db.query<UserRow>(
         `select ${USER_COLUMNS} from sessions join users on users.id = sessions.user_id
-         where sessions.token_hash = $1 and sessions.expires_at > $2`,
+         where sessions.token_hash = $1 and sessions.expires_at > $2 and users.suspended_at is null`,
         [sha256(token), clock()],
       );
       return rows[0];

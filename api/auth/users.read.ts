@@ -23,11 +23,13 @@ export type UserRow = {
   version: number;
   license_status: LicenseStatus;
   license_rejection: string | null;
+  /** When an admin suspended the account (docs/decisions/345): it cannot sign in. Never sent to the client. */
+  suspended_at: Date | null;
 };
 
 export const USER_COLUMNS = `users.id, users.email, users.phone, users.first_name, users.last_name, users.business_name,
   users.license_number, users.profile_image_url, users.user_type, users.is_admin, users.email_verified,
-  users.phone_verified, users.pending_email, users.pending_phone, users.created_at, users.version,
+  users.phone_verified, users.pending_email, users.pending_phone, users.created_at, users.version, users.suspended_at,
   ${licenseStatusSql('users')} as license_status, ${licenseRejectionSql('users')} as license_rejection`;
 
 /** The contract's User: only these fields ever leave the server. */

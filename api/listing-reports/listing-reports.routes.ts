@@ -6,8 +6,10 @@ import { removeDeletedImages } from '../admin-properties/deleted-images.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin, requireUser } from '../auth/session.middleware.ts';
 import { type CommandOrigin, readState, requestOrigin, runCommand, systemOrigin } from '../commands/run-command.ts';
+import { suspendAccount } from '../account-suspensions/suspension-commands.ts';
 import {
   AdminReportsQuerySchema,
+  type ReportAction,
   type ReportAnswer,
   ReportListingSchema,
   ResolveReportsSchema,
@@ -106,6 +108,16 @@ export function adminReportRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' |
             const listing = await findProperty(tx, listingId);
             if (listing)
               listingEvents.push(...(await actOnListing(tx, requestOrigin(c.var), listingId, action, admin, at)));
+            if (action === 'suspend') {
+              if (!listing) throw listingGone();
+              await suspendAccount(deps, tx, requestOrigin(c.var), {
+                userId: listing.owner_id,
+                actor: admin,
+                reason: note,
+                listingId,
+                at,
+              });
+            }
             for (const reporter of await reportersOf(tx, resolved.data.reportIds)) {
               const notice = reportResolvedNotice(reporter, listing?.title ?? 'a listing', action, note);
               if (notice) await outbox.enqueue(notice, tx);
@@ -123,7 +135,7 @@ export function adminReportRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' |
     tx: SqlClient,
     origin: CommandOrigin,
     listingId: string,
-    action: 'dismiss' | 'hide' | 'delete',
+    action: ReportAction,
     admin: { id: string; isAdmin: boolean },
     at: string,
   ): Promise<ListingEvent[]> {
@@ -139,7 +151,8 @@ export function adminReportRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' |
         )
       ).events;
     // Hidden by the admins' decision as by the reports: its owner cannot show it again; an admin can.
-    if (action === 'hide')
+    // With the owner suspended too, it stays hidden when the suspension is lifted.
+    if (action === 'hide' || action === 'suspend')
       return (await runCommand(store, REPORTS, listingCommands, listingId, { type: 'HoldForReports', at }, { tx }))
         .events;
     const { state } = await readState(store, listingCommands, listingId, tx);
@@ -161,4 +174,8 @@ const RESOLVED = {
   dismiss: 'Reports dismissed: the listing stays on Efie.',
   hide: 'Listing hidden; its owner cannot show it again until an admin does.',
   delete: 'Listing deleted permanently.',
-} as const;
+  suspend: 'Listing hidden and its owner suspended: they cannot sign in, and their other listings are hidden too.',
+} as const satisfies Record<ReportAction, string>;
+
+const listingGone = () =>
+  new DomainError('conflict', 'listing_gone', 'This listing no longer exists, so Efie cannot tell whose it was.');

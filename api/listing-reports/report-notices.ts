@@ -6,6 +6,7 @@ const OUTCOMES: Record<ReportAction, string> = {
   dismiss: 'We checked it and found nothing that breaks our rules, so it stays on Efie.',
   hide: 'We have hidden it: renters no longer see it while we follow up with the host.',
   delete: 'We have removed it from Efie.',
+  suspend: 'We have hidden it and suspended the host’s account while we follow up.',
 };
 
 /** What a reporter is told when the admins resolve their report: by e-mail, else SMS. */

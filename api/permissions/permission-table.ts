@@ -191,7 +191,12 @@ export const PERMISSIONS = {
   'GET /api/user/listing-contacts': { description: 'How many people asked about one’s own listings', ...signedIn },
   'GET /api/admin/properties/:id/contacts': { description: 'Who contacted a listing’s host', ...adminsOnly },
   'GET /api/admin/reports': { description: 'Reported listings', ...adminsOnly },
-  'POST /api/admin/reports/:listingId/resolve': { description: 'Resolve a listing’s open reports', ...adminsOnly },
+  'POST /api/admin/reports/:listingId/resolve': {
+    description: 'Resolve a listing’s open reports (dismiss, hide, delete, suspend its owner)',
+    ...adminsOnly,
+  },
+  'GET /api/admin/suspensions': { description: 'Suspended accounts', ...adminsOnly },
+  'POST /api/admin/suspensions/:userId/lift': { description: 'Lift an account’s suspension', ...adminsOnly },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
   'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },

@@ -250,6 +250,12 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
       message: 'Do you list homes in Kumasi?',
     }),
   ),
+  // An account that is not suspended: an admin is told so (409), anyone else is refused first.
+  'POST /api/admin/suspensions/:userId/lift': send(
+    'POST',
+    (w) => `/api/admin/suspensions/${w.accounts.renter.user.id}/lift`,
+    () => ({}),
+  ),
   'POST /api/admin/messages/:id/handled': send('POST', (w) => `/api/admin/messages/${w.teamMessageId}/handled`),
   'POST /api/analytics/track-visitor': send(
     'POST',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenWhenThen } from '../../testing/given-when-then.ts';
 import { foldEvents } from '../store/decider.ts';
-import { REPORTS_ACTOR, listingDecider, type ListingEvent } from './listing.decider.ts';
+import { REPORTS_ACTOR, SUSPENSION_ACTOR, listingDecider, type ListingEvent } from './listing.decider.ts';
 import type { ListingDetails } from './listing.events.ts';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -183,6 +183,40 @@ describe('listing decider', () => {
     given(submitted, approved, heldEvent, shown, { ...hidden, data: { ...hidden.data, hiddenBy: owner.id } })
       .when({ type: 'SetVisibility', actor: owner, isActive: true, at })
       .then([{ type: 'PropertyShown', data: { propertyId, shownBy: owner.id, shownAt: at } }]);
+  });
+
+  it('holds a suspended owner’s visible listings, approved or not, and shows again only those the suspension hid', () => {
+    const heldBySuspension: ListingEvent = {
+      type: 'PropertyHidden',
+      data: { propertyId, hiddenBy: SUSPENSION_ACTOR, hiddenAt: at },
+    };
+    const released: ListingEvent = {
+      type: 'PropertyShown',
+      data: { propertyId, shownBy: SUSPENSION_ACTOR, shownAt: at },
+    };
+    const heldByReports: ListingEvent = {
+      type: 'PropertyHidden',
+      data: { propertyId, hiddenBy: REPORTS_ACTOR, hiddenAt: at },
+    };
+    given(submitted, approved).when({ type: 'HoldForSuspension', at }).then([heldBySuspension]);
+    // Still waiting for approval: hidden too, so an approval cannot put it live while the owner is suspended.
+    given(submitted).when({ type: 'HoldForSuspension', at }).then([heldBySuspension]);
+    given(submitted, approved, heldBySuspension).when({ type: 'HoldForSuspension', at }).then([]);
+    // Hidden by its owner, or held by the reports: it stays as it was, and the lifting leaves it so.
+    given(submitted, approved, hidden).when({ type: 'HoldForSuspension', at }).then([]);
+    given(submitted, approved, hidden).when({ type: 'ReleaseSuspensionHold', at }).then([]);
+    given(submitted, approved, heldBySuspension, heldByReports).when({ type: 'ReleaseSuspensionHold', at }).then([]);
+    given(submitted, approved, heldBySuspension).when({ type: 'ReleaseSuspensionHold', at }).then([released]);
+    given(submitted, approved, heldBySuspension, released).when({ type: 'ReleaseSuspensionHold', at }).then([]);
+    given(submitted, approved, heldBySuspension)
+      .when({ type: 'SetVisibility', actor: owner, isActive: true, at })
+      .thenRefuses('held_for_suspension', 'conflict');
+    given(submitted, approved, heldBySuspension)
+      .when({ type: 'SetVisibility', actor: admin, isActive: true, at })
+      .then([shown]);
+    // Shown by an admin meanwhile: the hold is over, and the lifting changes nothing.
+    given(submitted, approved, heldBySuspension, shown).when({ type: 'ReleaseSuspensionHold', at }).then([]);
+    given().when({ type: 'HoldForSuspension', at }).thenRefuses('property_not_found', 'not_found');
   });
 
   it('hides and shows only a verified property', () => {

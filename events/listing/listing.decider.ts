@@ -20,11 +20,15 @@ export type ListingState =
       featuredOrder: number | null;
       /** Hidden by reports until an admin decides (events/listing-report): its owner cannot show it. */
       heldForReports: boolean;
+      /** Hidden because its owner's account is suspended (events/user/account-suspension.decider.ts). */
+      heldForSuspension: boolean;
     }
   | { status: 'deleted' };
 
 /** Who hides a listing that enough people reported (PropertyHidden's `hiddenBy`): no person, the reports. */
 export const REPORTS_ACTOR = 'system:reports';
+/** Who hides, and shows again, the listings of a suspended account: no person, the suspension. */
+export const SUSPENSION_ACTOR = 'system:suspension';
 
 type Listed = Extract<ListingState, { status: 'listed' }>;
 
@@ -52,7 +56,11 @@ export type ListingCommand =
   | { type: 'DeleteByOwner'; actor: Actor; at: string }
   | { type: 'DeletePermanently'; actor: Actor; at: string }
   /** Enough independent reports (events/listing-report decided it): hidden until an admin shows it again. */
-  | { type: 'HoldForReports'; at: string };
+  | { type: 'HoldForReports'; at: string }
+  /** Its owner was suspended: a visible listing is hidden until the suspension is lifted. */
+  | { type: 'HoldForSuspension'; at: string }
+  /** The owner's suspension was lifted: a listing the suspension hid is shown again. */
+  | { type: 'ReleaseSuspensionHold'; at: string };
 
 export const LISTING_ERRORS = {
   notFound: () => new DomainError('not_found', 'property_not_found', 'Property not found'),
@@ -66,6 +74,12 @@ export const LISTING_ERRORS = {
       'conflict',
       'held_for_review',
       'This listing is hidden while the Efie team reviews reports about it. You will hear from us.',
+    ),
+  heldForSuspension: () =>
+    new DomainError(
+      'conflict',
+      'held_for_suspension',
+      'This listing is hidden while its owner’s account is suspended.',
     ),
   notVerified: () =>
     new DomainError('conflict', 'property_not_verified', 'Only an approved property can be hidden or shown.'),
@@ -89,6 +103,7 @@ function visibilityEvents(s: Listed, actor: Actor, isActive: boolean, at: string
   if (isActive === s.isActive) return [];
   if (!s.isVerified) throw LISTING_ERRORS.notVerified();
   if (isActive && s.heldForReports && !actor.isAdmin) throw LISTING_ERRORS.heldForReports();
+  if (isActive && s.heldForSuspension && !actor.isAdmin) throw LISTING_ERRORS.heldForSuspension();
   const { propertyId } = s;
   return isActive
     ? [{ type: 'PropertyShown', data: { propertyId, shownBy: actor.id, shownAt: at } }]
@@ -212,6 +227,24 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
         { type: 'PropertyHidden', data: { propertyId: s.propertyId, hiddenBy: REPORTS_ACTOR, hiddenAt: command.at } },
       ];
     }
+    case 'HoldForSuspension': {
+      // Waiting for approval or not, a visible listing is hidden; one its owner or the reports hid stays so.
+      const s = listed(state);
+      if (!s.isActive) return [];
+      return [
+        {
+          type: 'PropertyHidden',
+          data: { propertyId: s.propertyId, hiddenBy: SUSPENSION_ACTOR, hiddenAt: command.at },
+        },
+      ];
+    }
+    case 'ReleaseSuspensionHold': {
+      const s = listed(state);
+      if (!s.heldForSuspension || s.heldForReports || s.isActive) return [];
+      return [
+        { type: 'PropertyShown', data: { propertyId: s.propertyId, shownBy: SUSPENSION_ACTOR, shownAt: command.at } },
+      ];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -236,6 +269,7 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
       isFeatured: false,
       featuredOrder: null,
       heldForReports: false,
+      heldForSuspension: false,
     };
   }
   if (state.status !== 'listed') return state;
@@ -251,9 +285,10 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
         ...state,
         isActive: false,
         heldForReports: state.heldForReports || event.data.hiddenBy === REPORTS_ACTOR,
+        heldForSuspension: state.heldForSuspension || event.data.hiddenBy === SUSPENSION_ACTOR,
       };
     case 'PropertyShown':
-      return { ...state, isActive: true, heldForReports: false };
+      return { ...state, isActive: true, heldForReports: false, heldForSuspension: false };
     case 'PropertyFeatured':
     case 'PropertyFeaturedOrderChanged':
       return { ...state, isFeatured: true, featuredOrder: event.data.featuredOrder };

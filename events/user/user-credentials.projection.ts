@@ -24,6 +24,8 @@ const SETS_PASSWORD = {
   PasswordResetRequested: false,
   AdminGranted: false,
   AdminRevoked: false,
+  AccountSuspended: false,
+  AccountSuspensionLifted: false,
 } as const satisfies Record<UserEvent['type'], boolean>;
 
 type PasswordEventType = {

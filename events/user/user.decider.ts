@@ -62,6 +62,8 @@ export type UserState =
       pendingEmail: string | null;
       pendingPhone: string | null;
       isAdmin: boolean;
+      /** Suspended by an admin (events/user/account-suspension.decider.ts): no sign-in until lifted. */
+      suspended: boolean;
       profile: Profile;
       /** Reset links not yet used, by token hash. A completed reset or a password change voids them all. */
       resetTokens: Record<string, { expiresAt: string; sentTo: string }>;
@@ -267,6 +269,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         pendingEmail: null,
         pendingPhone: null,
         isAdmin: false,
+        suspended: false,
         profile: {
           firstName: d.firstName,
           lastName: d.lastName,
@@ -312,6 +315,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return { ...state, isAdmin: true };
       case 'AdminRevoked':
         return { ...state, isAdmin: false };
+      case 'AccountSuspended':
+        return { ...state, suspended: true };
+      case 'AccountSuspensionLifted':
+        return { ...state, suspended: false };
       default: {
         const unknown: never = event;
         throw new Error(`unknown event ${JSON.stringify(unknown)}`);

@@ -79,6 +79,18 @@ export const PasswordSetByOperator = defineEvent(
 
 export const AdminGranted = defineEvent('AdminGranted', v.object({ grantedAt: isoTime, grantedBy: v.string() }));
 export const AdminRevoked = defineEvent('AdminRevoked', v.object({ revokedAt: isoTime, revokedBy: v.string() }));
+/**
+ * An admin suspended the account (issue 33, docs/decisions/345): it cannot sign in, its sessions are
+ * ended and its listings held. `listingId`: the reported listing that led to it, if any.
+ */
+export const AccountSuspended = defineEvent(
+  'AccountSuspended',
+  v.object({ reason: v.string(), listingId: v.nullable(v.string()), suspendedAt: isoTime, suspendedBy: v.string() }),
+);
+export const AccountSuspensionLifted = defineEvent(
+  'AccountSuspensionLifted',
+  v.object({ note: v.string(), liftedAt: isoTime, liftedBy: v.string() }),
+);
 
 export const userEventTypes = [
   UserRegistered,
@@ -95,6 +107,8 @@ export const userEventTypes = [
   PasswordSetByOperator,
   AdminGranted,
   AdminRevoked,
+  AccountSuspended,
+  AccountSuspensionLifted,
 ] as const;
 
 export type UserEvent = DomainEvent<(typeof userEventTypes)[number]>;

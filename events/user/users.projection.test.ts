@@ -74,6 +74,30 @@ describe('users and user-credentials projections', () => {
     expect(credentials).toEqual([{ user_id: id, password_hash: 'h2', version: 5 }]);
   });
 
+  it('given a suspension, holds when and why; given its lifting, holds neither', async () => {
+    const projections = createProjectionSet([usersProjection, userCredentialsProjection]);
+    const store = createEventStore(database(), { project: projections.applyInline });
+    const suspendedAt = '2026-11-29T08:00:00.000Z';
+    await store.append(userStreamId(id), 'no_stream', [
+      ...history,
+      {
+        type: 'AccountSuspended',
+        data: { reason: 'Viewing fees', listingId: null, suspendedAt, suspendedBy: 'a1' },
+      },
+    ]);
+    const suspension = async () =>
+      (await database().query('select suspended_at, suspension_reason, version from users'))[0];
+    expect(await suspension()).toEqual({
+      suspended_at: new Date(suspendedAt),
+      suspension_reason: 'Viewing fees',
+      version: 8,
+    });
+    await store.append(userStreamId(id), 8, [
+      { type: 'AccountSuspensionLifted', data: { note: '', liftedAt: t, liftedBy: 'a1' } },
+    ]);
+    expect(await suspension()).toEqual({ suspended_at: null, suspension_reason: null, version: 9 });
+  });
+
   it('leaves the same rows when events are applied twice, and after a rebuild', async () => {
     const projections = createProjectionSet([usersProjection, userCredentialsProjection]);
     const store = createEventStore(database(), { project: projections.applyInline });

@@ -81,6 +81,15 @@ export const usersProjection: Projection = {
         case 'AdminRevoked':
           await update(tx, userId, version, { is_admin: false });
           break;
+        case 'AccountSuspended':
+          await update(tx, userId, version, {
+            suspended_at: event.data.suspendedAt,
+            suspension_reason: event.data.reason,
+          });
+          break;
+        case 'AccountSuspensionLifted':
+          await update(tx, userId, version, { suspended_at: null, suspension_reason: null });
+          break;
         case 'PasswordChanged':
         case 'PasswordResetRequested':
         case 'PasswordResetCompleted':

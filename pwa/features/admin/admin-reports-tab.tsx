@@ -8,10 +8,22 @@ import { TextAreaField } from '../../ui/field.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
-import { type ReportsFilter, useAdminReports, useResolveReports } from './admin-reports.queries.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
+import {
+  type ReportsFilter,
+  useAdminReports,
+  useLiftSuspension,
+  useResolveReports,
+  useSuspendedAccounts,
+} from './admin-reports.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
 import { decidedOn } from './agent-license-text.ts';
-import { REPORT_REASON_NAMES, type ReportAction, type ReportedListing } from './reports-contract.ts';
+import {
+  REPORT_REASON_NAMES,
+  type ReportAction,
+  type ReportedListing,
+  type SuspendedAccount,
+} from './reports-contract.ts';
 
 const PAGE_SIZE = 20;
 
@@ -21,38 +33,55 @@ const ACTIONS: { action: ReportAction; label: string; variant: 'primary' | 'seco
   { action: 'delete', label: 'Delete listing', variant: 'danger' },
 ];
 
-const ACTION_NAMES: Record<string, string> = { dismiss: 'Dismissed', hide: 'Hidden', delete: 'Deleted' };
+const ACTION_NAMES: Record<string, string> = {
+  dismiss: 'Dismissed',
+  hide: 'Hidden',
+  delete: 'Deleted',
+  suspend: 'Hidden, host suspended',
+};
+
+type View = ReportsFilter['status'] | 'suspended';
+const VIEWS: { view: View; label: string }[] = [
+  { view: 'open', label: 'Open' },
+  { view: 'resolved', label: 'Resolved' },
+  { view: 'suspended', label: 'Suspended hosts' },
+];
 
 /**
  * Listings renters reported (issue 33, docs/decisions/340): those the reports hid first. An admin
  * resolves a listing's open reports together; each reporter is told by the server.
  */
 export function AdminReportsTab() {
-  const [status, setStatus] = useState<ReportsFilter['status']>('open');
-  const [page, setPage] = useState(1);
-  const list = useAdminReports({ status, page });
-  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
+  const [view, setView] = useState<View>('open');
   return (
     <div className="grid gap-4">
       <p className="text-stone-700">
         Three different people's reports hide a listing until you decide. Each reporter is told what you decided.
       </p>
       <div role="group" aria-label="Show reports" className="flex flex-wrap gap-2">
-        {(['open', 'resolved'] as const).map((value) => (
+        {VIEWS.map((item) => (
           <Button
-            key={value}
-            variant={status === value ? 'primary' : 'secondary'}
-            aria-pressed={status === value}
-            onClick={() => {
-              setStatus(value);
-              setPage(1);
-            }}
+            key={item.view}
+            variant={view === item.view ? 'primary' : 'secondary'}
+            aria-pressed={view === item.view}
+            onClick={() => setView(item.view)}
           >
-            {value === 'open' ? 'Open' : 'Resolved'}
+            {item.label}
           </Button>
         ))}
       </div>
+      {view === 'suspended' ? <SuspendedHosts /> : <ReportQueue key={view} status={view} />}
+    </div>
+  );
+}
+
+function ReportQueue({ status }: { status: ReportsFilter['status'] }) {
+  const [page, setPage] = useState(1);
+  const list = useAdminReports({ status, page });
+  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
+  return (
+    <>
       <p className="text-sm text-stone-700" aria-live="polite">
         {list.data ? countOf(list.data.total, 'reported listing') : list.isError ? '' : 'Loading…'}
       </p>
@@ -69,13 +98,14 @@ export function AdminReportsTab() {
         <p className="text-stone-700">{status === 'open' ? 'No open reports.' : 'No reports resolved yet.'}</p>
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
-    </div>
+    </>
   );
 }
 
 function ReportedListingRow({ listing, open }: { listing: ReportedListing; open: boolean }) {
   const resolve = useResolveReports();
   const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const title = listing.title ?? 'A deleted listing';
   const act = (action: ReportAction) =>
     resolve.mutate(
@@ -135,7 +165,7 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
       {open && (
         <>
           <TextAreaField
-            label="Note to the reporters (optional)"
+            label="Note to the reporters, and to the host if you suspend them (optional)"
             value={note}
             maxLength={1000}
             onChange={(event) => setNote(event.target.value)}
@@ -152,9 +182,99 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
                 {label}
               </Button>
             ))}
+            {listing.ownerId && (
+              <Button
+                variant="danger"
+                disabled={resolve.isPending}
+                onClick={() => setConfirming(true)}
+                aria-label={`Suspend the host of ${title}`}
+              >
+                Suspend host
+              </Button>
+            )}
           </div>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Suspend ${listing.ownerName ?? 'this host'}?`}
+            description="This listing is hidden, the host is signed out and cannot sign in, and all their other listings are hidden until you lift the suspension. The host is sent your note."
+            confirmLabel="Suspend host"
+            onConfirm={() => act('suspend')}
+          />
         </>
       )}
+    </Card>
+  );
+}
+
+/** The accounts suspended after reports, and lifting a suspension: what it hid comes back. */
+function SuspendedHosts() {
+  const [page, setPage] = useState(1);
+  const list = useSuspendedAccounts(page);
+  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
+  return (
+    <>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {list.data ? countOf(list.data.total, 'suspended host') : list.isError ? '' : 'Loading…'}
+      </p>
+      {list.isPending && <Spinner />}
+      {list.isError && <p role="alert">The suspended hosts could not be loaded. Please try again.</p>}
+      <ul className="grid gap-3" aria-label="Suspended hosts">
+        {list.data?.accounts.map((account) => (
+          <li key={account.userId}>
+            <SuspendedHostRow account={account} />
+          </li>
+        ))}
+      </ul>
+      {list.data?.total === 0 && <p className="text-stone-700">No host is suspended.</p>}
+      <Pager page={page} pages={pages} onPage={setPage} />
+    </>
+  );
+}
+
+function SuspendedHostRow({ account }: { account: SuspendedAccount }) {
+  const lift = useLiftSuspension();
+  const [note, setNote] = useState('');
+  const name = account.name ?? account.email ?? account.phone ?? 'A host';
+  const onLift = () =>
+    lift.mutate(
+      { userId: account.userId, note },
+      {
+        onSuccess: (answer) => toast({ title: 'Suspension lifted', description: answer.message }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorText(error, 'The suspension could not be lifted'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <Card className="grid gap-3">
+      <div className="min-w-0">
+        <h3 className="break-words font-semibold">{name}</h3>
+        <p className="break-words text-sm text-stone-700">
+          {[account.email, account.phone].filter(Boolean).join(' · ')}
+        </p>
+        <p className="text-sm text-stone-700">
+          Suspended on {decidedOn(account.suspendedAt)} · {countOf(account.hiddenListings, 'hidden listing')}
+        </p>
+      </div>
+      {account.reason && (
+        <p className="whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 text-sm">{account.reason}</p>
+      )}
+      <TextAreaField
+        label="Note to the host (optional)"
+        value={note}
+        maxLength={1000}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <div>
+        <Button disabled={lift.isPending} onClick={onLift} aria-label={`Lift the suspension of ${name}`}>
+          Lift suspension
+        </Button>
+      </div>
     </Card>
   );
 }

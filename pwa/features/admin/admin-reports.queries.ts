@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
-import type { ReportAction, ReportQueuePage } from './reports-contract.ts';
+import type { ReportAction, ReportQueuePage, SuspensionsPage } from './reports-contract.ts';
 
 export type ReportsFilter = { status: 'open' | 'resolved'; page: number };
 
@@ -27,6 +27,33 @@ export function useResolveReports() {
     // Also after a refusal: a 409 means another admin resolved them first. The listings tab shows the change too.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: SUSPENSIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'properties'] });
+    },
+  });
+}
+
+const SUSPENSIONS_KEY = ['admin', 'suspensions'] as const;
+
+// GET /api/admin/suspensions
+export const suspendedAccountsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...SUSPENSIONS_KEY, page],
+    queryFn: ({ signal }) => apiGet<SuspensionsPage>(withQuery('/api/admin/suspensions', { page }), signal),
+    placeholderData: keepPreviousData,
+  });
+export const useSuspendedAccounts = (page: number) => useQuery(suspendedAccountsQuery(page));
+
+// POST /api/admin/suspensions/{userId}/lift
+export function useLiftSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, note }: { userId: string; note: string }) =>
+      apiRequest<{ message: string }>('POST', `/api/admin/suspensions/${encodeURIComponent(userId)}/lift`, {
+        body: { note },
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: SUSPENSIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'properties'] });
     },
   });

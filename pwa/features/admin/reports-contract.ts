@@ -7,3 +7,4 @@ export {
   type ReportedListing,
   type ReportQueuePage,
 } from '../../../api/contract/reports.schema.ts';
+export type { SuspendedAccount, SuspensionsPage } from '../../../api/contract/suspensions.schema.ts';
