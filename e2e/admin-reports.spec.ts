@@ -115,7 +115,7 @@ test('the admin suspends a reported listing’s host: the host cannot sign in, a
   await expectAccessible(page, 'the suspended hosts');
   await saveScreenshot(page, 'reports-suspended-hosts');
   await row.getByRole('button', { name: 'Lift the suspension of Yaw Tester' }).click();
-  await expect(toasts(page).getByText(/Suspension lifted/)).toBeVisible();
+  await expect(toasts(page).getByText('Suspension lifted', { exact: true })).toBeVisible();
   await expect.poll(() => isLive(other.id)).toBe(true);
   // The reported listing stays hidden by the admins' decision.
   expect(await isLive(reported.id)).toBe(false);
