@@ -38,6 +38,7 @@ import {
 } from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
+import { savedSearchRoutes } from './saved-searches/saved-searches.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
 import { deriveListingImage } from './uploads/image-processing.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps) {
   api.route('/properties', listingReportRoutes(deps));
   api.route('/admin', adminReportRoutes(deps));
   api.route('/admin', adminSuspensionRoutes(deps));
+  api.route('/', savedSearchRoutes(deps));
   api.route('/properties', listingContactRoutes(deps));
   api.route('/user', hostContactCountsRoutes(deps));
   api.route('/admin', adminContactRoutes(deps));

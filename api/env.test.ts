@@ -71,6 +71,30 @@ describe('configuration', () => {
     expect(loadConfig({ ANALYTICS_FLUSH_SECONDS: '3600' }).analyticsFlushSeconds).toBe(3600);
   });
 
+  it('sends web push only with the three VAPID settings, and to no push service but the browsers’ unless PUSH_EXTRA_ORIGINS names one', () => {
+    expect(loadConfig({}).push).toBeUndefined();
+    expect(loadConfig({}).pushExtraOrigins).toEqual([]);
+    const keys = {
+      VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
+      VAPID_SUBJECT: 'mailto:alerts@efie.app',
+    };
+    expect(loadConfig(keys).push).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:alerts@efie.app',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /web push needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT together; missing VAPID_PRIVATE_KEY, VAPID_SUBJECT/,
+    );
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY must be the key/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'alerts@efie.app' })).toThrow(/VAPID_SUBJECT must be a mailto:/);
+    expect(
+      loadConfig({ PUSH_EXTRA_ORIGINS: 'http://localhost:8090/, http://127.0.0.1:9000' }).pushExtraOrigins,
+    ).toEqual(['http://localhost:8090', 'http://127.0.0.1:9000']);
+    expect(() => loadConfig({ PUSH_EXTRA_ORIGINS: 'localhost:8090' })).toThrow(/PUSH_EXTRA_ORIGINS must be/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(loadConfig({}).trustProxy).toBeUndefined();
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });

@@ -35,6 +35,19 @@ const parseTrustProxy = (value: string | undefined): TrustProxy =>
       : { addresses: value.split(',').map((entry) => entry.trim()) };
 
 const SMS_SETTINGS = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
+const PUSH_SETTINGS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+/** A VAPID key as `npx web-push generate-vapid-keys` prints it: URL-safe base64 without padding. */
+const vapidKey = (name: string, length: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        new RegExp(`^[A-Za-z0-9_-]{${length}}$`),
+        `${name} must be the key \`npx web-push generate-vapid-keys\` prints (${length} URL-safe base64 characters)`,
+      ),
+    ),
+  );
 
 const EnvSchema = v.object({
   PORT: v.optional(port('PORT'), '3000'),
@@ -104,6 +117,25 @@ const EnvSchema = v.object({
       v.regex(
         /^(\+[1-9]\d{6,14}|(?=[A-Za-z0-9 ]*[A-Za-z])[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/,
         'SMS_FROM must be a phone number in international form (+14155550100), an alphanumeric sender id (at most 11 letters, digits or spaces, one letter at least), or a Messaging Service SID (MG…)',
+      ),
+    ),
+  ),
+  VAPID_PUBLIC_KEY: vapidKey('VAPID_PUBLIC_KEY', 87),
+  VAPID_PRIVATE_KEY: vapidKey('VAPID_PRIVATE_KEY', 43),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL'),
+    ),
+  ),
+  PUSH_EXTRA_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^https?:\/\/[^\s/,]+\/?(,\s*https?:\/\/[^\s/,]+\/?)*$/,
+        'PUSH_EXTRA_ORIGINS must be a comma-separated list of origins such as http://localhost:8090',
       ),
     ),
   ),
@@ -215,6 +247,13 @@ export type Config = {
   sms: SmsSettings | undefined;
   /** SMS handed to the gateway per hour, all instances together (SMS_HOURLY_BUDGET); past it SMS wait in the outbox. */
   smsHourlyBudget: number;
+  /** Web push (saved searches' alerts) when the three VAPID settings are set; else alerts go by e-mail or SMS. */
+  push: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /**
+   * Push services besides the browsers' own (api/saved-searches/push-endpoints.ts) a subscription
+   * may name (PUSH_EXTRA_ORIGINS): a local test service. The server posts to these, so none by default.
+   */
+  pushExtraOrigins: string[];
   /** A new verification code for the same address no sooner than this after the last (CODE_RESEND_AFTER_SECONDS, 60). */
   codeResendAfterSeconds: number;
 };
@@ -257,6 +296,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration: SMS sending needs ${SMS_SETTINGS.join(', ')} together; missing ${missing.join(', ')}`,
     );
   }
+  const pushSet = PUSH_SETTINGS.filter((name) => e[name] !== undefined);
+  if (pushSet.length > 0 && pushSet.length < PUSH_SETTINGS.length) {
+    const missing = PUSH_SETTINGS.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: web push needs ${PUSH_SETTINGS.join(', ')} together; missing ${missing.join(', ')}`,
+    );
+  }
   const port = Number(e.PORT);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
@@ -297,6 +343,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     codeResendAfterSeconds: e.CODE_RESEND_AFTER_SECONDS,
     smsHourlyBudget: e.SMS_HOURLY_BUDGET === undefined ? DEFAULT_SMS_HOURLY_BUDGET : Number(e.SMS_HOURLY_BUDGET),
     smtp: e.SMTP_URL === undefined ? undefined : { url: e.SMTP_URL, from: e.MAIL_FROM },
+    pushExtraOrigins: (e.PUSH_EXTRA_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter((origin) => origin !== ''),
+    push:
+      e.VAPID_PUBLIC_KEY === undefined || e.VAPID_PRIVATE_KEY === undefined || e.VAPID_SUBJECT === undefined
+        ? undefined
+        : { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     sms:
       e.TWILIO_ACCOUNT_SID === undefined || e.TWILIO_AUTH_TOKEN === undefined || e.SMS_FROM === undefined
         ? undefined

@@ -27,6 +27,7 @@ import { createOutbox } from './outbox/outbox.ts';
 import { createLogSender, senderPerChannel, type MessageSender } from './outbox/sender.ts';
 import { createSmtpSender } from './outbox/smtp-sender.ts';
 import { createTwilioSender } from './outbox/twilio-sender.ts';
+import { createPushSender } from './outbox/push-sender.ts';
 import { createTusVideoUploads } from './videos/tus-uploads.ts';
 
 /** The project's folder, where package.json is: above this file, run from api/ (tsx) or built into dist/api/. */
@@ -156,6 +157,7 @@ export async function openRuntime(config: Config, log: Logger, options: { pwaDir
 export function createMessageSender(
   config: Config,
   log: Logger,
+  db?: Database,
 ): { sender: MessageSender; gateways: Pick<DeliverySetup, 'email' | 'sms'> } {
   const logSender = createLogSender(log);
   const { email, sms } = deliverySetup(config);
@@ -163,6 +165,8 @@ export function createMessageSender(
     sender: senderPerChannel({
       email: config.smtp ? createSmtpSender({ ...config.smtp, linkOrigin: config.publicOrigin }) : logSender,
       sms: config.sms ? createTwilioSender(config.sms) : logSender,
+      // Without VAPID keys no push is ever queued (api/saved-searches/search-alerts.ts): the log sender is a fallback only.
+      push: config.push && db ? createPushSender(db, config.push) : logSender,
     }),
     gateways: { email, sms },
   };

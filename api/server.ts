@@ -3,7 +3,7 @@ import { createApp } from './app.ts';
 import { finishRequestsInFlight, listen } from './http/listen.ts';
 import { MigrationError } from './db/migrate.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, errorText } from './logger.ts';
 import { pruneIdempotencyKeys } from './middleware/idempotency.ts';
 import { startOutboxWorker } from './outbox/outbox.worker.ts';
 import { warnAboutDelivery, warnAboutVirusScanner } from './startup-notices.ts';
@@ -11,6 +11,8 @@ import { photoStagingDirectory, sweepStagedPhotos } from './uploads/staged-photo
 import { createMessageSender, openRuntime } from './runtime.ts';
 import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
 import { startVideoPipeline } from './videos/video-pipeline.ts';
+import { startSubscription } from '../events/store/subscriptions.ts';
+import { searchAlertsSubscription } from './saved-searches/search-alerts.ts';
 
 const log = createLogger({ service: 'efie-api' });
 /** How long a stop waits for the requests in flight: well inside the 30 s a service manager or Kubernetes gives. */
@@ -41,8 +43,8 @@ async function main() {
     60 * 60 * 1000,
   );
   pruning.unref();
-  const { sender, gateways } = createMessageSender(config, log);
-  log.info('message delivery', gateways);
+  const { sender, gateways } = createMessageSender(config, log, deps.db);
+  log.info('message delivery', { ...gateways, push: config.push ? 'web-push' : 'off' });
   warnAboutDelivery(config, log);
   const outboxWorker = startOutboxWorker(deps.db, sender, {
     log,
@@ -60,6 +62,10 @@ async function main() {
     log.warn('clamd limits not checked', { reason: String(error) }),
   );
   const analytics = startVisitorAnalytics(deps, log);
+  const searchAlerts = startSubscription(deps.db, searchAlertsSubscription(deps), {
+    pollMs: 1_000,
+    onError: (error) => log.error('saved search alerts', { error: errorText(error) }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -71,7 +77,7 @@ async function main() {
     const drained = await finishRequestsInFlight(server, DRAIN_MS);
     if (!drained) log.warn('requests still running after the drain were cut off', { drainMs: DRAIN_MS });
     // The running batches end, and the page views still in the buffer are written before the database closes.
-    await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop()]);
+    await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop(), searchAlerts.stop()]);
     await deps.db.close();
     log.info('stopped', { signal });
     process.exit(0);

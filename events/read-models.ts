@@ -1,6 +1,7 @@
 import { agentLicensesProjection } from './agent-license/agent-licenses.projection.ts';
 import { listingReportsProjection } from './listing-report/listing-reports.projection.ts';
 import { listingContactsProjection } from './listing-contact/listing-contacts.projection.ts';
+import { savedSearchesProjection } from './saved-search/saved-searches.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -25,4 +26,5 @@ export const readModels: readonly Projection[] = [
   agentLicensesProjection,
   listingReportsProjection,
   listingContactsProjection,
+  savedSearchesProjection,
 ];

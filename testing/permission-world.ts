@@ -1,3 +1,4 @@
+import { linkSecret, unsubscribeUrl } from '../api/saved-searches/unsubscribe-link.ts';
 import { expect } from 'vitest';
 import type { AppDeps } from '../api/app-deps.ts';
 import type { AdminOutboxAnswer } from '../api/contract/outbox.schema.ts';
@@ -110,6 +111,14 @@ export async function createPermissionWorld(app: App, deps: AppDeps, scanner: Vi
   expect(sent.status).toBe(201);
   const teamMessageId = ((await sent.json()) as { id: string }).id;
 
+  const savedRes = await owner.request('/api/user/saved-searches', {
+    method: 'POST',
+    json: { filters: { location: 'Kumasi' } },
+  });
+  expect(savedRes.status).toBe(201);
+  const savedSearchId = ((await savedRes.json()) as { savedSearch: { id: string } }).savedSearch.id;
+  const unsubscribeLink = unsubscribeUrl('', await linkSecret(deps.db), savedSearchId);
+
   // Every message queued so far, the codes of the sign-ups included, is refused by the gateway.
   await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support', text: 'Help' });
   while ((await drainOutbox(deps.db, refusing, deps.clock)) > 0);
@@ -130,6 +139,8 @@ export async function createPermissionWorld(app: App, deps: AppDeps, scanner: Vi
     providerId: provider.id,
     teamMessageId,
     failedMessageId,
+    savedSearchId,
+    unsubscribeLink,
     /** A new session of the role's account (a new, signed-out browser for anonymous): for calls that end one. */
     async freshClient(role: Role): Promise<Client> {
       const client = browser(app);

@@ -337,7 +337,7 @@ export type MessageAnswer = { message: string };
 /** GET /api/dev/outbox?to= (not in production): the newest messages to that address first. */
 export type OutboxMessage = {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   to: string;
   subject: string | null;
   text: string;

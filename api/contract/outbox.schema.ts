@@ -23,7 +23,7 @@ export const AdminOutboxQuerySchema = v.object({
 /** A message the outbox gave up on. `text` is null when it held a code or a link (never shown, even to admins). */
 export type FailedMessage = {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   to: string;
   subject: string | null;
   text: string | null;

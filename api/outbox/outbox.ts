@@ -12,9 +12,15 @@ export type NewMessage = {
   containsSecret?: boolean;
 };
 
+/**
+ * A web push to one browser (docs/decisions/370): `to` is its subscription's endpoint, `text` the
+ * JSON the service worker shows (api/outbox/push-sender.ts).
+ */
+export type NewPushMessage = { channel: 'push'; to: string; subject: null; text: string };
+
 type OutboxRow = {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   body: string;
@@ -24,7 +30,7 @@ type OutboxRow = {
 
 type FailedRow = {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   recipient: string;
   subject: string | null;
   text: string | null;
@@ -65,12 +71,20 @@ const toMessage = (row: OutboxRow): OutboxMessage => ({
  */
 export function createOutbox(db: SqlClient, clock: () => Date) {
   return {
-    async enqueue(message: NewMessage, client: SqlClient = db): Promise<string> {
+    async enqueue(message: NewMessage | NewPushMessage, client: SqlClient = db): Promise<string> {
       const id = randomUUID();
       await client.query(
         `insert into outbox_messages (id, channel, recipient, subject, body, created_at, contains_secret)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, message.channel, message.to, message.subject, message.text, clock(), message.containsSecret ?? false],
+        [
+          id,
+          message.channel,
+          message.to,
+          message.subject,
+          message.text,
+          clock(),
+          'containsSecret' in message && message.containsSecret === true,
+        ],
       );
       return id;
     },

@@ -26,7 +26,7 @@ async function giveUpAbandonedSends(db: Database, now: Date): Promise<void> {
 }
 
 /** Claims up to `limit` claimable messages of one channel in one statement (SKIP LOCKED, with a lease), counting the attempt. */
-async function claimChannel(tx: SqlClient, channel: 'email' | 'sms', now: Date, limit: number) {
+async function claimChannel(tx: SqlClient, channel: 'email' | 'sms' | 'push', now: Date, limit: number) {
   return tx.query<OutboxRow & { seq: number; attempts: number }>(
     `update outbox_messages set claimed_until = $3, attempts = attempts + 1
      where id in (
@@ -40,19 +40,20 @@ async function claimChannel(tx: SqlClient, channel: 'email' | 'sms', now: Date, 
 }
 
 /**
- * Claims a batch: e-mails freely, SMS only as far as the hourly budget has room (counted in the
+ * Claims a batch: e-mails and web pushes freely, SMS only as far as the hourly budget has room (counted in the
  * same transaction, so two instances cannot both spend the last of it). An SMS past the budget
  * is not claimed: it waits in the outbox, attempts untouched, until the budget has room.
  */
 async function claim(db: Database, now: Date, batchSize: number, smsPerHour: number, clock: () => Date) {
   const rows = await db.transaction(async (tx) => {
     const emails = await claimChannel(tx, 'email', now, batchSize);
+    const pushes = await claimChannel(tx, 'push', now, batchSize);
     const sms: Awaited<ReturnType<typeof claimChannel>> = [];
     await createRateLimiter(clock).takeUpTo(tx, smsBudget(smsPerHour), async (room) => {
       sms.push(...(await claimChannel(tx, 'sms', now, Math.min(room, batchSize))));
       return sms.length;
     });
-    return [...emails, ...sms];
+    return [...emails, ...pushes, ...sms];
   });
   return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.seq - b.seq);
 }

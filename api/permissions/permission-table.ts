@@ -196,6 +196,16 @@ export const PERMISSIONS = {
     ...adminsOnly,
   },
   'GET /api/admin/suspensions': { description: 'Suspended accounts', ...adminsOnly },
+  'GET /api/user/saved-searches': { description: 'One’s saved searches', ...signedIn },
+  'POST /api/user/saved-searches': { description: 'Save a search, to be alerted of new matches', ...signedIn },
+  'DELETE /api/user/saved-searches/:id': { description: 'Delete one’s saved search', ...ownerOnlyHidden },
+  'GET /api/saved-searches/:id/unsubscribe': {
+    description: 'The one-tap unsubscribe link of an alert (its signature is the proof)',
+    ...everyone,
+  },
+  'GET /api/push/public-key': { description: 'The key browsers subscribe to web push with', ...everyone },
+  'PUT /api/user/push-subscriptions': { description: 'Let this browser show alerts (web push)', ...signedIn },
+  'DELETE /api/user/push-subscriptions': { description: 'Stop this browser showing alerts', ...signedIn },
   'POST /api/admin/suspensions/:userId/lift': { description: 'Lift an account’s suspension', ...adminsOnly },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },

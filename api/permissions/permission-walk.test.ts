@@ -250,6 +250,8 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
       message: 'Do you list homes in Kumasi?',
     }),
   ),
+  'DELETE /api/user/saved-searches/:id': send('DELETE', (w) => `/api/user/saved-searches/${w.savedSearchId}`),
+  'GET /api/saved-searches/:id/unsubscribe': send('GET', (w) => w.unsubscribeLink),
   // An account that is not suspended: an admin is told so (409), anyone else is refused first.
   'POST /api/admin/suspensions/:userId/lift': send(
     'POST',
