@@ -119,7 +119,7 @@ export function savedSearchRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clock' |
     });
 }
 
-/** The small page the unsubscribe link opens: no script, the app's colours. */
+/** The small page the unsubscribe link opens: no script and no style (the API's CSP allows neither). */
 const page = (title: string, text: string) => html`<!doctype html>
 <html lang="en">
   <head>
@@ -128,9 +128,9 @@ const page = (title: string, text: string) => html`<!doctype html>
     <meta name="robots" content="noindex" />
     <title>${title} · Efie</title>
   </head>
-  <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1c1917">
-    <h1 style="color: #115e59">${title}</h1>
+  <body>
+    <h1>${title}</h1>
     <p>${text}</p>
-    <p><a href="/" style="color: #115e59">Open Efie</a></p>
+    <p><a href="/">Open Efie</a></p>
   </body>
 </html>`;

@@ -20,7 +20,7 @@ export const savedSearchesProjection: Projection = {
           const { searchId, userId, name, filters, savedAt } = event.data;
           await tx.query(
             `insert into saved_searches (id, user_id, name, filters, created_at, version)
-             values ($1, $2, $3, $4::jsonb, $5, $6) on conflict (id) do nothing`,
+             values ($1, $2, $3, $4::text::jsonb, $5, $6) on conflict (id) do nothing`,
             [searchId, userId, name, JSON.stringify(filters), savedAt, version],
           );
           break;
