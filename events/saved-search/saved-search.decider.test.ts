@@ -47,7 +47,9 @@ describe('saved search decider', () => {
     given().when(save(20)).thenRefuses('too_many_saved_searches', 'conflict', {
       message: 'You can keep 20 saved searches. Delete one before you save another.',
     });
-    given(saved).when(save()).thenRefuses('saved_search_exists', 'conflict');
+    given(saved)
+      .when(save())
+      .thenRefuses('saved_search_exists', 'conflict', { message: 'A saved search with this id already exists.' });
   });
 
   it('alerts about a listing at most once a day, never twice about one listing, never about the renter’s own', () => {
@@ -80,7 +82,7 @@ describe('saved search decider', () => {
     given(saved, unsubscribed('link')).when(alert('l1')).then([]);
     given(saved)
       .when({ type: 'Unsubscribe', actor: { id: 'r2', isAdmin: false }, at })
-      .thenRefuses('saved_search_not_found', 'not_found');
+      .thenRefuses('saved_search_not_found', 'not_found', { message: 'No saved search has this id.' });
     given().when({ type: 'Unsubscribe', actor: null, at }).thenRefuses('saved_search_not_found', 'not_found');
   });
 });

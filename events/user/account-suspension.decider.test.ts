@@ -52,11 +52,13 @@ describe('account suspension decider', () => {
   });
 
   it('refuses anyone but an admin (403), an unknown account (404), the admin’s own account and another admin’s (409)', () => {
-    given(registered).when(suspend(renter)).thenRefuses('admin_only', 'forbidden');
-    given().when(suspend(admin)).thenRefuses('user_not_found', 'not_found');
+    given(registered)
+      .when(suspend(renter))
+      .thenRefuses('admin_only', 'forbidden', { message: 'Only an administrator can do this.' });
+    given().when(suspend(admin)).thenRefuses('user_not_found', 'not_found', { message: 'No account has this id.' });
     given(registered)
       .when(suspend({ id: 'host', isAdmin: true }))
-      .thenRefuses('cannot_suspend_self', 'conflict');
+      .thenRefuses('cannot_suspend_self', 'conflict', { message: 'You cannot suspend your own account.' });
     const madeAdmin: UserEvent = { type: 'AdminGranted', data: { grantedAt: at, grantedBy: 'a1' } };
     given(registered, madeAdmin).when(suspend(admin)).thenRefuses('cannot_suspend_admin', 'conflict', {
       message: 'This account is an admin: revoke its admin rights first, then suspend it.',
@@ -65,7 +67,9 @@ describe('account suspension decider', () => {
 
   it('lets an admin lift a suspension, and only one that holds', () => {
     given(registered, suspended()).when(lift(admin)).then([lifted]);
-    given(registered).when(lift(admin)).thenRefuses('not_suspended', 'conflict');
+    given(registered)
+      .when(lift(admin))
+      .thenRefuses('not_suspended', 'conflict', { message: 'This account is not suspended.' });
     given(registered, suspended(), lifted).when(lift(admin)).thenRefuses('not_suspended', 'conflict');
     given(registered, suspended()).when(lift(renter)).thenRefuses('admin_only', 'forbidden');
     given().when(lift(admin)).thenRefuses('user_not_found', 'not_found');
