@@ -7,6 +7,8 @@ import { readServerState } from './ssr/server-state.ts';
 import { restoreQueryCache, BUILD_ID } from './offline/persist-cache.ts';
 import { startOutbox } from './offline/outbox-runtime.ts';
 import { registerOutboxKinds } from './outbox-kinds.ts';
+import { setLanguage, storedLanguage, translateText } from './i18n/i18n.ts';
+import { translateErrorsWith } from './lib/api-client.ts';
 import { followEditRefusals } from './features/listings/edit-refusals.ts';
 import { registerListingOutboxRows } from './features/listings/listing-outbox-rows.tsx';
 import { followSignOutsElsewhere } from './features/shell/end-session.ts';
@@ -14,6 +16,8 @@ import './styles.css';
 
 // The features' queued actions, and how the offline bar shows those refused, before the outbox is read.
 registerOutboxKinds();
+// The server's error texts, shown in the active language when its catalog knows them (ADR 360).
+translateErrorsWith(translateText);
 registerListingOutboxRows();
 const queryClient = createQueryClient();
 document.documentElement.dataset.build = BUILD_ID;
@@ -27,6 +31,8 @@ followEditRefusals(queryClient);
 followSignOutsElsewhere(queryClient);
 
 const router = createAppRouter(queryClient);
+// The language chosen on this device, if it is not English (ADR 360).
+const language = storedLanguage();
 const root = document.getElementById('root')!;
 if (rendered) {
   // The page's route and its split screen are loaded first, so the first render matches the server's HTML.
@@ -40,5 +46,17 @@ if (rendered) {
     hydrateRoot(root, <App queryClient={queryClient} router={hydratingRouter(router)} />);
   });
 } else {
+  // The app draws this page: in the language chosen on this device from its first frame.
+  if (language) await setLanguage(language, { save: false }).catch(() => undefined);
   createRoot(root).render(<App queryClient={queryClient} router={router} />);
+}
+// A page the server drew is in English (ADR 360): it is hydrated as drawn (its catalog loading meanwhile),
+// then switched, never mid-way, when a screen drawn in another language would not match the HTML.
+if (rendered && language) {
+  void language.load?.();
+  const switchOnceHydrated = () => {
+    if ('hydrated' in document.documentElement.dataset) void setLanguage(language, { save: false });
+    else setTimeout(switchOnceHydrated, 20);
+  };
+  switchOnceHydrated();
 }

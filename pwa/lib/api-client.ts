@@ -104,8 +104,20 @@ function retryAfterOf(header: string | null): number | null {
 }
 
 /** The text a person should read for a failed call: the server's `error`, else the fallback. */
+/**
+ * How the server's English error texts are shown: as written, unless the app sets the active language's
+ * translation (pwa/main.tsx sets i18n's translateText; the service worker, which shows none, does not).
+ */
+let translate = (text: string, _code?: string) => text;
+export const translateErrorsWith = (translator: (text: string, code?: string) => string) => {
+  translate = translator;
+};
+
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.body?.error ?? error.body?.message ?? fallback;
+  if (error instanceof ApiError) {
+    const text = error.body?.error ?? error.body?.message;
+    return text ? translate(text, error.body?.code) : fallback;
+  }
   if (error instanceof SignOutPendingError) return error.message;
   return fallback;
 }

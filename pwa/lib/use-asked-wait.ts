@@ -1,6 +1,8 @@
+// Its messages (auth.*) come with the screens that use it: resend-code.tsx and verify-address.tsx import en-auth.
 import { errorText, waitAsked } from './api-client.ts';
 import { useCountdown } from './use-countdown.ts';
 import { waitText } from './wait-text.ts';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * A request the server may refuse as too soon (429 with Retry-After): `onError` starts counting
@@ -14,7 +16,10 @@ export function useAskedWait(error: unknown) {
     waiting,
     asked: waitAsked(error) !== null,
     message: waiting
-      ? `${errorText(error, 'Please wait before asking for another code.')} You can ask for a new code in ${waitText(countdown.secondsLeft)}.`
+      ? t('auth.askAgainIn', {
+          text: errorText(error, t('auth.pleaseWait')),
+          wait: waitText(countdown.secondsLeft),
+        })
       : '',
     onError: (failure: unknown) => {
       const seconds = waitAsked(failure);

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isCurrentUserQuery } from '../lib/current-user.ts';
-import { discardItem } from './outbox-actions.ts';
 import { outboxSummary } from './outbox-owner.ts';
-import { RefusedItemRow } from './outbox-rows.tsx';
-import { claimItem } from './outbox-runtime.ts';
 import type { OutboxItem, SendProgress } from './outbox-store.ts';
 import { useOnline, useOutbox } from './use-outbox.ts';
+import { currentLanguage, localeTag, t, useT } from '../i18n/i18n.ts';
 
 // Under the header: "you are offline, this is from <time>", and what the signed-in person
 // has waiting to be sent, with the reason and Fix / Try again / Discard for what the server
@@ -55,29 +53,50 @@ function useShownData(enabled: boolean): ShownData {
 }
 
 const timeText = (time: number) =>
-  new Date(time).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  new Date(time).toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** The offline bar's second sentence: never "showing what was saved" over a screen that has nothing saved. */
 function shownDataText({ time, missing }: ShownData): string {
   if (missing)
-    return time
-      ? `Parts of this page need a connection; the rest was saved on ${timeText(time)}.`
-      : 'This page needs a connection.';
-  return time ? `Showing what was saved on ${timeText(time)}.` : 'Showing what is saved on this device.';
+    return time ? t('offline.partsNeedConnection', { time: timeText(time) }) : t('offline.pageNeedsConnection');
+  return time ? t('offline.showingSavedOn', { time: timeText(time) }) : t('offline.showingSaved');
 }
+
+// The rows of what waits load when the person opens the list (the service worker has them offline):
+// they are not part of a first visit. Should they not load, the list stays empty; the summary still counts.
+type OutboxRowsProps = { items: OutboxItem[]; signedIn: string | null };
+const OutboxRows = lazy(
+  (): Promise<{ default: ComponentType<OutboxRowsProps> }> =>
+    import('./outbox-panel.tsx').then(
+      (module) => ({ default: module.OutboxRows }),
+      () => ({ default: () => null }),
+    ),
+);
+
+const SUMMARY_WORDS = {
+  notSentWaiting: (failed: number, waiting: number) => t('offline.notSentWaiting', { failed, waiting }),
+  waiting: (count: number) => t('offline.waitingCount', { count }),
+  toCheck: (count: number) => t('offline.toCheck', { count }),
+};
 
 export function OfflineBar() {
   const online = useOnline();
   const { signedIn, items, signInNeeded, sending } = useOutbox();
   const shown = useShownData(!online);
   const [open, setOpen] = useState(false);
+  const { t } = useT();
   if (online && items.length === 0 && !signInNeeded) return null;
   return (
     <div className="border-t border-stone-200 bg-amber-50 text-sm text-stone-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
         {!online && (
           <p role="status" data-testid="offline-indicator" className="font-medium">
-            <span aria-hidden="true">●</span> You are offline.{' '}
+            <span aria-hidden="true">●</span> {t('offline.youAreOffline')}{' '}
             <span className="font-normal">{shownDataText(shown)}</span>
           </p>
         )}
@@ -89,39 +108,24 @@ export function OfflineBar() {
             onClick={() => setOpen(!open)}
             className="ml-auto font-medium text-teal-800 underline underline-offset-2"
           >
-            {outboxSummary(items)}
+            {outboxSummary(items, SUMMARY_WORDS)}
           </button>
         )}
         {signInNeeded && <SignInToSend />}
       </div>
       {sending && <SendingProgress sending={sending} />}
       {open && items.length > 0 && (
-        <ul id="outbox-panel" aria-label="Waiting to send" className="mx-auto grid max-w-6xl gap-2 px-4 pb-3">
-          {items.map((item) => (
-            <OutboxRow key={item.id} item={item} signedIn={signedIn} />
-          ))}
+        <ul
+          id="outbox-panel"
+          aria-label={t('offline.waitingToSend')}
+          className="mx-auto grid max-w-6xl gap-2 px-4 pb-3"
+        >
+          <Suspense fallback={null}>
+            <OutboxRows items={items} signedIn={signedIn} />
+          </Suspense>
         </ul>
       )}
     </div>
-  );
-}
-
-function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | null }) {
-  return (
-    <li className="rounded-md border border-stone-200 bg-white p-3">
-      <p className="font-medium">{item.label}</p>
-      {item.ownerId === null ? (
-        <UnclaimedRow item={item} signedIn={signedIn} />
-      ) : item.status === 'waiting' ? (
-        <p className="text-stone-700">
-          Waiting to send
-          {item.attempts > 0 ? ` (tried ${item.attempts} ${item.attempts === 1 ? 'time' : 'times'})` : ''}.
-          {item.needsSignIn ? ' Your session ended: sign in again to send it.' : ''}
-        </p>
-      ) : (
-        <RefusedItemRow item={item} />
-      )}
-    </li>
   );
 }
 
@@ -132,9 +136,9 @@ function OutboxRow({ item, signedIn }: { item: OutboxItem; signedIn: string | nu
 function SignInToSend() {
   return (
     <p role="status" className="ml-auto">
-      Changes made on this phone are waiting for their account.{' '}
+      {t('offline.waitingForAccount')}{' '}
       <Link to="/login" className="font-medium text-teal-800 underline underline-offset-2">
-        Sign in to send
+        {t('offline.signInToSend')}
       </Link>
     </p>
   );
@@ -142,42 +146,12 @@ function SignInToSend() {
 
 /** The upload under way (a new listing's photos), from a page: the worker reports none. */
 function SendingProgress({ sending }: { sending: SendProgress }) {
-  const text = `Sending photo ${sending.photo} of ${sending.photos} of ${sending.label}`;
+  const text = t('offline.sendingPhoto', { photo: sending.photo, photos: sending.photos, label: sending.label });
   return (
     <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 pb-2">
       <span className="truncate">{text}</span>
       <progress aria-label={text} max={1} value={sending.fraction} className="h-2 w-32 shrink-0" />
       <span aria-hidden="true">{Math.round(sending.fraction * 100)}%</span>
     </div>
-  );
-}
-
-/** Queued before the app recorded who queued what: sent only once the person claims it. */
-function UnclaimedRow({ item, signedIn }: { item: OutboxItem; signedIn: string | null }) {
-  return (
-    <>
-      <p className="text-stone-700">
-        Saved on this phone by an earlier version of Efie, which did not note whose account it was for. Send it only if
-        it is yours.
-      </p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {signedIn && (
-          <button
-            type="button"
-            onClick={() => void claimItem(item, signedIn)}
-            className="rounded-md border border-stone-300 px-3 py-1"
-          >
-            It is mine, send it
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={() => void discardItem(item)}
-          className="rounded-md border border-red-300 px-3 py-1 text-red-800"
-        >
-          Discard
-        </button>
-      </div>
-    </>
   );
 }

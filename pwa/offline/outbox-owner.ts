@@ -63,14 +63,27 @@ export function nextToSend(items: OutboxItem[], signedIn: SignedIn, due: Due): O
 }
 
 /** The outbox bar's button: "2 waiting to send", "1 not sent, 0 waiting", "1 to check". */
-export function outboxSummary(items: OutboxItem[]): string {
+/** The summary's words; the offline bar passes the active language's (the service worker imports this file, not the catalogs). */
+export type SummaryWords = {
+  notSentWaiting: (failed: number, waiting: number) => string;
+  waiting: (count: number) => string;
+  toCheck: (count: number) => string;
+};
+
+const ENGLISH: SummaryWords = {
+  notSentWaiting: (failed, waiting) => `${failed} not sent, ${waiting} waiting`,
+  waiting: (count) => `${count} waiting to send`,
+  toCheck: (count) => `${count} to check`,
+};
+
+export function outboxSummary(items: OutboxItem[], words: SummaryWords = ENGLISH): string {
   const shown = items.filter((item) => !item.supersededBy);
   const unclaimed = shown.filter(isUnclaimed).length;
   const own = shown.filter((item) => !isUnclaimed(item));
   const failed = own.filter((item) => item.status === 'failed').length;
   const parts: string[] = [];
-  if (failed > 0) parts.push(`${failed} not sent, ${own.length - failed} waiting`);
-  else if (own.length > 0) parts.push(`${own.length} waiting to send`);
-  if (unclaimed > 0) parts.push(`${unclaimed} to check`);
+  if (failed > 0) parts.push(words.notSentWaiting(failed, own.length - failed));
+  else if (own.length > 0) parts.push(words.waiting(own.length));
+  if (unclaimed > 0) parts.push(words.toCheck(unclaimed));
   return parts.join(', ');
 }

@@ -3,6 +3,7 @@ import { discardItem } from './outbox-actions.ts';
 import { retryItem } from './outbox-runtime.ts';
 import type { OutboxKind } from './outbox-kind.ts';
 import type { OutboxItem } from './outbox-store.ts';
+import { t } from '../i18n/i18n.ts';
 
 // How the offline bar shows an item the server refused. By default: why, Try again, Discard.
 // A kind with its own way to put things right registers a row of its own (in the page only:
@@ -42,12 +43,12 @@ export function NotSentRow({ item, fix }: { item: OutboxItem; fix?: ReactNode })
       <div className="mt-2 flex flex-wrap gap-2">
         {fix ?? (
           <button type="button" onClick={() => void retryItem(item)} className={button}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
         {fix && item.httpStatus === undefined && (
           <button type="button" onClick={() => void retryItem(item)} className={button}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         )}
         <button
@@ -55,7 +56,7 @@ export function NotSentRow({ item, fix }: { item: OutboxItem; fix?: ReactNode })
           onClick={() => void discardItem(item)}
           className="rounded-md border border-red-300 px-3 py-1 text-red-800"
         >
-          Discard
+          {t('offline.discard')}
         </button>
       </div>
     </>

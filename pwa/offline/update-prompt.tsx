@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
+import { useT } from '../i18n/i18n.ts';
 
 // Registers the service worker (after the page has loaded, off the critical path) and
 // offers a new build with a prompt. Nothing reloads until the person says so, so a form
@@ -9,6 +10,7 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
+  const { t } = useT();
   const workbox = useRef<Workbox | null>(null);
 
   useEffect(() => {
@@ -61,19 +63,19 @@ export function UpdatePrompt() {
   return (
     <div
       role="region"
-      aria-label="Update available"
+      aria-label={t('offline.updateAvailable')}
       className="fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-lg bg-stone-900 p-4 text-sm text-white shadow-lg"
     >
-      <p className="flex-1">A new version of Efie is ready.</p>
+      <p className="flex-1">{t('offline.newVersion')}</p>
       <button
         type="button"
         onClick={() => setWaiting(false)}
         className="rounded-md px-3 py-2 font-medium hover:bg-stone-800"
       >
-        Later
+        {t('offline.later')}
       </button>
       <button type="button" onClick={accept} className="rounded-md bg-teal-700 px-3 py-2 font-medium hover:bg-teal-800">
-        Update now
+        {t('offline.updateNow')}
       </button>
     </div>
   );

@@ -8,6 +8,7 @@ import { Header } from '../features/shell/header.tsx';
 import { NotFoundScreen } from '../features/shell/not-found.tsx';
 import { Toaster } from '../ui/toaster.tsx';
 import { UpdatePrompt } from '../offline/update-prompt.tsx';
+import { useT } from '../i18n/i18n.ts';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   loader: ({ context }) => {
@@ -21,6 +22,7 @@ function RootLayout() {
   // Path and query string (spec part 1), without the hash; every route change is a view.
   const page = useLocation({ select: (location) => `${location.pathname}${location.searchStr}` });
   useEffect(() => trackVisit(page), [page]);
+  const { t } = useT();
   // The app is live on the page (a server-drawn page is hydrated): what the end-to-end tests wait for.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
@@ -31,7 +33,7 @@ function RootLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('shell.skip')}
       </a>
       <div className="flex min-h-dvh flex-col">
         <Header />

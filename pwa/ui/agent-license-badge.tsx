@@ -1,4 +1,5 @@
 import type { AgentLicenseLabel } from '../lib/contract.ts';
+import { useT } from '../i18n/i18n.ts';
 
 /**
  * What renters are told of a listing's owner (issue 33, docs/decisions/330): "Verified agent" when an
@@ -7,6 +8,7 @@ import type { AgentLicenseLabel } from '../lib/contract.ts';
  * not the colour alone.
  */
 export function AgentLicenseBadge({ label, className = '' }: { label: AgentLicenseLabel | null; className?: string }) {
+  const { t } = useT();
   if (label === null) return null;
   const verified = label === 'verified';
   return (
@@ -24,7 +26,7 @@ export function AgentLicenseBadge({ label, className = '' }: { label: AgentLicen
           <path d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm0 3.5a.9.9 0 0 1 .9.9v4a.9.9 0 0 1-1.8 0v-4a.9.9 0 0 1 .9-.9Zm0 7.2a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z" />
         </svg>
       )}
-      {verified ? 'Verified agent' : 'Unverified agent'}
+      {verified ? t('agentBadge.verified') : t('agentBadge.unverified')}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { Button } from './button.tsx';
+import { t } from '../i18n/i18n.ts';
 
 type Props = {
   title: string;
@@ -26,7 +27,7 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, tri
           <AlertDialog.Description className="mt-2 text-stone-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{t('common.cancel')}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant="danger" onClick={onConfirm}>

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { translateText } from '../i18n/i18n.ts';
 
 const INPUT =
   'block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus:border-teal-700 focus:outline-2 focus:outline-teal-700/30 aria-[invalid=true]:border-red-700';
@@ -57,7 +58,7 @@ export function FieldError({ id, message }: { id?: string; message?: ReactNode }
   if (!message) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {message}
+      {typeof message === 'string' ? translateText(message) : message}
     </p>
   );
 }

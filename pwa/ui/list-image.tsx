@@ -1,4 +1,5 @@
 import { Photo } from './photo.tsx';
+import { t } from '../i18n/i18n.ts';
 
 /** How wide a card's picture is drawn: the whole width on a phone, a column of the grid on wider screens. */
 const CARD_SIZES = {
@@ -21,7 +22,7 @@ export function ListImage({
   if (!src) {
     return (
       <div className="flex aspect-[4/3] w-full items-center justify-center bg-stone-200 text-sm text-stone-700">
-        No image available
+        {t('common.noImage')}
       </div>
     );
   }

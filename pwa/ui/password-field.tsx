@@ -1,5 +1,6 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { FieldError, inputClass } from './field.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export function PasswordField({
   label,
@@ -26,10 +27,10 @@ export function PasswordField({
           type="button"
           onClick={() => setShown((value) => !value)}
           aria-pressed={shown}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={t(shown ? 'common.hideField' : 'common.showField', { field: label.toLowerCase() })}
           className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-teal-800"
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? t('common.hide') : t('common.show')}
         </button>
       </div>
       <FieldError id={`${id}-error`} message={error} />

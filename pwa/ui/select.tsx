@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Select as RadixSelect } from 'radix-ui';
+import { t, translateText } from '../i18n/i18n.ts';
 
 export type Option = { value: string; label: string };
 
@@ -34,7 +35,7 @@ export function SelectField({
           aria-invalid={error ? true : undefined}
           className="flex min-h-10 w-full items-center justify-between rounded-md border border-stone-300 bg-white px-3 py-2 text-left text-base aria-[invalid=true]:border-red-700 disabled:opacity-50"
         >
-          <RadixSelect.Value placeholder={placeholder ?? 'Select'} />
+          <RadixSelect.Value placeholder={placeholder ?? t('common.select')} />
           <RadixSelect.Icon aria-hidden="true">▾</RadixSelect.Icon>
         </RadixSelect.Trigger>
         <RadixSelect.Portal>
@@ -57,7 +58,7 @@ export function SelectField({
           </RadixSelect.Content>
         </RadixSelect.Portal>
       </RadixSelect.Root>
-      {error && <p className="text-sm text-red-700">{error}</p>}
+      {error && <p className="text-sm text-red-700">{translateText(error)}</p>}
     </div>
   );
 }

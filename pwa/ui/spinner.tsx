@@ -1,4 +1,5 @@
-export function Spinner({ label = 'Loading', className = '' }: { label?: string; className?: string }) {
+import { t } from '../i18n/i18n.ts';
+export function Spinner({ label = t('common.loading'), className = '' }: { label?: string; className?: string }) {
   return (
     <span role="status" className={`inline-flex items-center ${className}`}>
       <span

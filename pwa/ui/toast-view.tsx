@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
 import { dismissToast, type ShownToast } from './toast.ts';
+import { t, translateText } from '../i18n/i18n.ts';
 
 /** Radix defaults already match the spec: 5000 ms, swipe right with a 50 px threshold, F8 hotkey. */
 export function ToastView({ shown }: { shown: ShownToast | null }) {
@@ -15,9 +16,14 @@ export function ToastView({ shown }: { shown: ShownToast | null }) {
               : 'border-stone-200 bg-white text-stone-900'
           }`}
         >
-          <Toast.Title className="text-sm font-semibold">{shown.title}</Toast.Title>
-          {shown.description && <Toast.Description className="text-sm">{shown.description}</Toast.Description>}
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded px-1 text-lg leading-none">
+          <Toast.Title className="text-sm font-semibold">{translateText(shown.title)}</Toast.Title>
+          {shown.description && (
+            <Toast.Description className="text-sm">{translateText(shown.description)}</Toast.Description>
+          )}
+          <Toast.Close
+            aria-label={t('common.close')}
+            className="absolute right-2 top-2 rounded px-1 text-lg leading-none"
+          >
             ×
           </Toast.Close>
         </Toast.Root>

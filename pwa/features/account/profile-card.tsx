@@ -10,6 +10,8 @@ import { toast } from '../../ui/toast.ts';
 import { ProfileUpdateSchema } from '../../lib/contract.ts';
 import { licenseNote } from './license-status.ts';
 import { useUpdateProfile } from './update-profile.mutation.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enAccount } from '../../i18n/en-account.ts';
 
 export function ProfileCard({ user }: { user: User }) {
   const [values, setValues] = useState({
@@ -26,6 +28,7 @@ export function ProfileCard({ user }: { user: User }) {
   const changesSignIn =
     values.email.trim().toLowerCase() !== (user.email ?? '') || values.phone.trim() !== (user.phone ?? '');
   const update = useUpdateProfile();
+  const { t } = useT(enAccount);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [key]: event.target.value }));
 
@@ -42,13 +45,13 @@ export function ProfileCard({ user }: { user: User }) {
           setValues((old) => ({ ...old, email: answer.user.email ?? '', phone: answer.user.phone ?? '' }));
         if (answer?.verificationRequired && answer.verificationMethods?.length) {
           toast({
-            title: 'Verification Required',
-            description: `Please check your ${answer.verificationMethods.join(' and ')} for verification instructions.`,
+            title: t('account.verificationRequired'),
+            description: t('account.checkYour', { methods: answer.verificationMethods.join(t('account.and')) }),
           });
         } else {
           toast({
-            title: 'Profile updated',
-            description: answer?.message || 'Your account information has been saved successfully',
+            title: t('account.profileUpdated'),
+            description: answer?.message ? translateText(answer.message) : t('account.profileSaved'),
           });
         }
       },
@@ -57,27 +60,27 @@ export function ProfileCard({ user }: { user: User }) {
         if (issues.length > 0) setErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
         const description =
           error instanceof ApiError && error.status === 409 && error.body?.error
-            ? error.body.error
-            : 'Failed to update profile. Please try again.';
-        toast({ title: 'Error', description, variant: 'destructive' });
+            ? translateText(error.body.error, error.body.code)
+            : t('account.updateFailed');
+        toast({ title: t('account.error'), description, variant: 'destructive' });
       },
     });
   };
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Profile Information</h2>
+      <h2 className="text-lg font-semibold">{t('account.profileInformation')}</h2>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="First Name"
+            label={t('account.firstName')}
             autoComplete="given-name"
             value={values.firstName}
             onChange={set('firstName')}
             error={errors.firstName}
           />
           <TextField
-            label="Last Name"
+            label={t('account.lastName')}
             autoComplete="family-name"
             value={values.lastName}
             onChange={set('lastName')}
@@ -85,7 +88,7 @@ export function ProfileCard({ user }: { user: User }) {
           />
         </div>
         <TextField
-          label="Email Address"
+          label={t('account.emailAddress')}
           type="email"
           autoComplete="email"
           value={values.email}
@@ -93,7 +96,7 @@ export function ProfileCard({ user }: { user: User }) {
           error={errors.email}
         />
         <TextField
-          label="Phone Number"
+          label={t('account.phoneNumber')}
           type="tel"
           autoComplete="tel"
           value={values.phone}
@@ -102,43 +105,44 @@ export function ProfileCard({ user }: { user: User }) {
         />
         {(user.pendingEmail || user.pendingPhone) && (
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="status">
-            Waiting for a code sent to {[user.pendingEmail, user.pendingPhone].filter(Boolean).join(' and ')}. Until you
-            enter it, you keep signing in with your current details.{' '}
+            {t('account.waitingCode', {
+              to: [user.pendingEmail, user.pendingPhone].filter(Boolean).join(t('account.and')),
+            })}{' '}
             {user.pendingEmail && (
               <Link className="underline" to="/verify-email">
-                Enter the email code
+                {t('account.enterEmailCode')}
               </Link>
             )}
             {user.pendingEmail && user.pendingPhone && ' · '}
             {user.pendingPhone && (
               <Link className="underline" to="/verify-phone">
-                Enter the phone code
+                {t('account.enterPhoneCode')}
               </Link>
             )}
           </p>
         )}
         {changesSignIn && (
           <TextField
-            label="Password to confirm this change"
+            label={t('account.confirmPassword')}
             type="password"
             autoComplete="current-password"
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.target.value)}
             error={errors.currentPassword}
-            hint={<p className="text-xs text-stone-600">Needed to change the email or phone you sign in with.</p>}
+            hint={<p className="text-xs text-stone-600">{t('account.confirmHint')}</p>}
           />
         )}
         <fieldset className="grid gap-4 border-t border-stone-200 pt-4">
-          <legend className="pt-4 font-semibold">Business Information (Optional)</legend>
+          <legend className="pt-4 font-semibold">{t('account.business')}</legend>
           <TextField
-            label="Business Name"
+            label={t('account.businessName')}
             autoComplete="organization"
             value={values.businessName}
             onChange={set('businessName')}
             error={errors.businessName}
           />
           <TextField
-            label="License Number"
+            label={t('account.licenseNumber')}
             value={values.licenseNumber}
             onChange={set('licenseNumber')}
             error={errors.licenseNumber}
@@ -153,7 +157,7 @@ export function ProfileCard({ user }: { user: User }) {
         </fieldset>
         <div>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t('account.saving') : t('account.saveChanges')}
           </Button>
         </div>
       </form>
@@ -169,6 +173,7 @@ const NOTE_CLASS = {
 
 /** The admins' check of the saved number (issue 33); a changed number is checked afresh once saved. */
 function LicenseHint({ user, changed }: { user: User; changed: boolean }) {
+  const { t } = useT(enAccount);
   const note = licenseNote(user);
   if (!note) return null;
   return (
@@ -183,11 +188,7 @@ function LicenseHint({ user, changed }: { user: User; changed: boolean }) {
       ) : (
         <p className={`break-words rounded-md px-3 py-2 ${NOTE_CLASS[note.tone]}`}>{note.text}</p>
       )}
-      {changed && user.licenseStatus !== 'none' && (
-        <p className="text-stone-700">
-          A new number is checked again by an admin once you save it: until then renters see you as an unverified agent.
-        </p>
-      )}
+      {changed && user.licenseStatus !== 'none' && <p className="text-stone-700">{t('account.licenseRecheck')}</p>}
     </div>
   );
 }

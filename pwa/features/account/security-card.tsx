@@ -6,6 +6,8 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ChangePasswordSchema } from '../../lib/contract.ts';
 import { useChangePassword } from './change-password.mutation.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAccount } from '../../i18n/en-account.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -15,6 +17,7 @@ export function SecurityCard() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangePassword();
+  const { t } = useT(enAccount);
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [key]: event.target.value }));
   const close = () => {
@@ -29,42 +32,42 @@ export function SecurityCard() {
     if (!result.ok) return;
     change.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Password changed', description: 'Your password has been updated successfully' });
+        toast({ title: t('account.passwordChanged'), description: t('account.passwordUpdated') });
         close();
       },
       onError: () =>
         toast({
-          title: 'Error',
-          description: 'Failed to change password. Please check your current password.',
+          title: t('account.error'),
+          description: t('account.passwordFailed'),
           variant: 'destructive',
         }),
     });
   };
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Security</h2>
+      <h2 className="text-lg font-semibold">{t('account.security')}</h2>
       {!open ? (
         <Button variant="secondary" className="mt-4" onClick={() => setOpen(true)}>
-          Change Password
+          {t('account.changePassword')}
         </Button>
       ) : (
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
           <PasswordField
-            label="Current Password"
+            label={t('account.currentPassword')}
             autoComplete="current-password"
             value={values.currentPassword}
             onChange={set('currentPassword')}
             error={errors.currentPassword}
           />
           <PasswordField
-            label="New Password"
+            label={t('account.newPassword')}
             autoComplete="new-password"
             value={values.newPassword}
             onChange={set('newPassword')}
             error={errors.newPassword}
           />
           <PasswordField
-            label="Confirm New Password"
+            label={t('account.confirmNewPassword')}
             autoComplete="new-password"
             value={values.confirmPassword}
             onChange={set('confirmPassword')}
@@ -72,10 +75,10 @@ export function SecurityCard() {
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
+              {change.isPending ? t('account.changing') : t('account.changePassword')}
             </Button>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('account.cancel')}
             </Button>
           </div>
         </form>

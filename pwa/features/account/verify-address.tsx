@@ -6,11 +6,14 @@ import { useAskedWait } from '../../lib/use-asked-wait.ts';
 import { Button } from '../../ui/button.tsx';
 import { Alert } from '../../ui/field.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAccount } from '../../i18n/en-account.ts';
+import { enAuth } from '../../i18n/en-auth.ts';
 
-const WORDS: Record<Channel, { name: string; page: '/verify-email' | '/verify-phone' }> = {
-  email: { name: 'email', page: '/verify-email' },
-  phone: { name: 'phone', page: '/verify-phone' },
-};
+const WORDS = {
+  email: { name: 'account.verifyEmail', page: '/verify-email' },
+  phone: { name: 'account.verifyPhone', page: '/verify-phone' },
+} as const satisfies Record<Channel, { name: string; page: '/verify-email' | '/verify-phone' }>;
 
 /**
  * "Verify email" beside an unproven address: sends a code and opens the page to enter it, which
@@ -21,12 +24,13 @@ export function VerifyAddress({ address, to }: { address: Channel; to: string })
   const send = useResendCode(address);
   const navigate = useNavigate();
   const wait = useAskedWait(send.error);
+  const { t } = useT(enAccount, enAuth);
   const { name, page } = WORDS[address];
 
   const start = () =>
     send.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: 'Code sent', description: `We sent a 6-digit code to ${to}.` });
+        toast({ title: t('account.codeSent'), description: t('account.codeSentTo', { to }) });
         rememberReturnPath('/account-settings');
         void navigate({ to: page });
       },
@@ -36,16 +40,14 @@ export function VerifyAddress({ address, to }: { address: Channel; to: string })
   return (
     <div className="mt-4 grid gap-2">
       <Button variant="secondary" className="w-full" disabled={send.isPending || wait.waiting} onClick={start}>
-        {send.isPending ? 'Sending code...' : `Verify ${name}`}
+        {send.isPending ? t('account.sendingCode') : t(name)}
       </Button>
-      {send.isError && !wait.asked && (
-        <Alert>{errorText(send.error, 'The code could not be sent. Please try again.')}</Alert>
-      )}
+      {send.isError && !wait.asked && <Alert>{errorText(send.error, t('account.codeNotSent'))}</Alert>}
       {wait.asked && wait.waiting && (
         <Alert>
           {wait.message}{' '}
           <Link to={page} onClick={() => rememberReturnPath('/account-settings')} className="font-medium underline">
-            Enter a code you already have
+            {t('account.enterCode')}
           </Link>
         </Alert>
       )}

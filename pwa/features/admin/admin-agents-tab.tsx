@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorText, isStatus } from '../../lib/api-client.ts';
-import { countOf } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
@@ -12,6 +11,8 @@ import { type LicenseFilterStatus, useAdminLicenses, useDecideLicense } from './
 import { AccessDenied } from './admin-properties-tab.tsx';
 import { agentName, decidedOn, LICENSE_STATUS_BADGES } from './agent-license-text.ts';
 import { ADMIN_LICENSES_PAGE_SIZE, type AgentLicenseEntry, RejectLicenseSchema } from './agent-licenses-contract.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const FILTERS: { value: LicenseFilterStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -32,15 +33,13 @@ export function AdminAgentsTab() {
   const [status, setStatus] = useState<LicenseFilterStatus>('pending');
   const [page, setPage] = useState(1);
   const list = useAdminLicenses({ status, page });
+  const { t, tn } = useT(enAdmin);
   if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? ADMIN_LICENSES_PAGE_SIZE)));
   return (
     <div className="grid gap-4">
-      <p className="text-stone-700">
-        Agents must hold a licence under the Real Estate Agency Act, 2020 (Act 1047). Check each number in the Real
-        Estate Agency Council's register before verifying.
-      </p>
-      <div role="group" aria-label="Show agents" className="flex flex-wrap gap-2">
+      <p className="text-stone-700">{t('admin.agents.intro')}</p>
+      <div role="group" aria-label={t('admin.agents.show')} className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => (
           <Button
             key={filter.value}
@@ -51,23 +50,23 @@ export function AdminAgentsTab() {
               setPage(1);
             }}
           >
-            {filter.label}
+            {translateText(filter.label)}
           </Button>
         ))}
       </div>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? countOf(list.data.total, 'agent') : list.isError ? '' : 'Loading…'}
+        {list.data ? tn('admin.agents.count', list.data.total) : list.isError ? '' : t('admin.loading')}
       </p>
       {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">The agents could not be loaded. Please try again.</p>}
-      <ul className="grid gap-3" aria-label="Agents">
+      {list.isError && <p role="alert">{t('admin.agents.loadFailed')}</p>}
+      <ul className="grid gap-3" aria-label={t('admin.agents.list')}>
         {list.data?.agents.map((agent) => (
           <li key={agent.userId}>
             <AgentRow agent={agent} />
           </li>
         ))}
       </ul>
-      {list.data?.total === 0 && <p className="text-stone-700">{EMPTY[status]}</p>}
+      {list.data?.total === 0 && <p className="text-stone-700">{translateText(EMPTY[status])}</p>}
       <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
@@ -76,6 +75,7 @@ export function AdminAgentsTab() {
 function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
   const decide = useDecideLicense();
   const [rejecting, setRejecting] = useState(false);
+  const { t, tn } = useT(enAdmin);
   const name = agentName(agent);
   const badge = LICENSE_STATUS_BADGES[agent.status];
   const failed = (error: unknown) =>
@@ -95,8 +95,8 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
   return (
     <Card className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={badge.tone}>{badge.label}</Badge>
-        <span className="text-sm text-stone-700">{countOf(agent.liveListings, 'live listing')}</span>
+        <Badge tone={badge.tone}>{translateText(badge.label)}</Badge>
+        <span className="text-sm text-stone-700">{tn('admin.agents.liveListings', agent.liveListings)}</span>
       </div>
       <div className="min-w-0">
         <h3 className="break-words font-semibold">{name}</h3>
@@ -105,11 +105,11 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
         )}
       </div>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-stone-600">Licence number</dt>
+        <dt className="text-stone-600">{t('admin.agents.licenceNumber')}</dt>
         <dd className="break-all font-mono text-base">{agent.licenseNumber}</dd>
         {agent.email && (
           <>
-            <dt className="text-stone-600">E-mail</dt>
+            <dt className="text-stone-600">{t('admin.agents.email')}</dt>
             <dd className="break-all">
               <a className="text-teal-800 underline" href={`mailto:${agent.email}`}>
                 {agent.email}
@@ -119,7 +119,7 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
         )}
         {agent.phone && (
           <>
-            <dt className="text-stone-600">Phone</dt>
+            <dt className="text-stone-600">{t('admin.agents.phone')}</dt>
             <dd>
               <a className="text-teal-800 underline" href={`tel:${agent.phone}`}>
                 {agent.phone}
@@ -129,13 +129,15 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
         )}
         {agent.decidedAt && (
           <>
-            <dt className="text-stone-600">{agent.status === 'verified' ? 'Verified on' : 'Rejected on'}</dt>
+            <dt className="text-stone-600">
+              {agent.status === 'verified' ? t('admin.agents.verifiedOn') : t('admin.agents.rejectedOn')}
+            </dt>
             <dd>{decidedOn(agent.decidedAt)}</dd>
           </>
         )}
         {agent.status === 'rejected' && agent.reason && (
           <>
-            <dt className="text-stone-600">Reason</dt>
+            <dt className="text-stone-600">{t('admin.agents.reason')}</dt>
             <dd className="whitespace-pre-wrap break-words">{agent.reason}</dd>
           </>
         )}
@@ -146,8 +148,8 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
         // A later finding may reverse an earlier one (a licence revoked, a mistake put right).
         <div className="flex flex-wrap gap-2">
           {agent.status !== 'verified' && (
-            <Button disabled={decide.isPending} onClick={verify} aria-label={`Verify the licence of ${name}`}>
-              Verify
+            <Button disabled={decide.isPending} onClick={verify} aria-label={t('admin.agents.verifyOf', { name })}>
+              {t('admin.agents.verify')}
             </Button>
           )}
           {agent.status !== 'rejected' && (
@@ -155,9 +157,9 @@ function AgentRow({ agent }: { agent: AgentLicenseEntry }) {
               variant="secondary"
               disabled={decide.isPending}
               onClick={() => setRejecting(true)}
-              aria-label={`Reject the licence of ${name}`}
+              aria-label={t('admin.agents.rejectOf', { name })}
             >
-              Reject
+              {t('admin.agents.reject')}
             </Button>
           )}
         </div>
@@ -171,6 +173,7 @@ function RejectForm({ agent, name, onDone }: { agent: AgentLicenseEntry; name: s
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const titleId = useId();
+  const { t } = useT(enAdmin);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validate(RejectLicenseSchema, { licenseNumber: agent.licenseNumber, reason });
@@ -202,10 +205,10 @@ function RejectForm({ agent, name, onDone }: { agent: AgentLicenseEntry; name: s
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId} className="grid gap-3 rounded-md bg-stone-50 p-3">
       <h4 id={titleId} className="font-semibold">
-        Reject {agent.licenseNumber}
+        {t('admin.agents.rejectNumber', { number: agent.licenseNumber })}
       </h4>
       <TextAreaField
-        label="Reason (the agent is shown it)"
+        label={t('admin.agents.reasonLabel')}
         value={reason}
         maxLength={500}
         onChange={(event) => setReason(event.target.value)}
@@ -214,10 +217,10 @@ function RejectForm({ agent, name, onDone }: { agent: AgentLicenseEntry; name: s
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" disabled={decide.isPending}>
-          {decide.isPending ? 'Rejecting…' : 'Reject licence'}
+          {decide.isPending ? t('admin.agents.rejecting') : t('admin.agents.rejectLicence')}
         </Button>
         <Button variant="secondary" onClick={onDone} disabled={decide.isPending}>
-          Cancel
+          {t('admin.agents.cancel')}
         </Button>
       </div>
     </form>

@@ -9,10 +9,13 @@ import {
   useReorderFeatured,
   useSetFeatured,
 } from './admin-properties.queries.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const CANDIDATES_SHOWN = 10;
 
 export function AdminFeaturedTab() {
+  const { t } = useT(enAdmin);
   const featured = useAdminFeatured();
   const candidates = useAdminProperties({ search: '', status: 'active', page: 1, limit: 100 });
   const reorder = useReorderFeatured();
@@ -48,9 +51,9 @@ export function AdminFeaturedTab() {
   return (
     <div className="grid gap-6">
       <Card>
-        <h2 className="text-lg font-semibold">Featured order</h2>
+        <h2 className="text-lg font-semibold">{t('admin.featuredOrder')}</h2>
         {featured.isPending && <Spinner />}
-        {featured.data && list.length === 0 && <p className="mt-2 text-stone-700">No featured properties yet.</p>}
+        {featured.data && list.length === 0 && <p className="mt-2 text-stone-700">{t('admin.noFeatured')}</p>}
         <ol className="mt-3 grid gap-2">
           {list.map((property, index) => (
             <li key={property.id} className="flex flex-wrap items-center gap-2 rounded-lg border border-stone-200 p-3">
@@ -58,7 +61,7 @@ export function AdminFeaturedTab() {
               <span className="min-w-0 flex-1 truncate">{property.title}</span>
               <Button
                 variant="secondary"
-                aria-label={`Move ${property.title} up`}
+                aria-label={t('admin.moveUp', { title: property.title })}
                 disabled={index === 0 || reorder.isPending}
                 onClick={() => move(index, -1)}
               >
@@ -66,28 +69,31 @@ export function AdminFeaturedTab() {
               </Button>
               <Button
                 variant="secondary"
-                aria-label={`Move ${property.title} down`}
+                aria-label={t('admin.moveDown', { title: property.title })}
                 disabled={index === list.length - 1 || reorder.isPending}
                 onClick={() => move(index, 1)}
               >
                 ↓
               </Button>
               <Button variant="ghost" onClick={() => feature(property, false)}>
-                Remove
+                {t('admin.remove')}
               </Button>
             </li>
           ))}
         </ol>
       </Card>
       <Card>
-        <h2 className="text-lg font-semibold">Live properties to feature</h2>
+        <h2 className="text-lg font-semibold">{t('admin.liveToFeature')}</h2>
         {candidates.isPending && <Spinner />}
         <ul className="mt-3 grid gap-2">
           {others.map((property) => (
             <li key={property.id} className="flex items-center gap-2 rounded-lg border border-stone-200 p-3">
               <span className="min-w-0 flex-1 truncate">{property.title}</span>
-              <Button onClick={() => feature(property, true)} aria-label={`Feature ${property.title}`}>
-                Feature
+              <Button
+                onClick={() => feature(property, true)}
+                aria-label={t('admin.featureTitle', { title: property.title })}
+              >
+                {t('admin.feature')}
               </Button>
             </li>
           ))}

@@ -11,25 +11,26 @@ import { toast } from '../../ui/toast.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
 import { GrantAdminSchema, type AdminSummary } from './admins-contract.ts';
 import { useAdmins, useGrantAdmin, useRevokeAdmin } from './admins.queries.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const nameOf = (admin: AdminSummary) =>
-  `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email || 'Unnamed account';
+  `${admin.firstName ?? ''} ${admin.lastName ?? ''}`.trim() || admin.email || t('admin.unnamed');
 
 /** The admin panel's Admin Management tab: who the admins are, grant by e-mail, revoke (docs/decisions/090). */
 export function AdminManagementTab({ user }: { user: User }) {
   const admins = useAdmins();
+  const { tn } = useT(enAdmin);
   if (admins.isError) return <AccessDenied />;
   const list = admins.data?.admins ?? [];
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(18rem,24rem)]">
       <Card>
         <h2 className="text-lg font-semibold" id="admins-heading">
-          Admins
+          {t('admin.admins')}
         </h2>
         <p className="mt-1 text-sm text-stone-700" aria-live="polite">
-          {admins.data
-            ? `${list.length} ${list.length === 1 ? 'admin' : 'admins'} can moderate listings, providers, videos and messages.`
-            : 'Loading…'}
+          {admins.data ? tn('admin.canModerate', list.length) : t('admin.loading')}
         </p>
         {admins.isPending && <Spinner />}
         <ul className="mt-3 grid gap-2" aria-labelledby="admins-heading">
@@ -53,7 +54,7 @@ function AdminRow({ admin, isSelf, isLast }: { admin: AdminSummary; isSelf: bool
       onError: (error) =>
         toast({
           title: 'Could not revoke admin rights',
-          description: errorText(error, 'Please try again.'),
+          description: errorText(error, t('admin.pleaseTryAgain')),
           variant: 'destructive',
         }),
     });
@@ -62,32 +63,32 @@ function AdminRow({ admin, isSelf, isLast }: { admin: AdminSummary; isSelf: bool
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="truncate">{name}</span>
-          {isSelf && <Badge tone="blue">You</Badge>}
+          {isSelf && <Badge tone="blue">{t('admin.you')}</Badge>}
         </p>
-        <p className="truncate text-sm text-stone-700">{admin.email ?? 'No e-mail address'}</p>
+        <p className="truncate text-sm text-stone-700">{admin.email ?? t('admin.noEmail')}</p>
       </div>
       {isLast ? (
         <>
           {!isSelf && (
             <Button variant="secondary" disabled aria-describedby={reasonId}>
-              Revoke
+              {t('admin.revoke')}
             </Button>
           )}
           <p id={reasonId} className="w-full text-sm text-stone-700">
-            The last admin cannot be revoked: make someone else an admin first.
+            {t('admin.lastAdmin')}
           </p>
         </>
       ) : isSelf ? (
-        <p className="text-sm text-stone-700">Another admin can revoke your rights.</p>
+        <p className="text-sm text-stone-700">{t('admin.anotherCanRevoke')}</p>
       ) : (
         <ConfirmDialog
-          title="Revoke admin rights?"
-          description={`${name} (${admin.email ?? 'no e-mail'}) will no longer be able to use the Admin Panel. Their account stays as it is.`}
-          confirmLabel="Revoke"
+          title={t('admin.revokeTitle')}
+          description={t('admin.revokeText', { name, email: admin.email ?? t('admin.noEmailShort') })}
+          confirmLabel={t('admin.revoke')}
           onConfirm={confirm}
           trigger={
-            <Button variant="secondary" aria-label={`Revoke admin rights of ${name}`} disabled={revoke.isPending}>
-              Revoke
+            <Button variant="secondary" aria-label={t('admin.revokeOf', { name })} disabled={revoke.isPending}>
+              {t('admin.revoke')}
             </Button>
           }
         />
@@ -111,7 +112,7 @@ function GrantAdminForm() {
         setEmail('');
       },
       onError: (failure) => {
-        const message = errorText(failure, 'Failed to grant admin rights. Please try again.');
+        const message = errorText(failure, t('admin.grantFailed'));
         // A refusal about the address (no account, not verified) belongs under the field too.
         if (failure instanceof ApiError && failure.body?.issues?.some((issue) => issue.path === 'email'))
           setError(message);
@@ -121,13 +122,11 @@ function GrantAdminForm() {
   };
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Grant admin</h2>
-      <p className="mt-1 text-sm text-stone-700">
-        The person must have an Efie account with a verified e-mail address.
-      </p>
+      <h2 className="text-lg font-semibold">{t('admin.grantAdmin')}</h2>
+      <p className="mt-1 text-sm text-stone-700">{t('admin.grantText')}</p>
       <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
         <TextField
-          label="Email address"
+          label={t('admin.emailAddress')}
           type="email"
           autoComplete="off"
           value={email}
@@ -139,7 +138,7 @@ function GrantAdminForm() {
         />
         <div>
           <Button type="submit" disabled={grant.isPending}>
-            {grant.isPending ? 'Granting...' : 'Grant admin'}
+            {grant.isPending ? t('admin.granting') : t('admin.grantAdmin')}
           </Button>
         </div>
       </form>

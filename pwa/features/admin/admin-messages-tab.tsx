@@ -8,6 +8,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAdminMessages, useMarkHandled } from './admin-messages.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const FILTERS: { value: MessageStatus; label: string }[] = [
   { value: 'unhandled', label: 'Unhandled' },
@@ -26,13 +28,14 @@ const when = (iso: string) =>
 /** Support and contact messages, newest first; unhandled ones first in view; "Mark handled". */
 export function AdminMessagesTab() {
   const [status, setStatus] = useState<MessageStatus>('unhandled');
+  const { t, tn } = useT(enAdmin);
   const [page, setPage] = useState(1);
   const list = useAdminMessages({ status, page });
   if (list.isError) return <AccessDenied />;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? 20)));
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label="Show messages" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('admin.messages.show')} className="flex flex-wrap gap-2">
         {FILTERS.map((filter) => (
           <Button
             key={filter.value}
@@ -43,15 +46,15 @@ export function AdminMessagesTab() {
               setPage(1);
             }}
           >
-            {filter.label}
+            {translateText(filter.label)}
           </Button>
         ))}
       </div>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? `${list.data.total} ${list.data.total === 1 ? 'message' : 'messages'}` : 'Loading…'}
+        {list.data ? tn('admin.messages.count', list.data.total) : t('admin.loading')}
       </p>
       {list.isPending && <Spinner />}
-      <ul className="grid gap-3" aria-label="Messages">
+      <ul className="grid gap-3" aria-label={t('admin.messages.list')}>
         {list.data?.messages.map((message) => (
           <li key={message.id}>
             <MessageRow message={message} />
@@ -60,7 +63,7 @@ export function AdminMessagesTab() {
       </ul>
       {list.data?.total === 0 && (
         <p className="text-stone-700">
-          {status === 'unhandled' ? 'Nothing waiting: every message has been handled.' : 'No messages yet.'}
+          {status === 'unhandled' ? t('admin.messages.nothingWaiting') : t('admin.messages.none')}
         </p>
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
@@ -70,20 +73,21 @@ export function AdminMessagesTab() {
 
 function MessageRow({ message: m }: { message: TeamMessage }) {
   const markHandled = useMarkHandled();
+  const { t } = useT(enAdmin);
   const from = m.form === 'contact' ? `${m.firstName ?? ''} ${m.lastName ?? ''}`.trim() : (m.name ?? '');
   return (
     <Card className="grid gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={m.status === 'handled' ? 'green' : 'amber'}>
-          {m.status === 'handled' ? 'Handled' : 'Unhandled'}
+          {m.status === 'handled' ? t('admin.messages.handledBadge') : t('admin.messages.unhandledBadge')}
         </Badge>
-        <Badge tone="neutral">{m.form === 'support' ? 'Support' : 'Contact'}</Badge>
+        <Badge tone="neutral">{m.form === 'support' ? t('admin.messages.support') : t('admin.messages.contact')}</Badge>
         <span className="font-mono text-sm">{m.reference}</span>
         <span className="text-sm text-stone-700">{when(m.receivedAt)}</span>
       </div>
       <h3 className="font-semibold">{m.subject}</h3>
       <p className="text-sm text-stone-700">
-        {from || 'No name given'}
+        {from || t('admin.messages.noName')}
         {m.email && (
           <>
             {' '}
@@ -132,7 +136,7 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
               })
             }
           >
-            Mark handled
+            {t('admin.messages.markHandled')}
           </Button>
         </div>
       )}

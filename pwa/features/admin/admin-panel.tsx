@@ -14,16 +14,17 @@ import { AdminMessagesTab } from './admin-messages-tab.tsx';
 import { AccessDenied, AdminPropertiesTab } from './admin-properties-tab.tsx';
 import { AdminQueueLinks } from './admin-queue-links.tsx';
 import { AdminSettingsTab } from './admin-settings-tab.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 /** /admin/image-approval. `videosWaiting`: the videos feature's count, put in by the route. */
 export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}) {
   const auth = useAuth();
+  const { t } = useT(enAdmin);
   if (auth.status === 'loading') return <CenteredSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Moderate properties, reports and agents' licences, choose what the home page features and see who visits.">
-        Admin Panel
-      </PageTitle>
+      <PageTitle sub={t('admin.sub')}>{t('admin.title')}</PageTitle>
       {/* The server refuses non-admins; the Properties tab then shows Access Denied. */}
       {auth.status === 'unauthenticated' ? (
         <AccessDenied />
@@ -31,34 +32,37 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
         <>
           {auth.user.isAdmin && <AdminQueueLinks videosWaiting={videosWaiting} />}
           <Tabs.Root defaultValue="properties">
-            <Tabs.List aria-label="Admin sections" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
+            <Tabs.List
+              aria-label={t('admin.sections')}
+              className="mb-6 flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
+            >
               <Tabs.Trigger value="properties" className={tabTriggerClass}>
-                Properties
+                {t('admin.tabProperties')}
               </Tabs.Trigger>
               <Tabs.Trigger value="featured" className={tabTriggerClass}>
-                Featured
+                {t('admin.tabFeatured')}
               </Tabs.Trigger>
               <Tabs.Trigger value="management" className={tabTriggerClass}>
-                Admin Management
+                {t('admin.tabManagement')}
               </Tabs.Trigger>
               <Tabs.Trigger value="analytics" className={tabTriggerClass}>
-                User Analytics
+                {t('admin.tabAnalytics')}
               </Tabs.Trigger>
               <Tabs.Trigger value="settings" className={tabTriggerClass}>
-                Settings
+                {t('admin.tabSettings')}
               </Tabs.Trigger>
               {/* The project's own tabs (not in the spec) after the spec's five. */}
               <Tabs.Trigger value="messages" className={tabTriggerClass}>
-                Messages
+                {t('admin.tabMessages')}
               </Tabs.Trigger>
               <Tabs.Trigger value="reports" className={tabTriggerClass}>
-                Reports
+                {t('admin.tabReports')}
               </Tabs.Trigger>
               <Tabs.Trigger value="agents" className={tabTriggerClass}>
-                Agents
+                {t('admin.tabAgents')}
               </Tabs.Trigger>
               <Tabs.Trigger value="delivery" className={tabTriggerClass}>
-                Delivery
+                {t('admin.tabDelivery')}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="properties">

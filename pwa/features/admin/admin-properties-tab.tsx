@@ -2,7 +2,7 @@ import { Pager } from '../../ui/pager.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Property } from '../../lib/contract.ts';
-import { countOf, formatPrice, periodLabel } from '../../lib/format.ts';
+import { formatPrice, periodLabel } from '../../lib/format.ts';
 import { Button, buttonClass } from '../../ui/button.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -18,6 +18,8 @@ import {
   useSetVisibility,
   type AdminStatus,
 } from './admin-properties.queries.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const PAGE_SIZE = 20;
 
@@ -63,6 +65,7 @@ export function AdminPropertiesTab() {
     return () => clearTimeout(timer);
   }, [text]);
   const list = useAdminProperties({ search, status, page });
+  const { t, tn } = useT(enAdmin);
   if (list.isError) return <AccessDenied />;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
@@ -70,29 +73,29 @@ export function AdminPropertiesTab() {
       <div className="grid gap-3 sm:grid-cols-[1fr_220px]">
         <div className="grid gap-1">
           <label htmlFor="admin-search" className="text-sm font-medium">
-            Search properties
+            {t('admin.searchProperties')}
           </label>
           <input
             id="admin-search"
             type="search"
             className={inputClass}
             value={text}
-            placeholder="Title, city or owner"
+            placeholder={t('admin.searchPlaceholder')}
             onChange={(event) => setText(event.target.value)}
           />
         </div>
         <SelectField
-          label="Status"
+          label={t('admin.status')}
           value={status}
           onValueChange={(value) => {
             setStatus(value as AdminStatus);
             setPage(1);
           }}
-          options={FILTER_ORDER.map((value) => ({ value, label: STATUS_FILTER_LABELS[value] }))}
+          options={FILTER_ORDER.map((value) => ({ value, label: translateText(STATUS_FILTER_LABELS[value]) }))}
         />
       </div>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? countOf(list.data.total, 'property', 'properties') : 'Loading…'}
+        {list.data ? tn('admin.properties', list.data.total) : t('admin.loading')}
       </p>
       {list.isPending && <Spinner />}
       <ul className="grid gap-3">
@@ -112,6 +115,7 @@ function AdminPropertyRow({ property }: { property: Property }) {
   const visibility = useSetVisibility();
   const featured = useSetFeatured();
   const remove = useAdminDelete();
+  const { t } = useT(enAdmin);
   const owner = [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ');
   return (
     <Card className="grid gap-3 sm:grid-cols-[1fr_auto]">
@@ -119,10 +123,10 @@ function AdminPropertyRow({ property }: { property: Property }) {
         <div className="flex flex-wrap gap-2">
           {moderationBadges(property).map((badge) => (
             <Badge key={badge.label} tone={badge.tone}>
-              {badge.label}
+              {translateText(badge.label)}
             </Badge>
           ))}
-          {property.isFeatured && <Badge tone="teal">Featured</Badge>}
+          {property.isFeatured && <Badge tone="teal">{t('admin.featured')}</Badge>}
         </div>
         <h3 className="mt-2 font-semibold">
           <Link to="/property/$id" params={{ id: property.id }} className="hover:underline">
@@ -150,7 +154,7 @@ function AdminPropertyRow({ property }: { property: Property }) {
               )
             }
           >
-            Approve
+            {t('admin.approve')}
           </Button>
         )}
         {property.isVerified && (
@@ -169,7 +173,7 @@ function AdminPropertyRow({ property }: { property: Property }) {
               )
             }
           >
-            {property.isActive ? 'Hide' : 'Show'}
+            {property.isActive ? t('admin.hide') : t('admin.show')}
           </Button>
         )}
         {property.isVerified && property.isActive && (
@@ -186,14 +190,14 @@ function AdminPropertyRow({ property }: { property: Property }) {
                 )
             }
           >
-            {property.isFeatured ? 'Unfeature' : 'Feature'}
+            {property.isFeatured ? t('admin.unfeature') : t('admin.feature')}
           </Button>
         )}
         <ConfirmDialog
-          title="Delete permanently?"
-          description={`"${property.title}" will be deleted permanently.`}
-          confirmLabel="Delete"
-          trigger={<Button variant="danger">Delete</Button>}
+          title={t('admin.deletePermanently')}
+          description={t('admin.deleteText', { title: property.title })}
+          confirmLabel={t('admin.delete')}
+          trigger={<Button variant="danger">{t('admin.delete')}</Button>}
           onConfirm={() =>
             void remove.mutateAsync(property.id).then(
               () => toast({ title: 'Property deleted permanently' }),
@@ -207,12 +211,13 @@ function AdminPropertyRow({ property }: { property: Property }) {
 }
 
 export function AccessDenied() {
+  const { t } = useT(enAdmin);
   return (
     <Card className="mx-auto max-w-md text-center">
-      <h2 className="text-xl font-bold">Access Denied</h2>
-      <p className="mt-2 text-stone-700">You need administrator rights to see this page.</p>
+      <h2 className="text-xl font-bold">{t('admin.accessDenied')}</h2>
+      <p className="mt-2 text-stone-700">{t('admin.needRights')}</p>
       <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>
-        Back to Dashboard
+        {t('admin.backToDashboard')}
       </Link>
     </Card>
   );

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { countOf } from '../../lib/format.ts';
 import { useAdminProviders } from './admin-service-providers.queries.ts';
+import { tn, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 /** "1 application waiting", "3 applications waiting". */
-const applicationsWaiting = (count: number) => `${countOf(count, 'application')} waiting`;
+const applicationsWaiting = (count: number) => tn('admin.applicationsWaiting', count);
 
 /**
  * The admin pages that are not tabs of the panel (issue 28): Service Provider Approval and
@@ -14,14 +15,15 @@ const applicationsWaiting = (count: number) => `${countOf(count, 'application')}
 export function AdminQueueLinks({ videosWaiting }: { videosWaiting?: ReactNode }) {
   const providers = useAdminProviders({ status: 'pending', page: 1 });
   const pending = providers.data?.counts?.pending;
+  const { t } = useT(enAdmin);
   return (
-    <nav aria-label="Other admin pages" className="mb-6 grid gap-2 sm:grid-cols-2 sm:gap-3">
+    <nav aria-label={t('admin.otherPages')} className="mb-6 grid gap-2 sm:grid-cols-2 sm:gap-3">
       <QueueLink
         to="/admin/service-approval"
-        title="Service Provider Approval"
+        title={t('admin.serviceApproval')}
         waiting={pending === undefined ? null : applicationsWaiting(pending)}
       />
-      <QueueLink to="/admin/video-management" title="Video Management" waiting={videosWaiting} />
+      <QueueLink to="/admin/video-management" title={t('admin.videoManagement')} waiting={videosWaiting} />
     </nav>
   );
 }

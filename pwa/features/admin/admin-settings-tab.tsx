@@ -9,6 +9,8 @@ import { Card } from '../../ui/card.tsx';
 import { validate, type FieldErrors } from '../../ui/form.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -16,6 +18,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const postAdminPassword = (body: typeof EMPTY) => apiRequest<unknown>('POST', '/api/admin/change-password', { body });
 
 export function AdminSettingsTab({ user }: { user: User }) {
+  const { t } = useT(enAdmin);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useMutation({ mutationFn: postAdminPassword });
@@ -37,24 +40,24 @@ export function AdminSettingsTab({ user }: { user: User }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>
-        <h2 className="text-lg font-semibold">Change password</h2>
+        <h2 className="text-lg font-semibold">{t('admin.changePasswordTitle')}</h2>
         <form onSubmit={submit} noValidate className="mt-4 grid gap-4">
           <PasswordField
-            label="Current password"
+            label={t('admin.currentPassword')}
             autoComplete="current-password"
             value={values.currentPassword}
             onChange={set('currentPassword')}
             error={errors.currentPassword}
           />
           <PasswordField
-            label="New password"
+            label={t('admin.newPassword')}
             autoComplete="new-password"
             value={values.newPassword}
             onChange={set('newPassword')}
             error={errors.newPassword}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('admin.confirmNewPassword')}
             autoComplete="new-password"
             value={values.confirmPassword}
             onChange={set('confirmPassword')}
@@ -62,28 +65,28 @@ export function AdminSettingsTab({ user }: { user: User }) {
           />
           <div>
             <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
+              {change.isPending ? t('admin.changing') : t('admin.changePassword')}
             </Button>
           </div>
         </form>
       </Card>
       <Card>
-        <h2 className="text-lg font-semibold">Account information</h2>
+        <h2 className="text-lg font-semibold">{t('admin.accountInformation')}</h2>
         <dl className="mt-4 grid gap-2 text-sm">
           <div className="flex justify-between gap-2">
-            <dt>Name</dt>
+            <dt>{t('admin.name')}</dt>
             <dd>{displayName(user)}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Email</dt>
+            <dt>{t('admin.email')}</dt>
             <dd>{user.email ?? '—'}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Role</dt>
-            <dd>Administrator</dd>
+            <dt>{t('admin.role')}</dt>
+            <dd>{t('admin.administrator')}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt>Member since</dt>
+            <dt>{t('admin.memberSince')}</dt>
             <dd>{longDate(user.createdAt)}</dd>
           </div>
         </dl>

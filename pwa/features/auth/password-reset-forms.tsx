@@ -8,11 +8,14 @@ import { validate, type FieldErrors } from '../../ui/form.ts';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { ForgotPasswordSchema, ResetPasswordSchema } from '../../lib/contract.ts';
 import { useForgotPassword, useResetPassword } from './password-reset.mutations.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAuth } from '../../i18n/en-auth.ts';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const forgot = useForgotPassword();
+  const { t } = useT(enAuth);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validate(ForgotPasswordSchema, { registrationMethod: 'email', email });
@@ -20,12 +23,12 @@ export function ForgotPasswordForm() {
     if (result.ok) forgot.mutate(email.trim());
   };
   return (
-    <AuthCard title="Forgot your password?" subtitle="Enter your email and we will send you a link to reset it.">
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
         {forgot.isSuccess && <Alert tone="success">{forgot.data.message}</Alert>}
-        {forgot.isError && <Alert>{errorText(forgot.error, 'Failed to send reset email')}</Alert>}
+        {forgot.isError && <Alert>{errorText(forgot.error, t('auth.sendResetFailed'))}</Alert>}
         <TextField
-          label="Email"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           value={email}
@@ -33,10 +36,10 @@ export function ForgotPasswordForm() {
           error={errors.email}
         />
         <Button type="submit" disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+          {forgot.isPending ? t('auth.sending') : t('auth.sendResetLink')}
         </Button>
         <Link to="/login" className="text-center text-sm font-medium text-teal-800 hover:underline">
-          Back to Sign In
+          {t('auth.backToSignIn')}
         </Link>
       </form>
     </AuthCard>
@@ -47,6 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const reset = useResetPassword();
+  const { t } = useT(enAuth);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validate(ResetPasswordSchema, { token, ...values });
@@ -55,44 +59,44 @@ export function ResetPasswordForm({ token }: { token: string }) {
   };
   if (!token) {
     return (
-      <AuthCard title="Reset your password">
-        <Alert>This reset link is incomplete. Ask for a new one.</Alert>
+      <AuthCard title={t('auth.resetTitle')}>
+        <Alert>{t('auth.resetIncomplete')}</Alert>
         <Link to="/forgot-password" className={buttonClass('primary', 'mt-4 w-full')}>
-          Request a new link
+          {t('auth.requestNewLink')}
         </Link>
       </AuthCard>
     );
   }
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password reset">
-        <Alert tone="success">Your password has been reset. You can sign in with your new password.</Alert>
+      <AuthCard title={t('auth.passwordReset')}>
+        <Alert tone="success">{t('auth.resetDone')}</Alert>
         <Link to="/login" className={buttonClass('primary', 'mt-4 w-full')}>
-          Sign In
+          {t('auth.signInButton')}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Reset your password" subtitle="Choose a new password of at least 8 characters.">
+    <AuthCard title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        {reset.isError && <Alert>{errorText(reset.error, 'Failed to reset password')}</Alert>}
+        {reset.isError && <Alert>{errorText(reset.error, t('auth.resetFailed'))}</Alert>}
         <PasswordField
-          label="New password"
+          label={t('auth.newPassword')}
           autoComplete="new-password"
           value={values.newPassword}
           onChange={(event) => setValues((old) => ({ ...old, newPassword: event.target.value }))}
           error={errors.newPassword}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('auth.confirmNewPassword')}
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={(event) => setValues((old) => ({ ...old, confirmPassword: event.target.value }))}
           error={errors.confirmPassword}
         />
         <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+          {reset.isPending ? t('auth.resetting') : t('auth.resetPassword')}
         </Button>
       </form>
     </AuthCard>

@@ -14,6 +14,8 @@ import { toast } from '../../ui/toast.ts';
 import { useFieldErrors } from '../../ui/use-field-errors.ts';
 import { RegisterSchema, type RegisterBody } from '../../lib/contract.ts';
 import { useRegister } from './register.mutation.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enAuth } from '../../i18n/en-auth.ts';
 
 export type RegisterSearch = {
   action?: string | undefined;
@@ -21,10 +23,10 @@ export type RegisterSearch = {
   userType?: string | undefined;
 };
 
-const ACCOUNT_TYPES = [
-  { value: 'renter', label: 'Renter' },
-  { value: 'owner', label: 'Property Owner' },
-  { value: 'agent', label: 'Real Estate Agent' },
+const accountTypes = () => [
+  { value: 'renter', label: t('auth.renter') },
+  { value: 'owner', label: t('auth.owner') },
+  { value: 'agent', label: t('auth.agentType') },
 ];
 
 // userType=owner, userType=property_professional (home page) and action=list-property start as an owner.
@@ -56,6 +58,7 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
     (next: RegisterValues) => validate(RegisterSchema, bodyOf(next)).errors,
   );
   const register = useRegister();
+  useT(enAuth);
   const navigate = useNavigate();
   // Kept through the code (verify) or a switch to signing in instead (login).
   const keepReturnPath = () => rememberReturnPath(returnPathOf(search));
@@ -74,7 +77,7 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
       onSuccess: (answer) => {
         keepReturnPath();
         if (answer.requiresVerification && answer.verificationMethod === 'email') {
-          toast({ title: 'Check your email', description: 'We sent you a 6-digit code to verify your email address.' });
+          toast({ title: t('auth.checkEmail'), description: t('auth.codeSent') });
           void navigate({ to: '/verify-email' });
         } else if (answer.requiresVerification && answer.verificationMethod === 'phone') {
           void navigate({ to: '/verify-phone' });
@@ -89,24 +92,24 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
 
   const subtitle =
     search.action === 'contact'
-      ? 'Create a free account to see the contact details of this property.'
+      ? t('auth.subtitleContact')
       : search.action === 'services'
-        ? 'Create a free account to find trusted home maintenance services.'
-        : 'Join Efie to save homes, contact owners and list your property.';
+        ? t('auth.subtitleServices')
+        : t('auth.subtitle');
   return (
-    <AuthCard title="Create your account" subtitle={subtitle}>
+    <AuthCard title={t('auth.createTitle')} subtitle={subtitle}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        {register.isError && <Alert>{errorText(register.error, 'Registration failed')}</Alert>}
+        {register.isError && <Alert>{errorText(register.error, t('auth.registrationFailed'))}</Alert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={t('auth.firstName')}
             autoComplete="given-name"
             value={values.firstName}
             onChange={set('firstName')}
             error={errors.firstName}
           />
           <TextField
-            label="Last name"
+            label={t('auth.lastName')}
             autoComplete="family-name"
             value={values.lastName}
             onChange={set('lastName')}
@@ -114,16 +117,16 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
           />
         </div>
         <SegmentedTabs
-          label="Register with"
+          label={t('auth.registerWith')}
           value={values.registrationMethod}
           onValueChange={(registrationMethod) => change({ ...values, registrationMethod })}
           items={[
             {
               value: 'email',
-              label: 'Email',
+              label: t('auth.email'),
               content: (
                 <TextField
-                  label="Email"
+                  label={t('auth.email')}
                   type="email"
                   autoComplete="email"
                   value={values.email}
@@ -134,10 +137,10 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
             },
             {
               value: 'phone',
-              label: 'Phone',
+              label: t('auth.phone'),
               content: (
                 <TextField
-                  label="Phone number"
+                  label={t('auth.phoneNumber')}
                   type="tel"
                   autoComplete="tel"
                   placeholder="+233 24 123 4567"
@@ -150,16 +153,16 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
           ]}
         />
         <SelectField
-          label="Account type"
-          placeholder="Select account type"
+          label={t('auth.accountType')}
+          placeholder={t('auth.selectAccountType')}
           value={values.userType}
           onValueChange={(userType) => change({ ...values, userType })}
-          options={ACCOUNT_TYPES}
+          options={accountTypes()}
           error={errors.userType}
         />
         {values.userType === 'agent' && (
           <TextField
-            label="Business name"
+            label={t('auth.businessName')}
             autoComplete="organization"
             value={values.businessName}
             onChange={set('businessName')}
@@ -167,26 +170,26 @@ export function RegisterForm({ search }: { search: RegisterSearch }) {
           />
         )}
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
           error={errors.password}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('auth.confirmPassword')}
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
           error={errors.confirmPassword}
         />
         <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? 'Creating account...' : 'Create Account'}
+          {register.isPending ? t('auth.creating') : t('auth.createAccount')}
         </Button>
         <p className="text-center text-sm">
-          Already have an account?{' '}
+          {t('auth.haveAccount')}{' '}
           <Link to="/login" onClick={keepReturnPath} className="font-semibold text-teal-800 hover:underline">
-            Sign in
+            {t('auth.signIn')}
           </Link>
         </p>
       </form>

@@ -11,6 +11,8 @@ import { ResendCode } from './resend-code.tsx';
 import type { Channel } from '../../lib/queries/resend-code.mutation.ts';
 import { useVerifyCode } from './verification.mutations.ts';
 import * as v from 'valibot';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enAuth } from '../../i18n/en-auth.ts';
 
 const REDIRECT_MS = 3000;
 
@@ -21,6 +23,7 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
   const verify = useVerifyCode(channel);
   const navigate = useNavigate();
   const valid = v.is(CodeSchema, code);
+  useT(enAuth);
 
   useEffect(() => {
     if (!verify.isSuccess) return;
@@ -33,31 +36,32 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
     if (valid) verify.mutate(code, { onSuccess: () => setNext(takeAfterSignIn()) });
   };
 
-  const what = channel === 'email' ? 'email address' : 'phone number';
+  const email = channel === 'email';
   return (
     <AuthCard
-      title={channel === 'email' ? 'Verify your email' : 'Verify your phone'}
-      subtitle={`Enter the 6-digit code we sent to your ${what}.`}
+      title={email ? t('auth.verifyEmail') : t('auth.verifyPhone')}
+      subtitle={email ? t('auth.enterCodeEmail') : t('auth.enterCodePhone')}
     >
       {verify.isSuccess ? (
         <Alert tone="success">
-          Your {what} is verified. {next.href ? 'Taking you back to where you were…' : 'Taking you to the home page…'}
+          {email ? t('auth.emailVerified') : t('auth.phoneVerified')}{' '}
+          {next.href ? t('auth.takingBack') : t('auth.takingHome')}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
           {verify.isError && <Alert>{failureText(verify.error)}</Alert>}
           <TextField
-            label="Verification code"
+            label={t('auth.verificationCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            error={code.length > 0 && code.length < 6 ? 'Please enter a valid 6-digit code' : undefined}
+            error={code.length > 0 && code.length < 6 ? t('error.pleaseEnterAValid6digitCode') : undefined}
             className="block w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-center font-mono text-2xl tracking-[0.5em]"
           />
           <Button type="submit" disabled={!valid || verify.isPending}>
-            {verify.isPending ? 'Verifying...' : 'Verify'}
+            {verify.isPending ? t('auth.verifying') : t('auth.verify')}
           </Button>
           <ResendCode channel={channel} />
         </form>
@@ -68,8 +72,8 @@ export function VerifyCodeForm({ channel }: { channel: Channel }) {
 
 /** The server's reason; after too many wrong codes (429), also how long to wait. */
 function failureText(error: Error): string {
-  if (!(error instanceof ApiError)) return 'An error occurred during verification';
-  const text = errorText(error, 'Invalid verification code');
+  if (!(error instanceof ApiError)) return t('auth.verifyError');
+  const text = errorText(error, t('auth.invalidCode'));
   const seconds = waitAsked(error);
-  return seconds !== null ? `${text} You can try again in ${waitText(seconds)}.` : text;
+  return seconds !== null ? t('auth.tryAgainIn', { text, wait: waitText(seconds) }) : text;
 }

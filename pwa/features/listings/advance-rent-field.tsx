@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { exceedsRentActAdvance } from '../../lib/contract.ts';
 import { TextField } from '../../ui/field.tsx';
 import { advanceRentProblem, advanceRentValue, type ListingDraft } from './listing-form.schema.ts';
+import { t, translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 type Props = { draft: ListingDraft; onChange: (patch: Partial<ListingDraft>) => void };
 
@@ -17,32 +19,30 @@ export function AdvanceRentField({ draft, onChange }: Props) {
   const aboveLimit =
     typeof months === 'number' &&
     exceedsRentActAdvance({ country: draft.country, listingType: draft.listingType, advanceRentMonths: months });
+  useT(enHost);
   return (
     <TextField
-      label="Rent paid up front (months)"
+      label={t('host.advanceRent')}
       inputMode="numeric"
       autoComplete="off"
       value={draft.advanceRentMonths}
       onChange={(event) => onChange({ advanceRentMonths: event.target.value })}
       onBlur={() => setLeft(true)}
-      placeholder="e.g. 6"
+      placeholder={t('host.advanceRentPlaceholder')}
       hint={
         <>
-          <p className="text-sm text-stone-700">
-            How many months of rent a tenant pays before moving in. Leave it empty if you would rather not say.
-          </p>
+          <p className="text-sm text-stone-700">{t('host.advanceRentHint')}</p>
           {/* Always there, so a screen reader hears the notice when it appears. */}
           <div aria-live="polite">
             {aboveLimit && (
               <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-                Ghana's Rent Act, 1963 (Act 220) limits advance rent to six months. You can still list, but your listing
-                will carry a notice telling renters about the limit.
+                {t('host.advanceRentLimit')}
               </p>
             )}
           </div>
         </>
       }
-      error={problem}
+      error={problem && translateText(problem)}
     />
   );
 }

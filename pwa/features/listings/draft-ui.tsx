@@ -3,11 +3,18 @@ import type { DraftPhoto, DraftRecord } from './drafts-store.ts';
 import { draftPhoto } from './listing-drafts.ts';
 import type { PreparedPhoto } from './photo-intake.ts';
 import { PhotoPicker } from './photo-picker.tsx';
+import { currentLanguage, localeTag, t, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 // The wizard's offline parts: the list of saved drafts, and photos kept on the device.
 
 const when = (time: number) =>
-  new Date(time).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  new Date(time).toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 export function DraftChooser<F>({
   drafts,
@@ -22,40 +29,39 @@ export function DraftChooser<F>({
   onDelete: (id: string) => void;
   onNew: () => void;
 }) {
+  const { t, tn } = useT(enHost);
   return (
     <section aria-labelledby="drafts-heading" className="grid gap-4">
       <h2 id="drafts-heading" className="text-lg font-semibold">
-        Your drafts
+        {t('host.yourDrafts')}
       </h2>
-      <p className="text-sm text-stone-700">
-        Saved on this device, photos included. Pick one up where you left it, or start a new listing.
-      </p>
-      <ul aria-label="Drafts" className="grid gap-2">
+      <p className="text-sm text-stone-700">{t('host.draftsText')}</p>
+      <ul aria-label={t('host.drafts')} className="grid gap-2">
         {drafts.map((draft) => {
-          const title = titleOf(draft.fields).trim() || 'Untitled listing';
+          const title = titleOf(draft.fields).trim() || t('host.untitled');
           return (
             <li key={draft.id} className="flex flex-wrap items-center gap-3 rounded-md border border-stone-200 p-3">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{title}</p>
                 <p className="text-sm text-stone-700">
-                  {draft.photos.length} {draft.photos.length === 1 ? 'photo' : 'photos'} · saved {when(draft.updatedAt)}
+                  {tn('host.draftPhotos', draft.photos.length, { when: when(draft.updatedAt) })}
                 </p>
               </div>
               <button
                 type="button"
                 onClick={() => onResume(draft)}
-                aria-label={`Resume ${title}`}
+                aria-label={t('host.resumeTitle', { title })}
                 className="rounded-md bg-teal-700 px-3 py-2 text-sm font-medium text-white"
               >
-                Resume
+                {t('host.resume')}
               </button>
               <button
                 type="button"
                 onClick={() => onDelete(draft.id)}
-                aria-label={`Delete draft ${title}`}
+                aria-label={t('host.deleteDraft', { title })}
                 className="rounded-md border border-red-300 px-3 py-2 text-sm text-red-800"
               >
-                Delete
+                {t('host.deleteDraftButton')}
               </button>
             </li>
           );
@@ -66,7 +72,7 @@ export function DraftChooser<F>({
         onClick={onNew}
         className="justify-self-start rounded-md border border-stone-300 px-4 py-2 text-sm font-medium"
       >
-        Start a new listing
+        {t('host.startNew')}
       </button>
     </section>
   );
@@ -106,12 +112,12 @@ export function DraftPhotoFields({
         note="They are kept on this device with your draft and uploaded when you submit (or when you are back online)."
       />
       {photos.length > 0 && (
-        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label="Uploaded photos">
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('host.uploadedPhotos')}>
           {photos.map((photo, index) => (
             <li key={photo.id} className="relative">
               <img
                 src={urls[index]}
-                alt={`Photo ${index + 1}`}
+                alt={t('host.photo', { number: index + 1 })}
                 width={photo.width}
                 height={photo.height}
                 className="aspect-[4/3] w-full rounded-md bg-stone-200 object-cover"
@@ -120,7 +126,7 @@ export function DraftPhotoFields({
                 type="button"
                 onClick={() => onChange(photos.filter((item) => item.id !== photo.id))}
                 disabled={preparing}
-                aria-label={`Remove photo ${index + 1}`}
+                aria-label={t('host.removePhoto', { number: index + 1 })}
                 className="absolute right-1 top-1 rounded-full bg-white/90 px-2 text-lg leading-none shadow"
               >
                 ×

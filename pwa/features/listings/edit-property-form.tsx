@@ -21,6 +21,8 @@ import { AmenityFields, BasicsFields, LocationPriceFields, PhotoFields } from '.
 import { ListingChangedNotice } from './listing-changed-notice.tsx';
 import { checkEdit, type ListingDraft } from './listing-form.schema.ts';
 import { useUpdateProperty } from './listing-mutations.ts';
+import { t, translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 const DENIED = "Access Denied: You don't have permission to edit this property";
 
@@ -34,6 +36,7 @@ export function EditProperty({
   fromItem?: string | undefined;
   videos?: ReactNode;
 }) {
+  useT(enHost);
   const auth = useAuth();
   const property = useProperty(id);
   const navigate = useNavigate();
@@ -57,7 +60,7 @@ export function EditProperty({
   if (auth.status !== 'authenticated' || property.isPending || denied) {
     return denied ? (
       <p className="sr-only" role="alert">
-        {DENIED}
+        {translateText(DENIED)}
       </p>
     ) : (
       <CenteredSpinner />
@@ -101,6 +104,7 @@ function EditFormLoader({
 }
 
 function EditForm({ property, ownerId, start }: { property: Property; ownerId: string; start: EditFormStart }) {
+  useT(enHost);
   // The version the form was filled from, and its values: the save is made against it (issue 20, point 1).
   const [base, setBase] = useState<EditBase>(start.base);
   const [form, setForm] = useState<EditFormState>(start.form);
@@ -152,7 +156,11 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
     if (changedElsewhere.length > 0) return setSaveHeld(true);
     const checked = checkEdit(form.draft, { isActive: form.isActive, expectedVersion });
     if (!checked.ok) {
-      toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' });
+      toast({
+        title: t('wizard.validationError'),
+        description: translateText(checked.message),
+        variant: 'destructive',
+      });
       return;
     }
     // One key per submission: the online PUT and, if its answer is lost, the outbox item send the same request under it.
@@ -204,14 +212,12 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageTitle sub={property.title}>Edit Property</PageTitle>
+      <PageTitle sub={property.title}>{t('host.editTitle')}</PageTitle>
       <Card>
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
           {start.source !== 'listing' && (
             <p role="status" className="rounded-md bg-teal-50 p-3 text-sm">
-              {start.source === 'autosave'
-                ? 'Your unsaved changes were kept on this device and are back.'
-                : 'These are the changes the server did not accept. Check them and save again.'}
+              {start.source === 'autosave' ? t('host.autosaveBack') : t('host.refusedBack')}
             </p>
           )}
           {changedElsewhere.length > 0 && (
@@ -232,7 +238,7 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
             draft={form.draft}
             onChange={onChange}
             onBusy={setPhotosBusy}
-            failureTitle="Failed to upload images"
+            failureTitle={t('host.uploadFailed')}
           />
           <div className="flex items-center gap-3">
             <Switch.Root
@@ -244,12 +250,16 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
               <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
             </Switch.Root>
             <label htmlFor="is-active" className="text-sm font-medium">
-              Active and available for booking
+              {t('host.activeAvailable')}
             </label>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending || photosBusy}>
-              {update.isPending ? 'Saving...' : photosBusy ? 'Uploading photos...' : 'Save Changes'}
+              {update.isPending
+                ? t('host.saving')
+                : photosBusy
+                  ? t('host.uploadingPhotosButton')
+                  : t('host.saveChanges')}
             </Button>
             <Link
               to="/property/$id"
@@ -257,7 +267,7 @@ function EditForm({ property, ownerId, start }: { property: Property; ownerId: s
               onClick={() => void autosave.clear()}
               className={buttonClass('secondary')}
             >
-              Cancel
+              {t('host.cancel')}
             </Link>
           </div>
         </form>

@@ -14,6 +14,8 @@ import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { tabListClass, tabTriggerClass } from '../../ui/tabs.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useDeleteProperty } from './listing-mutations.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 const LOGGED_OUT_REDIRECT_MS = 500;
 
@@ -21,9 +23,10 @@ const LOGGED_OUT_REDIRECT_MS = 500;
 export function HostDashboard({ videos }: { videos?: ReactNode } = {}) {
   const auth = useAuth();
   const navigate = useNavigate();
+  useT(enHost);
   useEffect(() => {
     if (auth.status !== 'unauthenticated') return;
-    toast({ title: 'You are logged out. Logging in again...' });
+    toast({ title: t('host.loggedOut') });
     // The spec's target is /api/login; the PWA's own sign-in screen is that target here.
     const timer = setTimeout(() => void navigate({ to: '/login' }), LOGGED_OUT_REDIRECT_MS);
     return () => clearTimeout(timer);
@@ -36,13 +39,14 @@ export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): {
   label: string;
   tone: 'amber' | 'blue' | 'green';
 } {
-  if (!property.isVerified) return { label: 'Pending Approval', tone: 'amber' };
-  if (!property.isActive) return { label: 'Approved', tone: 'blue' };
-  return { label: 'Live', tone: 'green' };
+  if (!property.isVerified) return { label: t('host.statusPending'), tone: 'amber' };
+  if (!property.isActive) return { label: t('host.statusApproved'), tone: 'blue' };
+  return { label: t('host.statusLive'), tone: 'green' };
 }
 
 function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName: string | null; videos: ReactNode }) {
   const mine = useMyProperties();
+  useT(enHost);
   const properties = mine.data ?? [];
   const rated = properties.filter((item) => item.averageRating);
   const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0;
@@ -51,32 +55,35 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
   const askedInAll = Object.values(contacts).reduce((sum, c) => sum + c.people, 0);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub={`Welcome${firstName ? `, ${firstName}` : ''}. Manage your listings here.`}>
-        Host Dashboard
+      <PageTitle sub={firstName ? t('host.welcomeName', { name: firstName }) : t('host.welcome')}>
+        {t('host.dashboard')}
       </PageTitle>
       <dl className="mb-6 grid grid-cols-3 gap-3">
-        <Count label="Total properties" value={properties.length} />
-        <Count label="Active properties" value={properties.filter((item) => item.isVerified && item.isActive).length} />
-        <Count label="Average rating" value={rating.toFixed(1)} />
+        <Count label={t('host.totalProperties')} value={properties.length} />
+        <Count
+          label={t('host.activeProperties')}
+          value={properties.filter((item) => item.isVerified && item.isActive).length}
+        />
+        <Count label={t('host.averageRating')} value={rating.toFixed(1)} />
       </dl>
       <Tabs.Root defaultValue="properties">
-        <Tabs.List aria-label="Host dashboard" className={`${tabListClass} mb-6 max-w-sm`}>
+        <Tabs.List aria-label={t('host.tabs')} className={`${tabListClass} mb-6 max-w-sm`}>
           <Tabs.Trigger value="properties" className={tabTriggerClass}>
-            Properties
+            {t('host.properties')}
           </Tabs.Trigger>
           <Tabs.Trigger value="analytics" className={tabTriggerClass}>
-            Analytics
+            {t('host.analytics')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="properties">
           {mine.isPending && <CenteredSpinner />}
-          {mine.isError && <p>Your properties could not be loaded. Please try again.</p>}
+          {mine.isError && <p>{t('host.loadFailed')}</p>}
           {mine.data && properties.length === 0 && (
             <Card className="text-center">
-              <h2 className="text-lg font-semibold">You have no properties yet</h2>
-              <p className="mt-1 text-stone-700">Choose a plan and list your first property.</p>
+              <h2 className="text-lg font-semibold">{t('host.noProperties')}</h2>
+              <p className="mt-1 text-stone-700">{t('host.choosePlan')}</p>
               <Link to="/listing-payment" className={buttonClass('primary', 'mt-4')}>
-                Subscribe to List Properties
+                {t('host.subscribe')}
               </Link>
             </Card>
           )}
@@ -84,7 +91,7 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
             <>
               <div className="mb-4 flex justify-end">
                 <Link to="/list-property" className={buttonClass('primary')}>
-                  Add New Property
+                  {t('host.addNew')}
                 </Link>
               </div>
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -99,36 +106,36 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
         </Tabs.Content>
         <Tabs.Content value="analytics" className="grid gap-6">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Count label="People who asked" value={askedInAll} />
-            <Count label="Total Views" value="—" />
-            <Count label="Response Time" value="—" />
-            <Count label="Guest rating" value={rating.toFixed(1)} />
+            <Count label={t('host.peopleAsked')} value={askedInAll} />
+            <Count label={t('host.totalViews')} value="—" />
+            <Count label={t('host.responseTime')} value="—" />
+            <Count label={t('host.guestRating')} value={rating.toFixed(1)} />
           </dl>
           <Card>
-            <h2 className="text-lg font-semibold">Quick actions</h2>
+            <h2 className="text-lg font-semibold">{t('host.quickActions')}</h2>
             <div className="mt-3 flex flex-wrap gap-2">
               <Link to="/list-property" className={buttonClass('secondary')}>
-                Add New Property
+                {t('host.addNew')}
               </Link>
               <Link to="/contact" className={buttonClass('secondary')}>
-                Messages
+                {t('host.messages')}
               </Link>
               <Link to="/account-settings" className={buttonClass('secondary')}>
-                Account Settings
+                {t('host.accountSettings')}
               </Link>
               {isAdmin && (
                 <Link to="/admin/image-approval" className={buttonClass('secondary')}>
-                  Property Approval
+                  {t('host.propertyApproval')}
                 </Link>
               )}
               {isAdmin && (
                 <Link to="/admin/service-approval" className={buttonClass('secondary')}>
-                  Service Provider Approval
+                  {t('host.serviceApproval')}
                 </Link>
               )}
               {isAdmin && (
                 <Link to="/admin/video-management" className={buttonClass('secondary')}>
-                  Video Management
+                  {t('host.videoManagement')}
                 </Link>
               )}
             </div>
@@ -150,6 +157,7 @@ function Count({ label, value }: { label: string; value: number | string }) {
 }
 
 function HostCard({ property }: { property: Property }) {
+  const { t } = useT(enHost);
   const status = statusOf(property);
   const asked = contactCountText(useListingContactCounts().data?.[property.id]);
   const image = imageList(property.images, property.image)[0];
@@ -165,7 +173,7 @@ function HostCard({ property }: { property: Property }) {
           <Badge tone={status.tone}>{status.label}</Badge>
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger
-              aria-label={`Actions for ${property.title}`}
+              aria-label={t('host.actionsFor', { title: property.title })}
               className="rounded-md px-2 text-xl leading-none hover:bg-stone-100"
             >
               ⋯
@@ -179,16 +187,16 @@ function HostCard({ property }: { property: Property }) {
                   className={item}
                   onSelect={() => void navigate({ to: '/property/$id/edit', params: { id: property.id } })}
                 >
-                  Edit Property
+                  {t('host.edit')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={item}
                   onSelect={() => void navigate({ to: '/property/$id', params: { id: property.id } })}
                 >
-                  View Details
+                  {t('host.view')}
                 </DropdownMenu.Item>
                 <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setConfirming(true)}>
-                  Delete Property
+                  {t('host.delete')}
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Portal>
@@ -205,15 +213,15 @@ function HostCard({ property }: { property: Property }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this property?"
-        description={`"${property.title}" will be removed permanently. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('host.deleteTitle')}
+        description={t('host.deleteText', { title: property.title })}
+        confirmLabel={t('host.deleteConfirm')}
         onConfirm={() =>
           // Told through the promise, not mutate's callbacks: those are skipped when the card has gone
           // from the list (the refetch after the delete) before the mutation settles.
           remove.mutateAsync(property.id).then(
-            () => toast({ title: 'Property deleted successfully' }),
-            () => toast({ title: 'Failed to delete property. Please try again.', variant: 'destructive' }),
+            () => toast({ title: t('host.deleted') }),
+            () => toast({ title: t('host.deleteFailed'), variant: 'destructive' }),
           )
         }
       />

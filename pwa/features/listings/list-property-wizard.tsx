@@ -20,19 +20,22 @@ import {
   type ListingDraft,
 } from './listing-form.schema.ts';
 import { PLANS } from './plans.ts';
+import { t, translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
-const STEPS = ['Basics', 'Location & price', 'Amenities & photos'] as const;
+const STEPS = ['wizard.stepBasics', 'wizard.stepLocation', 'wizard.stepAmenities'] as const;
 const LOGIN_REDIRECT_MS = 1000;
 
 export function ListPropertyWizard({ plan, draft }: { plan: string | undefined; draft?: string | undefined }) {
   const auth = useAuth();
   const navigate = useNavigate();
+  useT(enHost);
 
   useEffect(() => {
     if (auth.status !== 'unauthenticated') return;
     toast({
-      title: 'Please log in',
-      description: 'You need to be logged in to list properties',
+      title: t('wizard.pleaseLogIn'),
+      description: t('wizard.needLogIn'),
       variant: 'destructive',
     });
     const timer = setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS);
@@ -44,7 +47,7 @@ export function ListPropertyWizard({ plan, draft }: { plan: string | undefined; 
 }
 
 const saveFailed = (error: Error) =>
-  toast({ title: 'Draft not saved', description: error.message, variant: 'destructive' });
+  toast({ title: t('wizard.draftNotSaved'), description: error.message, variant: 'destructive' });
 
 // Offline (issue 6): the wizard works on a draft kept on the device (pwa/offline), saved as
 // the host types; photos stay on the device until the listing is sent through the outbox.
@@ -58,13 +61,14 @@ function Wizard({
   requestedDraft: string | undefined;
 }) {
   const drafts = useListingDrafts<ListingDraft>(ownerId, emptyDraft, requestedDraft, saveFailed);
+  useT(enHost);
   const chosenPlan = PLANS.find((item) => item.id === plan);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageTitle sub="Your listing is reviewed by our team before it goes live.">List Your Property</PageTitle>
+      <PageTitle sub={t('wizard.reviewed')}>{t('wizard.title')}</PageTitle>
       {chosenPlan && (
         <p className="mb-4">
-          <Badge tone="teal">{chosenPlan.name} plan</Badge>
+          <Badge tone="teal">{t('wizard.plan', { plan: chosenPlan.name })}</Badge>
         </p>
       )}
       {drafts.state.mode === 'loading' && <CenteredSpinner />}
@@ -110,6 +114,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
   const [preparingPhotos, setPreparingPhotos] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  useT(enHost);
   const onChange = useCallback((patch: Partial<ListingDraft>) => update({ fields: patch }), [update]);
   const locked = submitting || record.queuedItemId !== undefined;
   useEffect(preloadGhanaPlaces, []);
@@ -120,7 +125,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
       // A GPS address or an advance that does not read is said on its own step, not two steps later.
       const problem = step === 1 ? locationStepProblem(draft) : undefined;
       if (problem) {
-        toast({ title: 'Validation Error', description: problem, variant: 'destructive' });
+        toast({ title: t('wizard.validationError'), description: translateText(problem), variant: 'destructive' });
         return;
       }
       setStep(step + 1);
@@ -128,7 +133,11 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
     }
     const checked = checkNewListing({ ...draft, images: [] });
     if (!checked.ok) {
-      toast({ title: 'Validation Error', description: checked.message, variant: 'destructive' });
+      toast({
+        title: t('wizard.validationError'),
+        description: translateText(checked.message),
+        variant: 'destructive',
+      });
       return;
     }
     // From here the draft is the outbox's: no control may change it (issue 20, point 6).
@@ -142,7 +151,7 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
     } catch (error) {
       // Storage full or broken: said in words; the form stays as it is, nothing typed is lost.
       toast({
-        title: 'Listing not submitted',
+        title: t('wizard.notSubmitted'),
         description: error instanceof Error ? error.message : String(error),
         variant: 'destructive',
       });
@@ -155,32 +164,32 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
       void queryClient.invalidateQueries({ queryKey: ['properties'] });
       void navigate({ to: '/images-pending-approval', search: { propertyId: outcome.property.id } });
     } else if (outcome.status === 'queued') {
-      toast({ title: 'Saved on this device', description: 'Your listing will be sent when you are back online.' });
+      toast({ title: t('wizard.savedOnDevice'), description: t('wizard.sentWhenOnline') });
       void navigate({ to: '/dashboard' });
     } else if (outcome.httpStatus === 401) {
-      toast({ title: 'Session expired', description: 'Please log in again to continue', variant: 'destructive' });
+      toast({ title: t('wizard.sessionExpired'), description: t('wizard.logInAgain'), variant: 'destructive' });
       setTimeout(() => void navigate({ to: '/login' }), LOGIN_REDIRECT_MS);
     } else {
-      toast({ title: 'Failed to list property', description: outcome.message, variant: 'destructive' });
+      toast({ title: t('wizard.failed'), description: translateText(outcome.message), variant: 'destructive' });
     }
   };
 
   return (
     <>
-      <ol className="mb-6 grid grid-cols-3 gap-2" aria-label="Steps">
+      <ol className="mb-6 grid grid-cols-3 gap-2" aria-label={t('wizard.steps')}>
         {STEPS.map((label, index) => (
           <li
             key={label}
             aria-current={index === step ? 'step' : undefined}
             className={`rounded-md border-b-4 px-2 py-1 text-center text-xs sm:text-sm ${index <= step ? 'border-teal-700 font-semibold' : 'border-stone-300 text-stone-700'}`}
           >
-            Step {index + 1}: {label}
+            {t('wizard.step', { number: index + 1, label: t(label) })}
           </li>
         ))}
       </ol>
       <Card>
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
-          <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
+          <h2 className="text-lg font-semibold">{t(STEPS[step]!)}</h2>
           {/* A disabled fieldset disables every control in it: a draft being submitted cannot change. */}
           <fieldset disabled={locked} className="contents">
             {step === 0 && <BasicsFields draft={draft} onChange={onChange} />}
@@ -199,13 +208,17 @@ function WizardForm({ draft: record, update, flush, setLocked }: FormProps) {
           </fieldset>
           <div className="flex justify-between gap-2">
             <Button variant="secondary" disabled={step === 0 || locked} onClick={() => setStep(step - 1)}>
-              Previous
+              {t('wizard.previous')}
             </Button>
             {step < STEPS.length - 1 ? (
-              <Button type="submit">Next</Button>
+              <Button type="submit">{t('wizard.next')}</Button>
             ) : (
               <Button type="submit" disabled={submitting || preparingPhotos}>
-                {submitting ? 'Submitting...' : preparingPhotos ? 'Preparing photos...' : 'Submit Listing'}
+                {submitting
+                  ? t('wizard.submitting')
+                  : preparingPhotos
+                    ? t('wizard.preparingPhotos')
+                    : t('wizard.submit')}
               </Button>
             )}
           </div>

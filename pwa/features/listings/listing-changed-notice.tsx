@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { FIELD_LABELS, type EditableField, type EditValues, type ListingValues } from './listing-edit-diff.ts';
 import { fieldValueText } from './field-value-text.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 // Point 1 of issue 20: newer data for the listing arrived while its edit form was open. The
 // person sees which fields changed, and for each keeps theirs or takes the newer value. Until
@@ -23,6 +25,7 @@ const TITLE = 'This listing changed since you opened it';
 export function ListingChangedNotice({ fields, base, latest, mine, saveHeld, onKeepMine, onTakeTheirs }: Props) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
+  const { t, tn } = useT(enHost);
   const button = 'rounded-md border border-stone-300 bg-white px-3 py-1 text-sm';
   return (
     <section
@@ -30,40 +33,36 @@ export function ListingChangedNotice({ fields, base, latest, mine, saveHeld, onK
       className="grid gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
     >
       <h2 id={headingId} className="font-semibold">
-        {TITLE}
+        {translateText(TITLE)}
       </h2>
-      <p>
-        Someone (you on another device, or an admin) changed{' '}
-        {fields.length === 1 ? 'one field' : `${fields.length} fields`} of it. Your form still shows what you had.
-        Choose what to keep before saving.
-      </p>
+      <p>{tn('edit.someoneChanged', fields.length)}</p>
       {saveHeld && (
         <p role="alert" className="font-medium text-red-800">
-          Choose what to keep for each change first: nothing was sent.
+          {t('edit.chooseFirst')}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className={button}>
-          See the differences
+          {t('edit.seeDifferences')}
         </button>
         <button type="button" onClick={() => onKeepMine(fields)} className={button}>
-          Keep all mine
+          {t('edit.keepAllMine')}
         </button>
         <button type="button" onClick={() => onTakeTheirs(fields)} className={button}>
-          Take all theirs
+          {t('edit.takeAllTheirs')}
         </button>
       </div>
       {open && (
         <table className="w-full border-collapse text-left">
-          <caption className="sr-only">Fields changed since you opened the form</caption>
+          <caption className="sr-only">{t('edit.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">When you opened it</th>
-              <th scope="col">Now</th>
-              <th scope="col">Yours</th>
+              <th scope="col">{t('edit.field')}</th>
+              <th scope="col">{t('edit.whenOpened')}</th>
+              <th scope="col">{t('edit.now')}</th>
+              <th scope="col">{t('edit.yours')}</th>
               <th scope="col">
-                <span className="sr-only">Choice</span>
+                <span className="sr-only">{t('edit.choice')}</span>
               </th>
             </tr>
           </thead>
@@ -79,19 +78,19 @@ export function ListingChangedNotice({ fields, base, latest, mine, saveHeld, onK
                 <td className="flex flex-wrap gap-1 py-1">
                   <button
                     type="button"
-                    aria-label={`Keep mine: ${FIELD_LABELS[field]}`}
+                    aria-label={t('edit.keepMineOf', { field: FIELD_LABELS[field] })}
                     onClick={() => onKeepMine([field])}
                     className={button}
                   >
-                    Keep mine
+                    {t('edit.keepMine')}
                   </button>
                   <button
                     type="button"
-                    aria-label={`Take theirs: ${FIELD_LABELS[field]}`}
+                    aria-label={t('edit.takeTheirsOf', { field: FIELD_LABELS[field] })}
                     onClick={() => onTakeTheirs([field])}
                     className={button}
                   >
-                    Take theirs
+                    {t('edit.takeTheirs')}
                   </button>
                 </td>
               </tr>

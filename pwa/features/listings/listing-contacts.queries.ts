@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
 import type { ListingContactCounts } from '../../lib/contract.ts';
+import { t, tn } from '../../i18n/i18n.ts';
+import '../../i18n/en-host.ts';
 
 /** How many people asked about each of the host's listings by WhatsApp or a call (issue 33). */
 export const listingContactCountsQuery = () =>
@@ -15,8 +17,8 @@ export const useListingContactCounts = () => useQuery(listingContactCountsQuery(
 export function contactCountText(counts: ListingContactCounts[string] | undefined): string | null {
   if (!counts || counts.people === 0) return null;
   const ways = [
-    counts.whatsapp > 0 ? `${counts.whatsapp} by WhatsApp` : null,
-    counts.call > 0 ? `${counts.call} by phone` : null,
+    counts.whatsapp > 0 ? t('host.byWhatsapp', { count: counts.whatsapp }) : null,
+    counts.call > 0 ? t('host.byPhone', { count: counts.call }) : null,
   ].filter(Boolean);
-  return `${counts.people} ${counts.people === 1 ? 'person' : 'people'} asked (${ways.join(', ')})`;
+  return tn('host.asked', counts.people, { ways: ways.join(', ') });
 }

@@ -6,6 +6,8 @@ import { Badge, Card, PageTitle } from '../../ui/card.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { PLANS, type PlanId } from './plans.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 const SIMULATED_PAYMENT_MS = 2000;
 
@@ -14,19 +16,20 @@ export function ListingPayment() {
   const navigate = useNavigate();
   const [plan, setPlan] = useState<PlanId>('premium');
   const [paying, setPaying] = useState(false);
+  const { t } = useT(enHost);
   if (auth.status === 'loading') return <CenteredSpinner />;
   if (auth.status === 'unauthenticated') {
     return (
       <div className="mx-auto max-w-md px-4 py-16">
         <Card className="text-center">
-          <h1 className="text-xl font-bold">Account required</h1>
-          <p className="mt-2 text-stone-700">Create an account or sign in to subscribe and list properties.</p>
+          <h1 className="text-xl font-bold">{t('payment.accountRequired')}</h1>
+          <p className="mt-2 text-stone-700">{t('payment.accountText')}</p>
           <div className="mt-4 flex justify-center gap-2">
             <Link to="/register" search={{ action: 'list-property' }} className={buttonClass('primary')}>
-              Sign Up
+              {t('payment.signUp')}
             </Link>
             <Link to="/login" className={buttonClass('secondary')}>
-              Sign In
+              {t('payment.signIn')}
             </Link>
           </div>
         </Card>
@@ -39,17 +42,17 @@ export function ListingPayment() {
     setPaying(true);
     setTimeout(() => {
       toast({
-        title: 'Payment successful',
-        description: `Your ${chosen.name} plan is active. You can now list your property.`,
+        title: t('payment.successful'),
+        description: t('payment.planActive', { plan: translateText(chosen.name) }),
       });
       void navigate({ to: '/list-property', search: { plan } });
     }, SIMULATED_PAYMENT_MS);
   };
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <PageTitle sub="Choose a plan to list your properties on Efie.">Choose Your Listing Plan</PageTitle>
+      <PageTitle sub={t('payment.sub')}>{t('payment.title')}</PageTitle>
       <fieldset className="grid gap-4 md:grid-cols-3">
-        <legend className="sr-only">Plan</legend>
+        <legend className="sr-only">{t('payment.plan')}</legend>
         {PLANS.map((item) => (
           <label
             key={item.id}
@@ -65,30 +68,30 @@ export function ListingPayment() {
             />
             {item.popular && (
               <span className="absolute right-3 top-3">
-                <Badge tone="teal">Most Popular</Badge>
+                <Badge tone="teal">{t('payment.mostPopular')}</Badge>
               </span>
             )}
-            <span className="block text-lg font-semibold">{item.name}</span>
+            <span className="block text-lg font-semibold">{translateText(item.name)}</span>
             <span className="mt-2 block text-3xl font-bold">
               ${item.price}
-              <span className="text-base font-normal text-stone-700">/month</span>
+              <span className="text-base font-normal text-stone-700">{t('payment.perMonth')}</span>
             </span>
             <ul className="mt-3 list-disc pl-5 text-sm text-stone-800">
               {item.features.map((feature) => (
-                <li key={feature}>{feature}</li>
+                <li key={feature}>{translateText(feature)}</li>
               ))}
             </ul>
           </label>
         ))}
       </fieldset>
       <Card className="mt-6 grid gap-3">
-        <h2 className="text-lg font-semibold">Payment</h2>
+        <h2 className="text-lg font-semibold">{t('payment.payment')}</h2>
         <p className="text-stone-800">
-          {chosen.name}: <strong>${chosen.price}</strong> per month
+          {translateText(chosen.name)}: <strong>${chosen.price}</strong> {t('payment.priceLine')}
         </p>
-        <p className="text-sm text-stone-700">Payment is simulated; no card is charged.</p>
+        <p className="text-sm text-stone-700">{t('payment.simulated')}</p>
         <Button onClick={pay} disabled={paying}>
-          {paying ? 'Processing payment...' : `Pay $${chosen.price}`}
+          {paying ? t('payment.processing') : t('payment.pay', { amount: `$${chosen.price}` })}
         </Button>
       </Card>
     </div>

@@ -1,17 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card, PageTitle } from '../../ui/card.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 const STAGES = [
-  { label: 'Property Details', state: 'Submitted', tone: 'bg-emerald-600' },
-  { label: 'Image Review', state: 'In progress', tone: 'bg-amber-500' },
-  { label: 'Go Live', state: 'Pending', tone: 'bg-stone-400' },
-];
+  { label: 'host.stageDetails', state: 'host.stateSubmitted', tone: 'bg-emerald-600' },
+  { label: 'host.stageImages', state: 'host.stateInProgress', tone: 'bg-amber-500' },
+  { label: 'host.stageLive', state: 'host.statePending', tone: 'bg-stone-400' },
+] as const;
 
 export function PendingApproval({ propertyId }: { propertyId: string | undefined }) {
+  const { t } = useT(enHost);
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <PageTitle sub="Thank you! Your property has been submitted for review.">Images Pending Approval</PageTitle>
+      <PageTitle sub={t('host.pendingSub')}>{t('host.pendingTitle')}</PageTitle>
       <Card>
         <ol className="grid gap-4">
           {STAGES.map((stage, index) => (
@@ -22,26 +25,23 @@ export function PendingApproval({ propertyId }: { propertyId: string | undefined
               >
                 {index + 1}
               </span>
-              <span className="font-medium">{stage.label}</span>
-              <span className="ml-auto text-sm text-stone-700">{stage.state}</span>
+              <span className="font-medium">{t(stage.label)}</span>
+              <span className="ml-auto text-sm text-stone-700">{t(stage.state)}</span>
             </li>
           ))}
         </ol>
-        <p className="mt-6 text-stone-800">
-          Our team reviews your images within 24-48 hours. After that your property goes live automatically and appears
-          in search.
-        </p>
+        <p className="mt-6 text-stone-800">{t('host.pendingText')}</p>
         <div className="mt-6 flex flex-wrap gap-2">
           <Link to="/dashboard" className={buttonClass('primary')}>
-            Go to Dashboard
+            {t('host.goDashboard')}
           </Link>
           {propertyId && (
             <Link to="/property/$id" params={{ id: propertyId }} className={buttonClass('secondary')}>
-              Preview Property
+              {t('host.preview')}
             </Link>
           )}
           <Link to="/list-property" className={buttonClass('secondary')}>
-            List Another Property
+            {t('host.listAnother')}
           </Link>
         </div>
       </Card>

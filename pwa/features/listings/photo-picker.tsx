@@ -1,13 +1,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { preparePhotos, type PreparedPhoto, type RefusedPhoto } from './photo-intake.ts';
 import { RefusedPhotosNotice } from './refused-photos-notice.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 // The photo input of the wizard and the edit form: a phone offers its camera and its gallery
 // (accept image/*), each picked photo is made smaller on the phone (photo-intake.ts), and
 // those that cannot be used are named on screen with why, the others kept.
-
-const HINT =
-  'Take them with the camera or pick them from the gallery: large photos are made smaller on this phone before they are sent.';
 
 /**
  * `onPrepared` gets the photos ready to keep or upload. `preparing` (true while picked photos are
@@ -47,7 +45,7 @@ export function PhotoPicker({
   return (
     <>
       <label className="grid gap-1">
-        <span className="text-sm font-medium">Photos (JPG, PNG, GIF or WebP)</span>
+        <span className="text-sm font-medium">{t('host.photosLabel')}</span>
         <input
           type="file"
           accept="image/*"
@@ -58,12 +56,12 @@ export function PhotoPicker({
         />
       </label>
       <p className="text-xs text-stone-700">
-        {HINT}
+        {t('host.photosHint')}
         {note ? ` ${note}` : ''}
       </p>
       {preparing && (
         <p role="status" className="text-sm">
-          Preparing photos…
+          {t('host.preparingPhotos')}
         </p>
       )}
       <RefusedPhotosNotice

@@ -6,6 +6,8 @@ import { TextField } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
 import { loadGhanaPlaces } from './ghana-places-loader.ts';
 import { digitalAddressProblem, type ListingDraft } from './listing-form.schema.ts';
+import { t, translateText, useT } from '../../i18n/i18n.ts';
+import { enHost } from '../../i18n/en-host.ts';
 
 // Where a listing is (issue 33): the country, then for Ghana a region and a town suggested from
 // the gazetteer (any town may be kept as typed once its region is chosen, as the server allows),
@@ -35,12 +37,13 @@ function useGhanaPlaces(): GhanaPlaces | undefined {
 
 export function PlaceFields({ draft, onChange }: Props) {
   const places = useGhanaPlaces();
+  useT(enHost);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {/* Changing the country clears the town, region and GPS address and picks its currency. */}
         <SelectField
-          label="Country *"
+          label={t('host.country')}
           value={draft.country}
           onValueChange={(country) =>
             onChange({ country, city: '', region: '', digitalAddress: '', currency: defaultCurrencyOf(country) })
@@ -73,12 +76,12 @@ function RegionField({ draft, onChange, places }: Props & { places: GhanaPlaces 
   };
   return (
     <SelectField
-      label="Region"
-      placeholder="Choose a region"
+      label={t('host.region')}
+      placeholder={t('host.chooseRegion')}
       value={draft.region || NO_REGION}
       onValueChange={choose}
       options={[
-        { value: NO_REGION, label: 'Choose a region' },
+        { value: NO_REGION, label: t('host.chooseRegion') },
         ...GHANA_REGIONS.map((region) => ({ value: region, label: region })),
       ]}
     />
@@ -114,25 +117,23 @@ function GhanaTownField({ draft, onChange, places }: Props & { places: GhanaPlac
   };
   return (
     <ComboboxField
-      label="Town *"
-      placeholder="Start typing, e.g. Hohoe"
+      label={t('host.town')}
+      placeholder={t('host.townPlaceholder')}
       value={draft.city}
       onValueChange={(city) => onChange({ city })}
       options={options}
       onPick={(option) => onChange({ city: option.label, region: option.detail ?? '' })}
       onCommit={commit}
-      {...(region ? { emptyText: `Not listed: “${draft.city.trim()}” will be kept as typed.` } : {})}
+      {...(region ? { emptyText: t('host.townNotListed', { town: draft.city.trim() }) } : {})}
       hint={
         <>
           {unlisted &&
             (region ? (
-              <p className="text-sm text-stone-800">
-                “{draft.city.trim()}” is not in the list: it will be listed as typed, in {region}.
-              </p>
+              <p className="text-sm text-stone-800">{t('host.townTyped', { town: draft.city.trim(), region })}</p>
             ) : (
-              <p className="text-sm text-stone-800">Not in the list? Choose the region, then type your town.</p>
+              <p className="text-sm text-stone-800">{t('host.townHint')}</p>
             ))}
-          <p>Towns: GeoNames, CC BY 4.0</p>
+          <p>{t('host.townsCredit')}</p>
         </>
       }
     />
@@ -148,15 +149,15 @@ function CityField({ draft, onChange }: Props) {
   };
   return (
     <ComboboxField
-      label="City *"
-      placeholder="Start typing a city"
+      label={t('host.city')}
+      placeholder={t('host.cityPlaceholder')}
       value={draft.city}
       onValueChange={(city) => onChange({ city })}
       options={options}
       onPick={(option) => onChange({ city: option.value })}
       onCommit={commit}
-      emptyText="No such city here: choose one from the list."
-      error={draft.city.trim() && !known && options.length === 0 ? 'Choose a city from the list.' : undefined}
+      emptyText={t('host.noSuchCity')}
+      error={draft.city.trim() && !known && options.length === 0 ? t('host.chooseCity') : undefined}
     />
   );
 }
@@ -167,7 +168,7 @@ function DigitalAddressField({ draft, onChange }: Props) {
   const problem = left ? digitalAddressProblem(draft.digitalAddress) : undefined;
   return (
     <TextField
-      label="GhanaPost GPS address (optional)"
+      label={t('host.gps')}
       value={draft.digitalAddress}
       onChange={(event) => onChange({ digitalAddress: event.target.value })}
       onBlur={() => setLeft(true)}
@@ -175,8 +176,8 @@ function DigitalAddressField({ draft, onChange }: Props) {
       autoCapitalize="characters"
       autoComplete="off"
       spellCheck={false}
-      hint={<p className="text-sm text-stone-700">Your Ghana Post GPS code, from the GhanaPostGPS app.</p>}
-      error={problem && <KeptWhole text={problem} />}
+      hint={<p className="text-sm text-stone-700">{t('host.gpsHint')}</p>}
+      error={problem && <KeptWhole text={translateText(problem)} />}
     />
   );
 }

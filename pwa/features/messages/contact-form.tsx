@@ -12,12 +12,15 @@ import { toast } from '../../ui/toast.ts';
 import { MessageStatus } from './message-status.tsx';
 import { SendButton } from './send-button.tsx';
 import { useSendMessage } from './send-message.ts';
+import { useT } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { enMessages } from '../../i18n/en-messages.ts';
 
-const USER_TYPE_LABELS: Record<(typeof CONTACT_USER_TYPES)[number], string> = {
-  landlord: 'Landlord',
-  tenant: 'Tenant/Renter',
-  property_manager: 'Property Manager',
-  other: 'Other',
+const USER_TYPE_LABELS: Record<(typeof CONTACT_USER_TYPES)[number], MessageId> = {
+  landlord: 'messages.landlord',
+  tenant: 'messages.tenant',
+  property_manager: 'messages.propertyManager',
+  other: 'messages.other',
 };
 type Method = 'email' | 'phone';
 const EMPTY = {
@@ -48,6 +51,7 @@ function missing(values: Values): { title: string; description: string } | null 
 export function ContactForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const methodName = useId();
+  const { t } = useT(enMessages);
   const { sending, sent, queued, send } = useSendMessage('/api/contact/message', {
     success: "We'll get back to you within 24-48 hours. Thank you for contacting Efie!",
     failure: {
@@ -72,10 +76,15 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Contact form" className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={t('messages.contactForm')}
+      className="grid gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('messages.firstName')}
           name="firstName"
           autoComplete="given-name"
           required
@@ -84,7 +93,7 @@ export function ContactForm() {
           onChange={(e) => set('firstName')(e.target.value)}
         />
         <TextField
-          label="Last Name"
+          label={t('messages.lastName')}
           name="lastName"
           autoComplete="family-name"
           required
@@ -94,7 +103,7 @@ export function ContactForm() {
         />
       </div>
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">Preferred Contact Method</legend>
+        <legend className="text-sm font-medium">{t('messages.preferredMethod')}</legend>
         <div className="flex gap-6">
           {(['email', 'phone'] as const).map((method) => (
             <label key={method} className="inline-flex min-h-10 items-center gap-2">
@@ -106,14 +115,14 @@ export function ContactForm() {
                 onChange={() => set('contactMethod')(method)}
                 className="size-4 accent-teal-700"
               />
-              {method === 'email' ? 'Email' : 'Phone'}
+              {method === 'email' ? t('messages.email') : t('messages.phone')}
             </label>
           ))}
         </div>
       </fieldset>
       {values.contactMethod === 'email' ? (
         <TextField
-          label="Email Address"
+          label={t('messages.emailAddress')}
           name="email"
           type="email"
           autoComplete="email"
@@ -124,7 +133,7 @@ export function ContactForm() {
         />
       ) : (
         <TextField
-          label="Phone Number"
+          label={t('messages.phoneNumber')}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -135,26 +144,26 @@ export function ContactForm() {
         />
       )}
       <SelectField
-        label="User Type"
+        label={t('messages.userType')}
         value={values.userType}
         onValueChange={set('userType')}
-        placeholder="Select your role"
-        options={CONTACT_USER_TYPES.map((value) => ({ value, label: USER_TYPE_LABELS[value] }))}
+        placeholder={t('messages.selectRole')}
+        options={CONTACT_USER_TYPES.map((value) => ({ value, label: t(USER_TYPE_LABELS[value]) }))}
       />
       <TextField
-        label="Subject"
+        label={t('messages.subject')}
         name="subject"
         required
-        placeholder="Brief description of your inquiry"
+        placeholder={t('messages.subjectPlaceholder')}
         maxLength={MESSAGE_LIMITS.subject}
         value={values.subject}
         onChange={(e) => set('subject')(e.target.value)}
       />
       <TextAreaField
-        label="Message"
+        label={t('messages.message')}
         name="message"
         required
-        placeholder="Please provide details about your inquiry..."
+        placeholder={t('messages.messagePlaceholder')}
         maxLength={MESSAGE_LIMITS.message}
         value={values.message}
         onChange={(e) => set('message')(e.target.value)}
@@ -162,8 +171,8 @@ export function ContactForm() {
       <SendButton sending={sending} />
       <MessageStatus sent={sent} queued={queued} />
       <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
-        <p className="font-semibold">Privacy Protected</p>
-        <p>Your information is only used to respond to your inquiry and is never shared with third parties.</p>
+        <p className="font-semibold">{t('messages.privacy')}</p>
+        <p>{t('messages.privacyText')}</p>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { buttonClass } from '../../ui/button.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 /** 'Send Message', or 'Sending...' with a spinner, disabled, while it is sent. */
 export function SendButton({ sending }: { sending: boolean }) {
@@ -11,7 +12,7 @@ export function SendButton({ sending }: { sending: boolean }) {
           className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
         />
       )}
-      {sending ? 'Sending...' : 'Send Message'}
+      {sending ? t('messages.sending') : t('messages.send')}
     </button>
   );
 }

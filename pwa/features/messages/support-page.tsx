@@ -9,22 +9,26 @@ import { SUPPORT_ADDRESS } from './contact-details.ts';
 import { MessageStatus } from './message-status.tsx';
 import { SendButton } from './send-button.tsx';
 import { useSendMessage } from './send-message.ts';
+import { useT } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { enMessages } from '../../i18n/en-messages.ts';
 
-const CATEGORY_LABELS: Record<(typeof SUPPORT_CATEGORIES)[number], string> = {
-  booking: 'Booking',
-  payment: 'Payment',
-  property: 'Property listing',
-  account: 'Account',
-  technical: 'Technical problem',
-  verification: 'Verification',
-  general: 'General question',
-  other: 'Other',
+const CATEGORY_LABELS: Record<(typeof SUPPORT_CATEGORIES)[number], MessageId> = {
+  booking: 'support.booking',
+  payment: 'support.payment',
+  property: 'support.property',
+  account: 'support.account',
+  technical: 'support.technical',
+  verification: 'support.verification',
+  general: 'support.general',
+  other: 'support.other',
 };
 const EMPTY = { name: '', email: '', category: '', subject: '', message: '' };
 
 /** /support: how to reach the team, and the support form (spec part 2 §2, §5, §8). */
 export function SupportPage() {
   const [values, setValues] = useState(EMPTY);
+  const { t } = useT(enMessages);
   const { sending, sent, queued, send } = useSendMessage('/api/support/message', {
     success: "Thank you for contacting Efie support. We'll reply within 24 hours.",
     failure: { title: 'Failed to Send Message', description: 'Please try again, or write to us at support@efie.app.' },
@@ -46,12 +50,12 @@ export function SupportPage() {
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_2fr]">
       <div className="grid content-start gap-4">
-        <PageTitle sub="Questions about a booking, a listing or your account? We're here to help.">Support</PageTitle>
+        <PageTitle sub={t('support.sub')}>{t('support.title')}</PageTitle>
         <Card>
-          <h2 className="text-lg font-semibold">Contact information</h2>
+          <h2 className="text-lg font-semibold">{t('support.contactInformation')}</h2>
           <dl className="mt-3 grid gap-3 text-sm">
             <div>
-              <dt className="font-medium">E-mail</dt>
+              <dt className="font-medium">{t('support.email')}</dt>
               <dd>
                 <a href={`mailto:${SUPPORT_ADDRESS}`} className="text-teal-800 underline underline-offset-2">
                   {SUPPORT_ADDRESS}
@@ -59,34 +63,31 @@ export function SupportPage() {
               </dd>
             </div>
             <div>
-              <dt className="font-medium">Response time</dt>
-              <dd>We reply within 24 hours.</dd>
+              <dt className="font-medium">{t('support.responseTime')}</dt>
+              <dd>{t('support.replyWithin')}</dd>
             </div>
             <div>
-              <dt className="font-medium">Other enquiries</dt>
+              <dt className="font-medium">{t('support.otherEnquiries')}</dt>
               <dd>
                 <Link to="/contact" className="text-teal-800 underline underline-offset-2">
-                  Contact page
+                  {t('support.contactPage')}
                 </Link>
               </dd>
             </div>
           </dl>
-          <p className="mt-4 text-sm text-stone-700">
-            Efie never asks for rent or deposits: we connect renters with hosts and do not handle rent money. Never pay
-            anyone who says otherwise.
-          </p>
+          <p className="mt-4 text-sm text-stone-700">{t('support.neverAsks')}</p>
         </Card>
       </div>
       <Card>
-        <h2 className="text-lg font-semibold">Send us a message</h2>
+        <h2 className="text-lg font-semibold">{t('messages.sendUs')}</h2>
         <form
           noValidate
           onSubmit={(event) => void onSubmit(event)}
           className="mt-4 grid gap-4"
-          aria-label="Support message"
+          aria-label={t('support.messageForm')}
         >
           <TextField
-            label="Name (optional)"
+            label={t('support.nameOptional')}
             name="name"
             autoComplete="name"
             maxLength={MESSAGE_LIMITS.name}
@@ -94,7 +95,7 @@ export function SupportPage() {
             onChange={(e) => set('name')(e.target.value)}
           />
           <TextField
-            label="Email Address"
+            label={t('messages.emailAddress')}
             name="email"
             type="email"
             autoComplete="email"
@@ -104,14 +105,14 @@ export function SupportPage() {
             onChange={(e) => set('email')(e.target.value)}
           />
           <SelectField
-            label="Category (optional)"
+            label={t('support.categoryOptional')}
             value={values.category}
             onValueChange={set('category')}
-            placeholder="Choose a category"
-            options={SUPPORT_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))}
+            placeholder={t('support.chooseCategory')}
+            options={SUPPORT_CATEGORIES.map((value) => ({ value, label: t(CATEGORY_LABELS[value]) }))}
           />
           <TextField
-            label="Subject"
+            label={t('messages.subject')}
             name="subject"
             required
             maxLength={MESSAGE_LIMITS.subject}
@@ -119,7 +120,7 @@ export function SupportPage() {
             onChange={(e) => set('subject')(e.target.value)}
           />
           <TextAreaField
-            label="Message"
+            label={t('messages.message')}
             name="message"
             required
             maxLength={MESSAGE_LIMITS.message}

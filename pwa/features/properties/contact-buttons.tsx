@@ -4,6 +4,8 @@ import type { ContactAnswer, Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enListing } from '../../i18n/en-listing.ts';
 
 type Channel = ContactAnswer['channel'];
 
@@ -15,6 +17,7 @@ type Channel = ContactAnswer['channel'];
 export function ContactButtons({ property }: { property: Property }) {
   const auth = useAuth();
   const [busy, setBusy] = useState<Channel | null>(null);
+  const { t } = useT(enListing);
   const signedIn = auth.status === 'authenticated';
   const own = signedIn && auth.user.id === property.ownerId;
   const live = property.isVerified && property.isActive;
@@ -24,7 +27,7 @@ export function ContactButtons({ property }: { property: Property }) {
   const open = async (channel: Channel) => {
     if (!navigator.onLine) {
       if (channel === 'call') window.location.assign(`tel:${phone}`);
-      else toast({ title: 'Offline', description: 'WhatsApp needs a connection. You can still call.' });
+      else toast({ title: t('listing.offline'), description: t('listing.whatsappOffline') });
       return;
     }
     setBusy(channel);
@@ -34,7 +37,11 @@ export function ContactButtons({ property }: { property: Property }) {
       });
       window.location.assign(answer.href);
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Could not open the contact'), variant: 'destructive' });
+      toast({
+        title: t('common.error'),
+        description: errorText(error, t('listing.couldNotOpen')),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -43,10 +50,10 @@ export function ContactButtons({ property }: { property: Property }) {
   return (
     <div className="grid grid-cols-2 gap-2">
       <Button variant="secondary" disabled={busy !== null} onClick={() => void open('whatsapp')}>
-        {busy === 'whatsapp' ? 'Opening…' : 'WhatsApp'}
+        {busy === 'whatsapp' ? t('listing.opening') : 'WhatsApp'}
       </Button>
       <Button variant="secondary" disabled={busy !== null} onClick={() => void open('call')}>
-        {busy === 'call' ? 'Opening…' : 'Call'}
+        {busy === 'call' ? t('listing.opening') : t('listing.call')}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/current-user.ts';
 import { toast } from '../../ui/toast.ts';
 import { StorageError, StorageFullError } from '../../offline/storage-errors.ts';
 import { useFavorites, useSetFavorite } from './favorites.queries.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 type Props = { property: Property; place: 'card' | 'detail' };
 
@@ -11,13 +12,14 @@ export function FavoriteButton({ property, place }: Props) {
   const signedIn = auth.status === 'authenticated';
   const favorites = useFavorites(signedIn);
   const setFavorite = useSetFavorite();
+  const { t } = useT();
   const saved = favorites.data?.some((item) => item.id === property.id) ?? false;
 
   if (place === 'detail' && !signedIn) return null;
 
   const onClick = () => {
     if (!signedIn) {
-      toast({ title: 'Error', description: 'Please sign in to save properties', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('favorite.signIn'), variant: 'destructive' });
       return;
     }
     setFavorite.mutate(
@@ -27,12 +29,12 @@ export function FavoriteButton({ property, place }: Props) {
           toast(
             // The phone could not store the wish (storage full, say): its own words say what to do.
             error instanceof StorageFullError || error instanceof StorageError
-              ? { title: 'Not saved', description: error.message, variant: 'destructive' }
+              ? { title: t('favorite.notSaved'), description: error.message, variant: 'destructive' }
               : place === 'detail'
-                ? { title: 'Failed to update favorites. Please try again.', variant: 'destructive' }
+                ? { title: t('favorite.failed'), variant: 'destructive' }
                 : {
-                    title: 'Error',
-                    description: 'Failed to update favorites. Please try again.',
+                    title: t('common.error'),
+                    description: t('favorite.failed'),
                     variant: 'destructive',
                   },
           ),
@@ -45,7 +47,7 @@ export function FavoriteButton({ property, place }: Props) {
       type="button"
       onClick={onClick}
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${property.title} from saved properties` : `Save ${property.title}`}
+      aria-label={t(saved ? 'favorite.remove' : 'favorite.save', { title: property.title })}
       className={
         place === 'card'
           ? 'inline-flex size-10 items-center justify-center rounded-full bg-white/95 shadow hover:bg-white'
@@ -60,7 +62,7 @@ export function FavoriteButton({ property, place }: Props) {
       >
         <path d="M12 21s-7-4.35-9.5-8.5C.5 8.5 3 4 7 4c2 0 3.5 1 5 3 1.5-2 3-3 5-3 4 0 6.5 4.5 4.5 8.5C19 16.65 12 21 12 21z" />
       </svg>
-      {place === 'detail' && (saved ? 'Saved' : 'Save')}
+      {place === 'detail' && (saved ? t('favorite.saved') : t('favorite.saveButton'))}
     </button>
   );
 }

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { RENT_ACT_ADVANCE_LIMIT_MONTHS } from '../../lib/contract.ts';
-import { AMENITIES } from '../../lib/format.ts';
+import { amenityEntries } from '../../lib/format.ts';
 import { inputClass } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select.tsx';
 import type { SearchParams } from './search-params.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { enFilters } from '../../i18n/en-filters.ts';
 
 const ANY = 'any';
 const opt = (value: string, label: string) => ({ value, label });
+const typeOpt = (value: string) => opt(value, t(`propertyType.${value}` as MessageId));
+const categoryOpt = (value: string) => opt(value, t(`category.${value}` as MessageId));
 
 type Props = { params: SearchParams; onChange: (patch: Partial<SearchParams>) => void };
 
@@ -19,6 +24,7 @@ export function FilterPanel({ params, onChange }: Props) {
     else next.add(id);
     onChange({ amenities: next.size ? [...next].join(',') : undefined });
   };
+  useT(enFilters);
   const pick = (key: keyof SearchParams) => (value: string) => onChange({ [key]: value === ANY ? undefined : value });
   return (
     <div
@@ -26,60 +32,82 @@ export function FilterPanel({ params, onChange }: Props) {
       className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <SelectField
-        label="Property type"
+        label={t('filters.propertyType')}
         value={params.propertyType ?? params.type ?? ANY}
         onValueChange={(value) => onChange({ propertyType: value === ANY ? undefined : value, type: undefined })}
         options={[
-          opt(ANY, 'Any type'),
-          opt('apartment', 'Apartment'),
-          opt('house', 'House'),
-          opt('studio', 'Studio'),
-          opt('room', 'Room'),
+          opt(ANY, t('filters.anyType')),
+          typeOpt('apartment'),
+          typeOpt('house'),
+          typeOpt('studio'),
+          typeOpt('room'),
         ]}
       />
       <SelectField
-        label="Category"
+        label={t('filters.category')}
         value={params.category ?? ANY}
         onValueChange={pick('category')}
         options={[
-          opt(ANY, 'Any category'),
-          opt('general', 'General'),
-          opt('student', 'Student'),
-          opt('corporate', 'Corporate'),
-          opt('tourist', 'Tourist'),
+          opt(ANY, t('filters.anyCategory')),
+          categoryOpt('general'),
+          categoryOpt('student'),
+          categoryOpt('corporate'),
+          categoryOpt('tourist'),
         ]}
       />
       <SelectField
-        label="Listing type"
+        label={t('filters.listingType')}
         value={params.listingType ?? 'rent'}
         onValueChange={pick('listingType')}
-        options={[opt('rent', 'For rent'), opt('sale', 'For sale')]}
+        options={[opt('rent', t('filters.forRent')), opt('sale', t('filters.forSale'))]}
       />
       <SelectField
-        label="Price period"
+        label={t('filters.pricePeriod')}
         value={params.timePeriod ?? 'months'}
         onValueChange={pick('timePeriod')}
-        options={[opt('weeks', 'Weekly'), opt('months', 'Monthly'), opt('years', 'Yearly')]}
-      />
-      <NumberInput label="Min price" value={params.minPrice} onChange={(minPrice) => onChange({ minPrice })} />
-      <NumberInput label="Max price" value={params.maxPrice} onChange={(maxPrice) => onChange({ maxPrice })} />
-      <SelectField
-        label="Bedrooms"
-        value={String(params.bedrooms ?? 0)}
-        onValueChange={(value) => onChange({ bedrooms: Number(value) || undefined })}
-        options={[opt('0', 'Any'), opt('1', '1+'), opt('2', '2+'), opt('3', '3+'), opt('4', '4+'), opt('5', '5+')]}
+        options={[
+          opt('weeks', t('filters.weekly')),
+          opt('months', t('filters.monthly')),
+          opt('years', t('filters.yearly')),
+        ]}
       />
       <NumberInput
-        label="Guests"
+        id="filter-min-price"
+        label={t('filters.minPrice')}
+        value={params.minPrice}
+        onChange={(minPrice) => onChange({ minPrice })}
+      />
+      <NumberInput
+        id="filter-max-price"
+        label={t('filters.maxPrice')}
+        value={params.maxPrice}
+        onChange={(maxPrice) => onChange({ maxPrice })}
+      />
+      <SelectField
+        label={t('filters.bedrooms')}
+        value={String(params.bedrooms ?? 0)}
+        onValueChange={(value) => onChange({ bedrooms: Number(value) || undefined })}
+        options={[
+          opt('0', t('filters.any')),
+          opt('1', '1+'),
+          opt('2', '2+'),
+          opt('3', '3+'),
+          opt('4', '4+'),
+          opt('5', '5+'),
+        ]}
+      />
+      <NumberInput
+        id="filter-guests"
+        label={t('filters.guests')}
         value={params.guests ?? 1}
         min={1}
         onChange={(guests) => onChange({ guests: guests && guests > 1 ? guests : undefined })}
       />
       <AdvanceRentFilter params={params} onChange={onChange} />
       <fieldset className="sm:col-span-2 lg:col-span-4">
-        <legend className="mb-2 text-sm font-medium">Amenities</legend>
+        <legend className="mb-2 text-sm font-medium">{t('filters.amenities')}</legend>
         <div className="flex flex-wrap gap-2">
-          {Object.entries(AMENITIES).map(([id, label]) => (
+          {amenityEntries().map(([id, label]) => (
             <label
               key={id}
               className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-stone-300 px-3 text-sm has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50"
@@ -115,10 +143,10 @@ function AdvanceRentFilter({ params, onChange }: Props) {
           aria-describedby="filter-advance-rent-hint"
           className="size-5 accent-teal-700"
         />
-        At most {RENT_ACT_ADVANCE_LIMIT_MONTHS} months rent up front
+        {t('filters.advanceRent', { months: RENT_ACT_ADVANCE_LIMIT_MONTHS })}
       </label>
       <p id="filter-advance-rent-hint" className="text-sm text-stone-700">
-        The most Ghana's Rent Act allows a landlord to ask. Listings that do not say are not shown.
+        {t('filters.advanceRentHint')}
       </p>
     </div>
   );
@@ -126,17 +154,18 @@ function AdvanceRentFilter({ params, onChange }: Props) {
 
 /** Sends its value when the person pauses or leaves the field, not on every key (each change is a search). */
 function NumberInput({
+  id,
   label,
   value,
   min = 0,
   onChange,
 }: {
+  id: string;
   label: string;
   value: number | undefined;
   min?: number;
   onChange: (value: number | undefined) => void;
 }) {
-  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const parsed = text === '' ? undefined : Number(text);
   const commit = () => {

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { Photo } from '../../ui/photo.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enListing } from '../../i18n/en-listing.ts';
 
 /** The detail gallery uses the large (1200 px) images; a tap opens the lightbox. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
+  const { t } = useT(enListing);
   if (images.length === 0) {
     return (
       <div className="flex aspect-[16/10] items-center justify-center rounded-xl bg-stone-200 text-stone-700">
-        No image available
+        {t('listing.noImage')}
       </div>
     );
   }
@@ -20,11 +23,11 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger
           className="block overflow-hidden rounded-xl"
-          aria-label={`Open photo ${index + 1} of ${images.length} full screen`}
+          aria-label={t('listing.openPhoto', { number: index + 1, total: images.length })}
         >
           <GalleryImage
             src={current}
-            alt={`${title}, photo ${index + 1}`}
+            alt={t('listing.photoAlt', { title, number: index + 1 })}
             className="aspect-[16/10] w-full object-cover"
             eager
           />
@@ -40,7 +43,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
             </Dialog.Title>
             <GalleryImage
               src={current}
-              alt={`${title}, photo ${index + 1}`}
+              alt={t('listing.photoAlt', { title, number: index + 1 })}
               className="max-h-[80vh] max-w-full object-contain"
               sizes="100vw"
               eager
@@ -51,7 +54,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                   type="button"
                   onClick={() => step(-1)}
                   className="rounded-md bg-white/20 px-4 py-2"
-                  aria-label="Previous photo"
+                  aria-label={t('listing.previousPhoto')}
                 >
                   ‹ Prev
                 </button>
@@ -62,7 +65,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                   type="button"
                   onClick={() => step(1)}
                   className="rounded-md bg-white/20 px-4 py-2"
-                  aria-label="Next photo"
+                  aria-label={t('listing.nextPhoto')}
                 >
                   Next ›
                 </button>
@@ -70,7 +73,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
             )}
             <Dialog.Close
               className="absolute right-4 top-4 rounded-md bg-white/20 px-3 py-1 text-2xl text-white"
-              aria-label="Close photo viewer"
+              aria-label={t('listing.closeViewer')}
             >
               ×
             </Dialog.Close>
@@ -78,13 +81,13 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         </Dialog.Portal>
       </Dialog.Root>
       {images.length > 1 && (
-        <ul className="flex gap-2 overflow-x-auto" aria-label="Photos">
+        <ul className="flex gap-2 overflow-x-auto" aria-label={t('listing.photos')}>
           {images.map((image, position) => (
             <li key={image} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setIndex(position)}
-                aria-label={`Show photo ${position + 1}`}
+                aria-label={t('listing.showPhoto', { number: position + 1 })}
                 aria-current={position === index}
                 className={`overflow-hidden rounded-md border-2 ${position === index ? 'border-teal-700' : 'border-transparent'}`}
               >

@@ -1,3 +1,4 @@
+import { t, useT } from '../../i18n/i18n.ts';
 /** `totalIsExact` false: at least `total` + 1 match, counted no further (GET /api/properties/search). */
 type Props = { page: number; total: number; totalIsExact?: boolean; pageSize: number; onPage: (page: number) => void };
 
@@ -20,20 +21,21 @@ const CURRENT = `${BASE} border-teal-700 bg-teal-700 font-semibold text-white`;
  * and wider screens add the current page's neighbours, so that nothing wraps at 360 px.
  */
 export function Pagination({ page, total, totalIsExact = true, pageSize, onPage }: Props) {
+  const { t } = useT();
   const pages = Math.ceil(total / pageSize);
   if (totalIsExact && total <= pageSize) return null;
   // Past a capped total the last page is not known: the numbers stop beside the current page, and
   // Next stays on (the server counts one past each page it answers, so the next one has listings).
   const last = (around: number) => (totalIsExact ? pages : page + around);
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-nowrap items-center justify-center gap-2">
+    <nav aria-label={t('pager.label')} className="mt-8 flex flex-nowrap items-center justify-center gap-2">
       <button type="button" className={IDLE} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </button>
       <PageNumbers shown={shownPages(page, last(0), 0)} page={page} onPage={onPage} className="flex sm:hidden" />
       <PageNumbers shown={shownPages(page, last(1), 1)} page={page} onPage={onPage} className="hidden sm:flex" />
       <button type="button" className={IDLE} disabled={totalIsExact && page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </button>
     </nav>
   );
@@ -63,7 +65,7 @@ function PageNumbers({
             type="button"
             className={item === page ? CURRENT : IDLE}
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t('pager.page', { page: item })}
             onClick={() => onPage(item)}
           >
             {item}

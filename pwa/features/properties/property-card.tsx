@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Property } from '../../lib/contract.ts';
-import { capitalize, countOf, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import { formatPrice, imageList, periodLabel, propertyTypeLabel } from '../../lib/format.ts';
 import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge } from '../../ui/card.tsx';
 import { ListImage } from '../../ui/list-image.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 type Props = { property: Property; badge?: ReactNode; action?: ReactNode; layout?: 'grid' | 'list'; eager?: boolean };
 
 export function PropertyCard({ property, badge, action, layout = 'grid', eager = false }: Props) {
   const image = imageList(property.images, property.image)[0];
+  const { t, tn } = useT();
   return (
     <article
       className={`group relative overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm ${layout === 'list' ? 'grid grid-cols-[40%_1fr] sm:grid-cols-[260px_1fr]' : ''}`}
@@ -31,7 +33,11 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
         </h3>
         <p className="text-sm text-stone-700">{[property.city, property.country].filter(Boolean).join(', ')}</p>
         <p className="text-sm text-stone-700">
-          {property.bedrooms} bed · {property.bathrooms} bath · {capitalize(property.propertyType)}
+          {t('card.facts', {
+            bedrooms: property.bedrooms,
+            bathrooms: property.bathrooms,
+            type: propertyTypeLabel(property.propertyType),
+          })}
         </p>
         <p className="mt-1 text-lg font-bold text-teal-800">
           {formatPrice(property)}
@@ -39,10 +45,12 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
         </p>
         {(property.isVerified || property.exceedsRentActAdvance || property.ownerAgentLicense) && (
           <div className="flex flex-wrap gap-1">
-            {property.isVerified && <Badge tone="green">Verified</Badge>}
+            {property.isVerified && <Badge tone="green">{t('card.verified')}</Badge>}
             {/* More up front than Ghana's Rent Act allows: the listing page says what the law is. */}
             {property.exceedsRentActAdvance && property.advanceRentMonths !== null && (
-              <Badge tone="amber">{countOf(property.advanceRentMonths, 'month')} rent up front</Badge>
+              <Badge tone="amber">
+                {t('card.rentUpFront', { months: tn('count.month', property.advanceRentMonths) })}
+              </Badge>
             )}
             <AgentLicenseBadge label={property.ownerAgentLicense} />
           </div>

@@ -3,7 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { isStatus } from '../../lib/api-client.ts';
 import type { Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
-import { AMENITIES, capitalize, formatPrice, imageList, periodLabel } from '../../lib/format.ts';
+import {
+  amenityLabel,
+  categoryLabel,
+  formatPrice,
+  imageList,
+  periodLabel,
+  propertyTypeLabel,
+} from '../../lib/format.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
@@ -18,6 +25,8 @@ import { ReportListing } from './report-listing.tsx';
 import { ContactButtons } from './contact-buttons.tsx';
 import { ShareButton } from './share-button.tsx';
 import { listingVideosQuery, VideoTour } from './video-tour.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enListing } from '../../i18n/en-listing.ts';
 
 export function PropertyDetail({ id }: { id: string }) {
   const property = useProperty(id);
@@ -31,16 +40,17 @@ export function PropertyDetail({ id }: { id: string }) {
 }
 
 function PropertyView({ property }: { property: Property }) {
-  const ownerLabel = property.ownerUserType === 'agent' ? 'Agent' : 'Landlord';
+  const { t } = useT(enListing);
+  const agent = property.ownerUserType === 'agent';
   return (
     <article className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_340px]">
       <div className="grid min-w-0 gap-5">
         <Gallery images={imageList(property.images, property.image)} title={property.title} />
         <header className="grid gap-2">
           <div className="flex flex-wrap gap-2">
-            {property.isVerified && <Badge tone="green">Verified</Badge>}
-            <Badge>{capitalize(property.category)}</Badge>
-            <Badge tone="blue">For {property.listingType === 'sale' ? 'sale' : 'rent'}</Badge>
+            {property.isVerified && <Badge tone="green">{t('card.verified')}</Badge>}
+            <Badge>{categoryLabel(property.category)}</Badge>
+            <Badge tone="blue">{property.listingType === 'sale' ? t('listing.forSale') : t('listing.forRent')}</Badge>
           </div>
           <h1 className="text-2xl font-bold md:text-3xl">{property.title}</h1>
           <p className="text-stone-700">
@@ -53,7 +63,7 @@ function PropertyView({ property }: { property: Property }) {
             {formatPrice(property)}
             <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
           </p>
-          <AdvanceRent property={property} ownerLabel={ownerLabel} />
+          <AdvanceRent property={property} />
           <div className="flex flex-wrap gap-2">
             <ShareButton title={property.title} />
             <FavoriteButton property={property} place="detail" />
@@ -61,22 +71,22 @@ function PropertyView({ property }: { property: Property }) {
         </header>
         {/* Sized to their words, not thirds: a third of a 360 px screen is narrower than "Apartment". */}
         <dl className="flex flex-wrap justify-around gap-x-3 gap-y-2 rounded-xl border border-stone-200 bg-white p-4 text-center">
-          <Fact label="Bedrooms" value={property.bedrooms} />
-          <Fact label="Bathrooms" value={property.bathrooms} />
-          <Fact label="Type" value={capitalize(property.propertyType)} />
+          <Fact label={t('listing.bedrooms')} value={property.bedrooms} />
+          <Fact label={t('listing.bathrooms')} value={property.bathrooms} />
+          <Fact label={t('listing.type')} value={propertyTypeLabel(property.propertyType)} />
         </dl>
         <section>
-          <h2 className="mb-2 text-xl font-semibold">About this property</h2>
+          <h2 className="mb-2 text-xl font-semibold">{t('listing.about')}</h2>
           <p className="whitespace-pre-line text-stone-800">{property.description}</p>
         </section>
         <VideoTour id={property.id} title={property.title} />
         {property.amenities.length > 0 && (
           <section>
-            <h2 className="mb-2 text-xl font-semibold">Amenities</h2>
+            <h2 className="mb-2 text-xl font-semibold">{t('listing.amenities')}</h2>
             <ul className="flex flex-wrap gap-2">
               {property.amenities.map((amenity) => (
                 <li key={amenity} className="rounded-full bg-stone-100 px-3 py-1 text-sm">
-                  {AMENITIES[amenity] ?? amenity}
+                  {amenityLabel(amenity)}
                 </li>
               ))}
             </ul>
@@ -84,7 +94,7 @@ function PropertyView({ property }: { property: Property }) {
         )}
       </div>
       <aside className="grid content-start gap-3 lg:sticky lg:top-20 lg:self-start">
-        <ContactCard property={property} ownerLabel={ownerLabel} />
+        <ContactCard property={property} agent={agent} />
         <SafetyNote />
         <ReportListing property={property} />
       </aside>
@@ -101,23 +111,25 @@ function Fact({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel: string }) {
+function ContactCard({ property, agent }: { property: Property; agent: boolean }) {
   const auth = useAuth();
+  const { t } = useT(enListing);
+  const contact = agent ? t('listing.contactAgent') : t('listing.contactLandlord');
   const owner =
     property.ownerBusinessName ||
     [property.ownerFirstName, property.ownerLastName].filter(Boolean).join(' ') ||
-    `Efie ${ownerLabel}`;
+    (agent ? t('listing.efieAgent') : t('listing.efieLandlord'));
   return (
     <Card className="grid gap-3">
-      <h2 className="text-lg font-semibold">Contact {ownerLabel}</h2>
+      <h2 className="text-lg font-semibold">{contact}</h2>
       <p className="flex flex-wrap items-center gap-2 text-stone-800">
         <span className="[overflow-wrap:anywhere]">{owner}</span>
         <AgentLicenseBadge label={property.ownerAgentLicense} />
       </p>
-      <p className="text-sm text-stone-700">Contact details are free for all registered users.</p>
+      <p className="text-sm text-stone-700">{t('listing.contactFree')}</p>
       {auth.status === 'authenticated' ? (
         <Link to="/contact-landlord/$id" params={{ id: property.id }} className={buttonClass('primary', 'w-full')}>
-          Contact {ownerLabel}
+          {contact}
         </Link>
       ) : (
         <Link
@@ -125,7 +137,7 @@ function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel:
           search={{ action: 'contact', propertyId: property.id }}
           className={buttonClass('primary', 'w-full')}
         >
-          Contact {ownerLabel}
+          {contact}
         </Link>
       )}
       <ContactButtons property={property} />
@@ -134,22 +146,24 @@ function ContactCard({ property, ownerLabel }: { property: Property; ownerLabel:
 }
 
 export function PropertyNotFound() {
+  const { t } = useT(enListing);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 px-4 text-center">
-      <h1 className="text-2xl font-bold">Property not found</h1>
-      <p className="text-stone-700">The property you're looking for doesn't exist or has been removed.</p>
+      <h1 className="text-2xl font-bold">{t('listing.notFound')}</h1>
+      <p className="text-stone-700">{t('listing.notFoundText')}</p>
       <Link to="/search" className={buttonClass('primary')}>
-        Back to Search
+        {t('listing.backToSearch')}
       </Link>
     </div>
   );
 }
 
 function LoadFailed() {
+  const { t } = useT(enListing);
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-xl font-bold">This property could not be loaded</h1>
-      <p className="text-stone-700">Check your connection and try again.</p>
+      <h1 className="text-xl font-bold">{t('listing.loadFailed')}</h1>
+      <p className="text-stone-700">{t('listing.checkConnection')}</p>
     </div>
   );
 }

@@ -9,77 +9,85 @@ import { useFavorites } from './favorites.queries.ts';
 import { PropertyCard } from './property-card.tsx';
 import { QuickSearch } from './quick-search.tsx';
 import { useSearch } from './search.queries.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAccount } from '../../i18n/en-account.ts';
 
 export function RenterDashboard({ user }: { user: User }) {
   const mine = useMyProperties();
   const favorites = useFavorites(true);
   const recommended = useSearch({ page: 1, limit: 4 });
+  const { t } = useT(enAccount);
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
       <section className="grid gap-4">
-        <h1 className="text-2xl font-bold md:text-3xl">Welcome back{user.firstName ? `, ${user.firstName}` : ''}!</h1>
+        <h1 className="text-2xl font-bold md:text-3xl">
+          {user.firstName ? t('dashboard.welcomeName', { name: user.firstName }) : t('dashboard.welcome')}
+        </h1>
         <div className="flex flex-wrap gap-2">
           <Link to="/search" className={buttonClass('primary')}>
-            Find a Place
+            {t('dashboard.findPlace')}
           </Link>
           <Link to="/list-property" className={buttonClass('secondary')}>
-            List Property
+            {t('dashboard.listProperty')}
           </Link>
         </div>
-        <QuickSearch label="Quick search" />
+        <QuickSearch label={t('dashboard.quickSearch')} />
       </section>
       <section aria-labelledby="activity-heading">
         <h2 id="activity-heading" className="mb-3 text-xl font-semibold">
-          Your activity
+          {t('dashboard.activity')}
         </h2>
         <ul className="grid grid-cols-3 gap-3">
-          <Stat label="Your properties" value={mine.data?.length} to="/host-dashboard" />
-          <Stat label="Saved properties" value={favorites.data?.length} to="/search" saved />
-          <Stat label="Unread messages" value={0} />
+          <Stat label={t('dashboard.yourProperties')} value={mine.data?.length} to="/host-dashboard" />
+          <Stat label={t('dashboard.savedProperties')} value={favorites.data?.length} to="/search" saved />
+          <Stat label={t('dashboard.unread')} value={0} />
         </ul>
       </section>
       <section aria-labelledby="recommended-heading">
         <h2 id="recommended-heading" className="mb-3 text-xl font-semibold">
-          Recommended for You
+          {t('dashboard.recommended')}
         </h2>
         {recommended.isPending ? (
-          <Spinner label="Loading recommendations" />
+          <Spinner label={t('dashboard.loadingRecommendations')} />
         ) : (
-          <CardGrid properties={recommended.data?.properties.slice(0, 4) ?? []} empty="No recommendations yet." />
+          <CardGrid
+            properties={recommended.data?.properties.slice(0, 4) ?? []}
+            empty={t('dashboard.noRecommendations')}
+          />
         )}
       </section>
       <section aria-labelledby="quick-actions-heading">
         <h2 id="quick-actions-heading" className="mb-3 text-xl font-semibold">
-          Quick actions
+          {t('dashboard.quickActions')}
         </h2>
         <div className="flex flex-wrap gap-2">
           <Link to="/search" search={{ saved: true }} className={buttonClass('secondary')}>
-            Saved Properties
+            {t('dashboard.saved')}
           </Link>
           <Link to="/host-dashboard" className={buttonClass('secondary')}>
-            Manage My Listings
+            {t('dashboard.manageListings')}
           </Link>
           <Link to="/account-settings" className={buttonClass('secondary')}>
-            Account Settings
+            {t('dashboard.accountSettings')}
           </Link>
         </div>
       </section>
       <section aria-labelledby="saved-heading">
         <h2 id="saved-heading" className="mb-3 text-xl font-semibold">
-          Recently Saved
+          {t('dashboard.recentlySaved')}
         </h2>
         {favorites.isPending ? (
-          <Spinner label="Loading saved properties" />
+          <Spinner label={t('dashboard.loadingSaved')} />
         ) : (
-          <CardGrid properties={favorites.data?.slice(0, 3) ?? []} empty="You have not saved any properties yet." />
+          <CardGrid properties={favorites.data?.slice(0, 3) ?? []} empty={t('dashboard.noSaved')} />
         )}
       </section>
       <Card>
-        <h2 className="text-lg font-semibold">Tips</h2>
+        <h2 className="text-lg font-semibold">{t('dashboard.tips')}</h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-800">
-          <li>Save homes you like with the heart so you can compare them later.</li>
-          <li>Verified listings have been checked by the Efie team.</li>
-          <li>Never pay a deposit before you have seen the property and met the landlord.</li>
+          <li>{t('dashboard.tip1')}</li>
+          <li>{t('dashboard.tip2')}</li>
+          <li>{t('dashboard.tip3')}</li>
         </ul>
       </Card>
     </div>

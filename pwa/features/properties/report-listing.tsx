@@ -10,7 +10,9 @@ import type { FieldErrors } from '../../ui/form.ts';
 import { type ToastInput, toast } from '../../ui/toast.ts';
 import { checkReport, EMPTY_REPORT, NEEDS_CONNECTION, type ReportFormValues, reportFailure } from './report-form.ts';
 import { useReportListing } from './report-listing.mutation.ts';
-import { REPORT_NOTE_MAX, REPORT_REASON_NAMES, REPORT_REASONS } from './reports-contract.ts';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './reports-contract.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enListing } from '../../i18n/en-listing.ts';
 
 const QUIET =
   'inline-flex min-h-10 items-center self-start rounded-md px-1 text-sm font-medium text-stone-700 underline underline-offset-2 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-teal-700';
@@ -22,11 +24,12 @@ const QUIET =
 export function ReportListing({ property }: { property: Property }) {
   const auth = useAuth();
   const [open, setOpen] = useState(false);
+  const { t } = useT(enListing);
   if (auth.status === 'loading') return null;
   if (auth.status === 'unauthenticated') {
     return (
       <Link to="/login" onClick={() => rememberReturnPath(`/property/${property.id}`)} className={QUIET}>
-        Report this listing
+        {t('report.open')}
       </Link>
     );
   }
@@ -34,14 +37,12 @@ export function ReportListing({ property }: { property: Property }) {
   if (auth.user.id === property.ownerId) return null;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={QUIET}>Report this listing</Dialog.Trigger>
+      <Dialog.Trigger className={QUIET}>{t('report.open')}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[32rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
-          <Dialog.Title className="text-lg font-semibold">Report this listing</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-700">
-            The Efie team will look at it. Three reports from different people hide it until they do.
-          </Dialog.Description>
+          <Dialog.Title className="text-lg font-semibold">{t('report.open')}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-stone-700">{t('report.intro')}</Dialog.Description>
           {open && <ReportForm id={property.id} onDone={() => setOpen(false)} />}
         </Dialog.Content>
       </Dialog.Portal>
@@ -56,6 +57,7 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
   const [failed, setFailed] = useState<string | null>(null);
   const report = useReportListing();
   const reasonError = useId();
+  const { t } = useT(enListing);
 
   const change = (next: ReportFormValues) => {
     setValues(next);
@@ -65,7 +67,12 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
 
   const fail = (shown: ToastInput) => {
     toast(shown);
-    setFailed([shown.title, shown.description].filter(Boolean).join(' - '));
+    setFailed(
+      [shown.title, shown.description]
+        .filter((text): text is string => Boolean(text))
+        .map((text) => translateText(text))
+        .join(' - '),
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -79,7 +86,7 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
       { id, body: checked.body },
       {
         onSuccess: (answer) => {
-          toast({ title: 'Report sent', description: answer.message });
+          toast({ title: t('report.sent'), description: answer.message });
           onDone();
         },
         onError: (error) => {
@@ -101,7 +108,7 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
         aria-invalid={errors.reason ? true : undefined}
         aria-describedby={errors.reason ? reasonError : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">What is wrong with it?</legend>
+        <legend className="mb-1 text-sm font-medium">{t('report.whatWrong')}</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="flex min-h-10 items-center gap-3 text-base">
             <input
@@ -112,13 +119,13 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
               onChange={() => change({ ...values, reason })}
               className="size-5 shrink-0 accent-teal-700"
             />
-            {REPORT_REASON_NAMES[reason]}
+            {t(`report.reason.${reason}`)}
           </label>
         ))}
         <FieldError id={reasonError} message={errors.reason} />
       </fieldset>
       <TextAreaField
-        label={values.reason === 'other' ? 'What is wrong' : 'Anything to add (optional)'}
+        label={values.reason === 'other' ? t('report.noteOther') : t('report.noteOptional')}
         value={values.note}
         onChange={(event) => change({ ...values, note: event.target.value })}
         error={errors.note}
@@ -127,10 +134,10 @@ function ReportForm({ id, onDone }: { id: string; onDone: () => void }) {
       />
       <div className="flex justify-end gap-2">
         <Dialog.Close asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">{t('report.cancel')}</Button>
         </Dialog.Close>
         <Button type="submit" disabled={report.isPending}>
-          {report.isPending ? 'Sending…' : 'Send report'}
+          {report.isPending ? t('report.sending') : t('report.send')}
         </Button>
       </div>
     </form>

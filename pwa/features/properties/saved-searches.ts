@@ -1,23 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SearchPage } from '../../lib/contract.ts';
-import { AMENITIES, capitalize, countOf } from '../../lib/format.ts';
+import { amenityLabel, categoryLabel, propertyTypeLabel } from '../../lib/format.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
 import type { SearchFilters } from './search.queries.ts';
 import type { SearchParams } from './search-params.ts';
+import { localeTag, t, tn } from '../../i18n/i18n.ts';
+import '../../i18n/en-search.ts';
 
 // The searches whose answers this device holds (the query cache, restored from IndexedDB):
 // what a person offline can still open instead of a search never made here.
 
 export type SavedSearch = { filters: SearchFilters; total: number; totalIsExact: boolean; savedAt: number };
 
-const PERIOD: Record<string, string> = {
-  week: 'a week',
-  weeks: 'a week',
-  month: 'a month',
-  months: 'a month',
-  year: 'a year',
-  years: 'a year',
+const PERIOD: Record<string, MessageId> = {
+  week: 'savedSearch.aWeek',
+  weeks: 'savedSearch.aWeek',
+  month: 'savedSearch.aMonth',
+  months: 'savedSearch.aMonth',
+  year: 'savedSearch.aYear',
+  years: 'savedSearch.aYear',
 };
-const amount = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const amount = (value: number) => value.toLocaleString(localeTag(), { maximumFractionDigits: 2 });
 
 /** The answered searches in the cache, newest first, one per set of filters. */
 export function savedSearches(client: QueryClient): SavedSearch[] {
@@ -43,24 +46,24 @@ export function searchParamsOf(filters: SearchFilters): SearchParams {
 
 /** A short description of a search, in the words of the filter panel. */
 export function describeSearch(filters: SearchFilters): string {
-  const parts = [filters.location ? filters.location : 'All properties'];
-  if (filters.propertyType) parts.push(capitalize(filters.propertyType));
-  if (filters.category) parts.push(capitalize(filters.category));
-  if (filters.listingType === 'sale') parts.push('For sale');
-  if (filters.bedrooms) parts.push(`${filters.bedrooms}+ bedrooms`);
-  const period = PERIOD[filters.timePeriod ?? 'months'] ?? 'a month';
+  const parts = [filters.location ? filters.location : t('savedSearch.all')];
+  if (filters.propertyType) parts.push(propertyTypeLabel(filters.propertyType));
+  if (filters.category) parts.push(categoryLabel(filters.category));
+  if (filters.listingType === 'sale') parts.push(t('savedSearch.forSale'));
+  if (filters.bedrooms) parts.push(t('savedSearch.bedrooms', { count: filters.bedrooms }));
+  const period = t(PERIOD[filters.timePeriod ?? 'months'] ?? 'savedSearch.aMonth');
   const { minPrice: min, maxPrice: max } = filters;
   if (min !== undefined && max !== undefined) parts.push(`${amount(min)}–${amount(max)} ${period}`);
-  else if (min !== undefined) parts.push(`from ${amount(min)} ${period}`);
-  else if (max !== undefined) parts.push(`up to ${amount(max)} ${period}`);
+  else if (min !== undefined) parts.push(t('savedSearch.from', { amount: amount(min), period }));
+  else if (max !== undefined) parts.push(t('savedSearch.upTo', { amount: amount(max), period }));
   if (filters.maxAdvanceRent !== undefined)
     parts.push(
       filters.maxAdvanceRent === 0
-        ? 'no rent up front'
-        : `at most ${countOf(filters.maxAdvanceRent, 'month')} up front`,
+        ? t('savedSearch.noUpFront')
+        : t('savedSearch.atMost', { months: tn('count.month', filters.maxAdvanceRent) }),
     );
-  if (filters.guests && filters.guests > 1) parts.push(`${filters.guests} guests`);
-  for (const id of (filters.amenities ?? '').split(',').filter(Boolean)) parts.push(AMENITIES[id] ?? id);
-  if (filters.page && filters.page > 1) parts.push(`page ${filters.page}`);
+  if (filters.guests && filters.guests > 1) parts.push(t('savedSearch.guests', { count: filters.guests }));
+  for (const id of (filters.amenities ?? '').split(',').filter(Boolean)) parts.push(amenityLabel(id));
+  if (filters.page && filters.page > 1) parts.push(t('savedSearch.page', { page: filters.page }));
   return parts.join(' · ');
 }

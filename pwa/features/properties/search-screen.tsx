@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { Property } from '../../lib/contract.ts';
-import { countOf } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { isNoAnswer } from '../../offline/no-answer.ts';
 import { useOnline } from '../../offline/use-outbox.ts';
@@ -17,10 +17,13 @@ import { PropertyCard } from './property-card.tsx';
 import { describeSearch, savedSearches, searchParamsOf } from './saved-searches.ts';
 import { PAGE_SIZE, useSearch } from './search.queries.ts';
 import { activeFilterCount, toFilters, type SearchParams } from './search-params.ts';
+import { t, tn, useT } from '../../i18n/i18n.ts';
+import { enSearch } from '../../i18n/en-search.ts';
 
 export function SearchScreen({ params }: { params: SearchParams }) {
   const navigate = useNavigate({ from: '/search' });
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const { t } = useT(enSearch);
   const view = params.view === 'list' ? 'list' : 'grid';
   const update = (patch: Partial<SearchParams>, resetPage = true) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch, ...(resetPage ? { page: undefined } : {}) }) });
@@ -44,17 +47,17 @@ export function SearchScreen({ params }: { params: SearchParams }) {
           aria-controls="filter-panel"
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          Filters
+          {t('search.filters')}
           {badge > 0 && (
             <span className="rounded-full bg-teal-700 px-2 text-xs text-white">
               <span aria-hidden="true">{badge}</span>
-              <span className="sr-only">{badge} active filters</span>
+              <span className="sr-only">{t('search.activeFilters', { count: badge })}</span>
             </span>
           )}
         </button>
         <div
           role="group"
-          aria-label="View"
+          aria-label={t('search.view')}
           className="ml-auto inline-flex rounded-md border border-stone-300 bg-white p-0.5"
         >
           {(['grid', 'list'] as const).map((mode) => (
@@ -65,7 +68,7 @@ export function SearchScreen({ params }: { params: SearchParams }) {
               onClick={() => update({ view: mode === 'grid' ? undefined : 'list' }, false)}
               className={`min-h-9 rounded px-3 text-sm ${view === mode ? 'bg-teal-700 text-white' : ''}`}
             >
-              {mode === 'grid' ? 'Grid' : 'List'}
+              {mode === 'grid' ? t('search.grid') : t('search.list')}
             </button>
           ))}
         </div>
@@ -87,6 +90,7 @@ export function SearchScreen({ params }: { params: SearchParams }) {
 
 function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location: string) => void }) {
   const [location, setLocation] = useState(initial);
+  const { t } = useT(enSearch);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(location.trim());
@@ -94,18 +98,18 @@ function SearchBar({ initial, onSearch }: { initial: string; onSearch: (location
   return (
     <form role="search" onSubmit={submit} className="flex gap-2">
       <label htmlFor="search-location" className="sr-only">
-        Location
+        {t('search.location')}
       </label>
       <input
         id="search-location"
         type="search"
         value={location}
         onChange={(event) => setLocation(event.target.value)}
-        placeholder="City, area or country"
-        className="min-h-11 flex-1 rounded-md border border-stone-300 bg-white px-3 text-base"
+        placeholder={t('search.placeholder')}
+        className="min-h-11 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-3 text-base"
       />
       <button type="submit" className={buttonClass('primary')}>
-        Search
+        {t('search.submit')}
       </button>
     </form>
   );
@@ -115,15 +119,16 @@ type HeadingRef = { headingRef: Ref<HTMLHeadingElement> };
 
 /** "1 property", "25 properties", or "1,000+ properties" when the search counted no further. */
 const propertiesText = (total: number, totalIsExact = true) =>
-  totalIsExact ? countOf(total, 'property', 'properties') : `${total.toLocaleString('en-US')}+ properties`;
+  totalIsExact ? tn('search.properties', total) : t('search.propertiesAtLeast', { count: formatNumber(total) });
 
 /** Under the open filters: what the filters find, and a way back to it (the panel is taller than a phone). */
 function ShowResultsButton({ params, onClick }: { params: SearchParams; onClick: () => void }) {
   const result = useSearch(toFilters(params));
+  const { t } = useT(enSearch);
   const label =
     result.data && !result.isPlaceholderData
-      ? `Show ${propertiesText(result.data.total, result.data.totalIsExact)}`
-      : 'Show results';
+      ? t('search.show', { properties: propertiesText(result.data.total, result.data.totalIsExact) })
+      : t('search.showResults');
   return (
     <button type="button" className={buttonClass('primary', 'mt-3 w-full')} onClick={onClick}>
       {label}
@@ -139,7 +144,8 @@ function SearchResults({
 }: HeadingRef & { params: SearchParams; view: 'grid' | 'list'; onPage: (page: number) => void }) {
   const result = useSearch(toFilters(params));
   const online = useOnline();
-  const heading = params.location ? `Properties in ${params.location}` : 'All Properties';
+  const { t } = useT(enSearch);
+  const heading = params.location ? t('search.headingIn', { location: params.location }) : t('search.headingAll');
   const total = result.data?.total ?? 0;
   const totalIsExact = result.data?.totalIsExact ?? true;
   // No answer (offline): nothing is claimed about the listings, no count and no "failed". With
@@ -157,21 +163,27 @@ function SearchResults({
         {heading}
       </h1>
       <p className="mt-1 text-stone-700" aria-live="polite">
-        {result.isPending ? 'Searching…' : result.data ? `${propertiesText(total, totalIsExact)} found` : ''}
+        {result.isPending
+          ? t('search.searching')
+          : result.data
+            ? totalIsExact
+              ? tn('search.foundCount', total)
+              : t('search.foundAtLeast', { count: formatNumber(total) })
+            : ''}
       </p>
       {result.isPending && (
         // As tall as the screen: what comes below (the pager, the footer) starts below the fold and
         // stays there when the results arrive, instead of jumping down under the reader's eyes.
         <div className="flex min-h-dvh items-start justify-center py-10">
-          <Spinner label="Loading results" />
+          <Spinner label={t('search.loadingResults')} />
         </div>
       )}
       {unreachable && <NeedsConnection onRetry={() => void result.refetch()} />}
-      {result.isError && !noAnswer && <p className="mt-6">The search failed. Please try again.</p>}
+      {result.isError && !noAnswer && <p className="mt-6">{t('search.failed')}</p>}
       {result.data && result.data.properties.length === 0 && (
         <div className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
-          <p className="font-semibold">No properties match your search</p>
-          <p className="text-stone-700">Try another location or fewer filters.</p>
+          <p className="font-semibold">{t('search.noMatch')}</p>
+          <p className="text-stone-700">{t('search.tryAnother')}</p>
         </div>
       )}
       {result.data && <Results properties={result.data.properties} view={view} />}
@@ -192,15 +204,14 @@ function SearchResults({
  */
 function NeedsConnection({ onRetry }: { onRetry: () => void }) {
   const saved = savedSearches(useQueryClient());
+  const { t } = useT(enSearch);
   return (
     <div role="status" className="mt-6 rounded-xl border border-stone-300 bg-white p-5">
-      <h2 className="text-lg font-semibold">This search needs a connection</h2>
-      <p className="mt-1 text-stone-700">
-        You are offline, and this search has not been made on this device before. It will work when you are back online.
-      </p>
+      <h2 className="text-lg font-semibold">{t('search.needsConnection')}</h2>
+      <p className="mt-1 text-stone-700">{t('search.offlineText')}</p>
       {saved.length > 0 ? (
         <>
-          <h3 className="mt-4 font-semibold">Searches saved on this device</h3>
+          <h3 className="mt-4 font-semibold">{t('search.savedOnDevice')}</h3>
           <ul className="mt-2 grid gap-2">
             {saved.map((search) => (
               <li key={JSON.stringify(search.filters)}>
@@ -219,10 +230,10 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
           </ul>
         </>
       ) : (
-        <p className="mt-2 text-stone-700">No searches are saved on this device yet.</p>
+        <p className="mt-2 text-stone-700">{t('search.noneSaved')}</p>
       )}
       <button type="button" className={buttonClass('secondary', 'mt-4')} onClick={onRetry}>
-        Try again
+        {t('common.tryAgain')}
       </button>
     </div>
   );
@@ -231,6 +242,7 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
 function SavedResults({ view, headingRef }: HeadingRef & { view: 'grid' | 'list' }) {
   const auth = useAuth();
   const favorites = useFavorites(auth.status === 'authenticated');
+  const { t, tn } = useT(enSearch);
   return (
     <section aria-labelledby="results-heading" className="mt-6">
       <h1
@@ -239,29 +251,25 @@ function SavedResults({ view, headingRef }: HeadingRef & { view: 'grid' | 'list'
         tabIndex={-1}
         className="scroll-mt-20 text-2xl font-bold focus:outline-none"
       >
-        Saved Properties
+        {t('search.savedHeading')}
       </h1>
       {auth.status === 'unauthenticated' && (
         <p className="mt-2">
           <Link to="/login" className="font-semibold text-teal-800 underline">
-            Sign in
+            {t('search.signIn')}
           </Link>{' '}
-          to see the properties you saved.
+          {t('search.toSeeSaved')}
         </p>
       )}
-      {favorites.data && (
-        <p className="mt-1 text-stone-700">
-          {favorites.data.length} saved {favorites.data.length === 1 ? 'property' : 'properties'}
-        </p>
-      )}
+      {favorites.data && <p className="mt-1 text-stone-700">{tn('search.savedCount', favorites.data.length)}</p>}
       {(auth.status === 'loading' || (auth.status === 'authenticated' && favorites.isPending)) && (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading saved properties" />
+          <Spinner label={t('search.loadingSaved')} />
         </div>
       )}
       {favorites.data && favorites.data.length === 0 && (
         <p className="mt-6 rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center">
-          You have not saved any properties yet. Tap the heart on a listing to save it.
+          {t('search.noSaved')}
         </p>
       )}
       {favorites.data && <Results properties={favorites.data} view={view} />}

@@ -1,6 +1,9 @@
 import { toast } from '../../ui/toast.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enListing } from '../../i18n/en-listing.ts';
 
 export function ShareButton({ title }: { title: string }) {
+  const { t } = useT(enListing);
   const share = async () => {
     const url = window.location.href;
     try {
@@ -9,10 +12,10 @@ export function ShareButton({ title }: { title: string }) {
         return;
       }
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied', description: 'The link to this property is on your clipboard.' });
+      toast({ title: t('listing.linkCopied'), description: t('listing.linkOnClipboard') });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      toast({ title: 'Could not share', description: url });
+      toast({ title: t('listing.couldNotShare'), description: url });
     }
   };
   return (
@@ -24,7 +27,7 @@ export function ShareButton({ title }: { title: string }) {
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M4 12v7a1 1 0 001 1h14a1 1 0 001-1v-7M16 6l-4-4-4 4M12 2v14" />
       </svg>
-      Share
+      {t('listing.share')}
     </button>
   );
 }

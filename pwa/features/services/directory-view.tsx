@@ -12,6 +12,8 @@ import { toast } from '../../ui/toast.ts';
 import { CATEGORY_INFO, categoryName } from './categories.ts';
 import { useDirectory } from './services.queries.ts';
 import type { DirectoryFilter } from './services-search.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enServices } from '../../i18n/en-services.ts';
 
 const ALL = 'all';
 
@@ -25,12 +27,13 @@ export function DirectoryView({
 }) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const { t, tn } = useT(enServices);
   useEffect(() => {
     if (auth.status !== 'unauthenticated') return;
-    toast({ title: 'Sign up or log in', description: 'Please sign up or log in to see the service directory.' });
+    toast({ title: t('services.signUpOrLogIn'), description: t('services.signUpToSee') });
     rememberAfterSignIn('services-directory');
     void navigate({ to: '/register', search: { action: 'services' } });
-  }, [auth.status, navigate]);
+  }, [auth.status, navigate, t]);
   const list = useDirectory(filter, auth.status === 'authenticated');
   const [area, setArea] = useState(filter.area ?? '');
   // One request when the person stops typing, not one per key.
@@ -48,25 +51,25 @@ export function DirectoryView({
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-[220px_1fr_auto] sm:items-end">
         <SelectField
-          label="Category"
+          label={t('services.category')}
           value={filter.category ?? ALL}
           onValueChange={(value) =>
             onFilter({ ...filter, category: value === ALL ? undefined : (value as ProviderCategory), page: 1 })
           }
           options={[
-            { value: ALL, label: 'All categories' },
-            ...PROVIDER_CATEGORIES.map((id) => ({ value: id, label: CATEGORY_INFO[id].name })),
+            { value: ALL, label: t('services.allCategories') },
+            ...PROVIDER_CATEGORIES.map((id) => ({ value: id, label: translateText(CATEGORY_INFO[id].name) })),
           ]}
         />
         <div className="grid gap-1">
           <label htmlFor="service-area" className="text-sm font-medium">
-            Service area
+            {t('services.area')}
           </label>
           <input
             id="service-area"
             type="search"
             className={inputClass}
-            placeholder="e.g. Accra"
+            placeholder={t('services.areaPlaceholder')}
             value={area}
             onChange={(event) => setArea(event.target.value)}
           />
@@ -78,21 +81,19 @@ export function DirectoryView({
             checked={filter.emergency === true}
             onChange={(event) => onFilter({ ...filter, emergency: event.target.checked || undefined, page: 1 })}
           />
-          Emergency only
+          {t('services.emergencyOnly')}
         </label>
       </div>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {data ? `${data.total} ${data.total === 1 ? 'provider' : 'providers'}` : 'Loading…'}
+        {data ? tn('services.providers', data.total) : t('services.loading')}
       </p>
       {list.isPending && <CenteredSpinner />}
-      {list.isError && <p role="alert">The directory could not be loaded. Please try again.</p>}
+      {list.isError && <p role="alert">{t('services.loadFailed')}</p>}
       {data && data.providers.length === 0 && (
         <Card className="text-center">
-          <h2 className="text-lg font-semibold">No service providers found</h2>
+          <h2 className="text-lg font-semibold">{t('services.none')}</h2>
           <p className="mt-1 text-stone-700">
-            {filter.category || filter.area || filter.emergency
-              ? 'Try another category or area.'
-              : 'Approved businesses will appear here soon.'}
+            {filter.category || filter.area || filter.emergency ? t('services.tryAnother') : t('services.soon')}
           </p>
         </Card>
       )}
@@ -109,38 +110,37 @@ export function DirectoryView({
 }
 
 function ProviderCard({ provider }: { provider: ServiceProvider }) {
+  const { t, tn } = useT(enServices);
   return (
     <Card className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        <Badge tone="green">Verified</Badge>
-        {provider.emergencyAvailable && <Badge tone="amber">Emergency Available</Badge>}
+        <Badge tone="green">{t('services.verified')}</Badge>
+        {provider.emergencyAvailable && <Badge tone="amber">{t('services.emergency')}</Badge>}
       </div>
       <h3 className="text-lg font-semibold">{provider.businessName}</h3>
-      <p className="text-sm font-medium text-teal-800">{categoryName(provider.categoryId)}</p>
+      <p className="text-sm font-medium text-teal-800">{translateText(categoryName(provider.categoryId))}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-stone-600">Contact</dt>
+        <dt className="text-stone-600">{t('services.contact')}</dt>
         <dd>{provider.contactPerson}</dd>
-        <dt className="text-stone-600">Phone</dt>
+        <dt className="text-stone-600">{t('services.phone')}</dt>
         <dd>
           <a className="text-teal-800 underline" href={`tel:${provider.phone}`}>
             {provider.phone}
           </a>
         </dd>
-        <dt className="text-stone-600">Email</dt>
+        <dt className="text-stone-600">{t('services.email')}</dt>
         <dd className="break-all">
           <a className="text-teal-800 underline" href={`mailto:${provider.email}`}>
             {provider.email}
           </a>
         </dd>
-        <dt className="text-stone-600">Area</dt>
+        <dt className="text-stone-600">{t('services.areaShort')}</dt>
         <dd>{provider.serviceArea}</dd>
-        <dt className="text-stone-600">Experience</dt>
-        <dd>
-          {provider.yearsExperience} {provider.yearsExperience === 1 ? 'year' : 'years'}
-        </dd>
+        <dt className="text-stone-600">{t('services.experience')}</dt>
+        <dd>{tn('services.years', provider.yearsExperience)}</dd>
       </dl>
       <p className="text-sm">
-        <span className="font-medium">Services:</span> {provider.servicesOffered}
+        <span className="font-medium">{t('services.services')}</span> {provider.servicesOffered}
       </p>
       {provider.description && <p className="text-sm text-stone-700">{provider.description}</p>}
     </Card>

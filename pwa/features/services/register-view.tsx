@@ -8,6 +8,8 @@ import { Card } from '../../ui/card.tsx';
 import { toast } from '../../ui/toast.ts';
 import { CATEGORY_INFO } from './categories.ts';
 import { RegistrationDialog, SIGN_IN_TO_REGISTER } from './registration-dialog.tsx';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enServices } from '../../i18n/en-services.ts';
 
 const BENEFITS = [
   {
@@ -23,6 +25,7 @@ const BENEFITS = [
 export function RegisterView() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const { t } = useT(enServices);
   const [dialog, setDialog] = useState<{ open: boolean; categoryId: string }>({ open: false, categoryId: '' });
 
   const start = (categoryId: ProviderCategory | '') => {
@@ -39,7 +42,7 @@ export function RegisterView() {
     <div className="grid gap-8">
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className="mb-3 text-xl font-semibold">
-          Choose your service
+          {t('services.chooseService')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {PROVIDER_CATEGORIES.map((id) => (
@@ -48,15 +51,15 @@ export function RegisterView() {
                 <span aria-hidden="true" className="text-3xl">
                   {CATEGORY_INFO[id].icon}
                 </span>
-                <h3 className="font-semibold">{CATEGORY_INFO[id].name}</h3>
-                <p className="flex-1 text-sm text-stone-700">{CATEGORY_INFO[id].description}</p>
+                <h3 className="font-semibold">{translateText(CATEGORY_INFO[id].name)}</h3>
+                <p className="flex-1 text-sm text-stone-700">{translateText(CATEGORY_INFO[id].description)}</p>
                 <Button
                   variant="secondary"
-                  aria-label={`Register as ${CATEGORY_INFO[id].name}`}
+                  aria-label={t('services.registerAs', { name: translateText(CATEGORY_INFO[id].name) })}
                   disabled={auth.status === 'loading'}
                   onClick={() => start(id)}
                 >
-                  Register
+                  {t('services.register')}
                 </Button>
               </Card>
             </li>
@@ -64,26 +67,25 @@ export function RegisterView() {
         </ul>
         <div className="mt-4">
           <Button disabled={auth.status === 'loading'} onClick={() => start('')}>
-            Register Your Business
+            {t('services.registerBusiness')}
           </Button>
         </div>
       </section>
       <section aria-labelledby="benefits-title">
         <h2 id="benefits-title" className="mb-3 text-xl font-semibold">
-          Why join Efie
+          {t('services.whyJoin')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
           {BENEFITS.map((benefit) => (
             <li key={benefit.title} className="rounded-xl border border-stone-200 bg-white p-4">
-              <h3 className="font-semibold">{benefit.title}</h3>
-              <p className="text-sm text-stone-700">{benefit.text}</p>
+              <h3 className="font-semibold">{translateText(benefit.title)}</h3>
+              <p className="text-sm text-stone-700">{translateText(benefit.text)}</p>
             </li>
           ))}
         </ul>
       </section>
       <p role="note" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-        Our team reviews every application within 24 hours. We will contact you by e-mail once your business is
-        approved.
+        {t('services.reviewNote')}
       </p>
       <RegistrationDialog
         open={dialog.open}

@@ -12,6 +12,8 @@ import { toast } from '../../ui/toast.ts';
 import { CATEGORY_INFO } from './categories.ts';
 import { checkProviderForm, emptyProviderForm, type ProviderFormValues } from './provider-form.schema.ts';
 import { REGISTRATION_QUEUED, REGISTRATION_SUBMITTED, useRegisterProvider } from './register-provider.mutation.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
+import { enServices } from '../../i18n/en-services.ts';
 
 const FAILED = {
   title: 'Registration Failed',
@@ -27,6 +29,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; categoryId:
 
 /** The registration form in a dialog (spec part 2 §2, §5, §8). Mounted per opening, so it starts empty. */
 export function RegistrationDialog({ open, onOpenChange, categoryId }: Props) {
+  const { t } = useT(enServices);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -34,12 +37,13 @@ export function RegistrationDialog({ open, onOpenChange, categoryId }: Props) {
         <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[36rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
-              <Dialog.Title className="text-lg font-semibold">Register Your Business</Dialog.Title>
-              <Dialog.Description className="text-sm text-stone-700">
-                Tell us about your business. Fields marked * are required.
-              </Dialog.Description>
+              <Dialog.Title className="text-lg font-semibold">{t('services.registerBusiness')}</Dialog.Title>
+              <Dialog.Description className="text-sm text-stone-700">{t('services.dialogText')}</Dialog.Description>
             </div>
-            <Dialog.Close aria-label="Close" className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-stone-100">
+            <Dialog.Close
+              aria-label={t('services.close')}
+              className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-stone-100"
+            >
               ×
             </Dialog.Close>
           </div>
@@ -57,6 +61,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
   // One key per filled-in form: sending the same form again is answered, not applied twice.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const register = useRegisterProvider();
+  const { t } = useT(enServices);
   const auth = useAuth();
   const set = (key: keyof ProviderFormValues) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [key]: event.target.value }));
@@ -90,19 +95,19 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
       {/* Also inside the dialog: while it is open, everything outside it is hidden from screen readers, the toast too. */}
       {failed && (
         <Alert>
-          {FAILED.title} - {FAILED.description}
+          {t('services.failedTitle')} - {t('services.failedText')}
         </Alert>
       )}
       <SelectField
-        label="Service category *"
+        label={t('services.serviceCategory')}
         value={values.categoryId}
         error={errors.categoryId}
-        placeholder="Choose a category"
+        placeholder={t('services.chooseCategory')}
         onValueChange={(value) => setValues((old) => ({ ...old, categoryId: value }))}
-        options={PROVIDER_CATEGORIES.map((id) => ({ value: id, label: CATEGORY_INFO[id].name }))}
+        options={PROVIDER_CATEGORIES.map((id) => ({ value: id, label: translateText(CATEGORY_INFO[id].name) }))}
       />
       <TextField
-        label="Business name *"
+        label={t('services.businessName')}
         value={values.businessName}
         onChange={set('businessName')}
         error={errors.businessName}
@@ -110,7 +115,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
         autoComplete="organization"
       />
       <TextField
-        label="Contact person *"
+        label={t('services.contactPerson')}
         value={values.contactPerson}
         onChange={set('contactPerson')}
         error={errors.contactPerson}
@@ -119,7 +124,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Email *"
+          label={t('services.emailRequired')}
           type="email"
           value={values.email}
           onChange={set('email')}
@@ -127,7 +132,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
           autoComplete="email"
         />
         <TextField
-          label="Phone *"
+          label={t('services.phoneRequired')}
           type="tel"
           value={values.phone}
           onChange={set('phone')}
@@ -136,7 +141,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
         />
       </div>
       <TextField
-        label="Business address *"
+        label={t('services.businessAddress')}
         value={values.businessAddress}
         onChange={set('businessAddress')}
         error={errors.businessAddress}
@@ -144,17 +149,17 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
         autoComplete="street-address"
       />
       <TextField
-        label="Service coverage area *"
-        placeholder="e.g. Accra, Tema, Kasoa"
+        label={t('services.coverage')}
+        placeholder={t('services.coveragePlaceholder')}
         value={values.serviceArea}
         onChange={set('serviceArea')}
         error={errors.serviceArea}
         maxLength={PROVIDER_TEXT_LIMITS.serviceArea}
       />
       <fieldset className="grid grid-cols-2 gap-4">
-        <legend className="mb-1 text-sm font-medium">Experience</legend>
+        <legend className="mb-1 text-sm font-medium">{t('services.experience')}</legend>
         <TextField
-          label="Years"
+          label={t('services.yearsLabel')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -164,7 +169,7 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
           error={errors.years}
         />
         <TextField
-          label="Months"
+          label={t('services.monthsLabel')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -175,8 +180,8 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
         />
       </fieldset>
       <TextAreaField
-        label="Services offered *"
-        placeholder="e.g. Leak repairs, pipe installation, water heaters"
+        label={t('services.offered')}
+        placeholder={t('services.offeredPlaceholder')}
         value={values.servicesOffered}
         onChange={set('servicesOffered')}
         error={errors.servicesOffered}
@@ -189,17 +194,17 @@ function RegistrationForm({ categoryId, onDone }: { categoryId: string; onDone: 
           checked={values.emergencyAvailable}
           onChange={(event) => setValues((old) => ({ ...old, emergencyAvailable: event.target.checked }))}
         />
-        Available for emergency call-outs
+        {t('services.emergencyCallouts')}
       </label>
       <TextAreaField
-        label="Description (optional)"
+        label={t('services.descriptionOptional')}
         value={values.description}
         onChange={set('description')}
         error={errors.description}
         maxLength={PROVIDER_TEXT_LIMITS.description}
       />
       <Button type="submit" disabled={register.isPending}>
-        {register.isPending ? 'Submitting...' : 'Submit Application'}
+        {register.isPending ? t('services.submitting') : t('services.submit')}
       </Button>
     </form>
   );

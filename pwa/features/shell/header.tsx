@@ -6,6 +6,7 @@ import { deferred } from '../../ui/deferred.tsx';
 import { Avatar } from './avatar.tsx';
 import { NAV_ITEMS, type NavItem } from './nav-items.ts';
 import { OfflineBar } from '../../offline/offline-bar.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 // Menus load on first use (see ui/deferred.tsx); the placeholders look and label the same.
 const MainMenu = deferred<{ items: NavItem[]; pathname: string }>(() =>
@@ -45,31 +46,40 @@ const launcher = (
 export function Header() {
   const auth = useAuth();
   const pathname = useLocation({ select: (location) => location.pathname });
+  const { t, language } = useT();
   const items = NAV_ITEMS.filter((item) => !item.signedInOnly || auth.status === 'authenticated');
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-teal-800" aria-label="Efie home">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-teal-800" aria-label={t('shell.home')}>
           <Logo />
           <span>Efie</span>
         </Link>
-        <nav aria-label="Main" className="ml-4 hidden md:block">
+        <nav aria-label={t('shell.mainNav')} className="ml-4 hidden md:block">
           <MainMenu
             items={items}
             pathname={pathname}
-            placeholder={launcher(undefined, 'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100', 'Menu ▾')}
+            placeholder={launcher(
+              undefined,
+              'rounded-md px-3 py-2 text-sm font-medium hover:bg-stone-100',
+              t('shell.menuButton'),
+            )}
           />
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <LanguageMenu
-            placeholder={launcher('Language', 'rounded-md px-2 py-2 text-sm font-medium hover:bg-stone-100', 'EN')}
+            placeholder={launcher(
+              t('shell.language'),
+              'rounded-md px-2 py-2 text-sm font-medium hover:bg-stone-100',
+              language.code.toUpperCase(),
+            )}
           />
           <div className="hidden items-center gap-2 md:flex">
             {auth.status === 'authenticated' && (
               <UserMenu
                 user={auth.user}
                 placeholder={launcher(
-                  'Open user menu',
+                  t('shell.openUserMenu'),
                   'rounded-full focus-visible:outline-2 focus-visible:outline-teal-700',
                   <Avatar user={auth.user} />,
                 )}
@@ -78,10 +88,10 @@ export function Header() {
             {auth.status === 'unauthenticated' && (
               <>
                 <Link to="/login" className={buttonClass('ghost')}>
-                  Sign In
+                  {t('shell.signIn')}
                 </Link>
                 <Link to="/register" className={buttonClass('primary')}>
-                  Sign Up
+                  {t('shell.signUp')}
                 </Link>
               </>
             )}
@@ -91,7 +101,7 @@ export function Header() {
               items={items}
               auth={auth}
               pathname={pathname}
-              placeholder={launcher('Open menu', 'rounded-md p-2 hover:bg-stone-100', <MenuIcon />, 'dialog')}
+              placeholder={launcher(t('shell.openMenu'), 'rounded-md p-2 hover:bg-stone-100', <MenuIcon />, 'dialog')}
             />
           </div>
         </div>

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { DropdownMenu } from 'radix-ui';
 import { isActive, type NavItem } from './nav-items.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enMenus } from '../../i18n/en-menus.ts';
 
 export function MainMenu({
   items,
@@ -11,9 +13,10 @@ export function MainMenu({
   pathname: string;
   defaultOpen?: boolean;
 }) {
+  const { t } = useT(enMenus);
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
-      <DropdownMenu.Trigger className={MENU_TRIGGER}>Menu ▾</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger className={MENU_TRIGGER}>{t('shell.menuButton')}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="start"
@@ -27,7 +30,7 @@ export function MainMenu({
                 search={item.search ?? {}}
                 className={`block rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-teal-50 ${isActive(item, pathname) ? 'bg-teal-50 font-semibold text-teal-800' : ''}`}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </DropdownMenu.Item>
           ))}

@@ -6,6 +6,8 @@ import { buttonClass } from '../../ui/button.tsx';
 import { Avatar } from './avatar.tsx';
 import { isActive, type NavItem } from './nav-items.ts';
 import { useSignOut } from './use-sign-out.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enMenus } from '../../i18n/en-menus.ts';
 
 const LINK = 'block rounded-md px-3 py-3 text-base hover:bg-stone-100';
 
@@ -24,10 +26,11 @@ export function MobilePanel({
   const [open, setOpen] = useState(defaultOpen);
   const signOut = useSignOut(auth.status === 'authenticated' ? auth.user.id : null);
   const close = () => setOpen(false);
+  const { t } = useT(enMenus);
   return (
     <>
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger aria-label="Open menu" className="rounded-md p-2 hover:bg-stone-100">
+        <Dialog.Trigger aria-label={t('shell.openMenu')} className="rounded-md p-2 hover:bg-stone-100">
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -43,15 +46,15 @@ export function MobilePanel({
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
           <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col gap-2 overflow-y-auto bg-white p-4 shadow-xl">
             <div className="flex items-center justify-between">
-              <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold">{t('shell.menu')}</Dialog.Title>
               <Dialog.Close
-                aria-label="Close menu"
+                aria-label={t('shell.closeMenu')}
                 className="rounded-md px-2 py-1 text-2xl leading-none hover:bg-stone-100"
               >
                 ×
               </Dialog.Close>
             </div>
-            <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+            <Dialog.Description className="sr-only">{t('shell.siteNavigation')}</Dialog.Description>
             {auth.status === 'authenticated' && (
               <div className="flex items-center gap-3 rounded-lg bg-stone-100 p-3">
                 <Avatar user={auth.user} size="size-10" />
@@ -61,7 +64,7 @@ export function MobilePanel({
                 </div>
               </div>
             )}
-            <nav aria-label="Mobile">
+            <nav aria-label={t('shell.mobileNav')}>
               {items.map((item) => (
                 <Link
                   key={item.label}
@@ -70,7 +73,7 @@ export function MobilePanel({
                   onClick={close}
                   className={`${LINK} ${isActive(item, pathname) ? 'bg-teal-50 font-semibold text-teal-800' : ''}`}
                 >
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               ))}
             </nav>
@@ -78,17 +81,17 @@ export function MobilePanel({
             {auth.status === 'authenticated' ? (
               <>
                 <Link to="/dashboard" onClick={close} className={LINK}>
-                  Dashboard
+                  {t('shell.dashboard')}
                 </Link>
                 <Link to="/search" search={{ saved: true }} onClick={close} className={LINK}>
-                  Saved Properties
+                  {t('shell.savedProperties')}
                 </Link>
                 <Link to="/account-settings" onClick={close} className={LINK}>
-                  Account Settings
+                  {t('shell.accountSettings')}
                 </Link>
                 {auth.user.isAdmin && (
                   <Link to="/admin/image-approval" onClick={close} className={LINK}>
-                    Admin Panel
+                    {t('shell.adminPanel')}
                   </Link>
                 )}
                 <button
@@ -99,12 +102,12 @@ export function MobilePanel({
                     signOut.start();
                   }}
                 >
-                  Sign Out
+                  {t('shell.signOut')}
                 </button>
               </>
             ) : (
               <Link to="/login" onClick={close} className={buttonClass('primary', 'w-full')}>
-                Sign In
+                {t('shell.signIn')}
               </Link>
             )}
           </Dialog.Content>

@@ -4,7 +4,8 @@ import { unsentCount } from '../../offline/outbox-owner.ts';
 import { listItems } from '../../offline/outbox-store.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { signOut } from './end-session.ts';
-import { unsentWarning } from './sign-out.ts';
+import { t, tn } from '../../i18n/i18n.ts';
+import '../../i18n/en-menus.ts';
 
 /**
  * Sign Out for the menus: straight away when nothing of this person's waits in the outbox;
@@ -24,9 +25,9 @@ export function useSignOut(userId: string | null) {
     <ConfirmDialog
       open={unsent > 0}
       onOpenChange={(open) => !open && setUnsent(0)}
-      title="Sign out with changes not sent?"
-      description={unsentWarning(unsent)}
-      confirmLabel="Sign out"
+      title={t('shell.signOutTitle')}
+      description={tn('shell.unsent', unsent)}
+      confirmLabel={t('shell.signOutConfirm')}
       onConfirm={() => void signOut(queryClient, userId)}
     />
   );

@@ -10,29 +10,27 @@ import { myDownloadUrl, useMyVideos } from './my-videos.queries.ts';
 import { formatDateTime, formatMegabytes } from './video-format.ts';
 import { VideoPlayer } from './video-player.tsx';
 import { savedVideoName, type ApprovedVideo } from './videos-contract.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enVideos } from '../../i18n/en-videos.ts';
 
 /** /user/videos: login required; the person's ready (approved) videos, to watch or download (spec part 2 §2). */
 export function MyVideos() {
   const auth = useAuth();
   const videos = useMyVideos(auth.status === 'authenticated');
+  useT(enVideos);
   if (auth.status === 'loading') return <CenteredSpinner />;
   if (auth.status === 'unauthenticated' || isStatus(videos.error, 401)) return <SignInRequired />;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <PageTitle sub="Videos our team has checked and prepared for you, ready to download and share.">
-        My Videos
-      </PageTitle>
+      <PageTitle sub={t('videos.mySub')}>{t('videos.myVideos')}</PageTitle>
       {videos.isPending && <CenteredSpinner />}
-      {videos.isError && <p role="alert">Your videos could not be loaded. Please try again.</p>}
+      {videos.isError && <p role="alert">{t('videos.loadFailed')}</p>}
       {videos.data && videos.data.videos.length === 0 && (
         <Card className="text-center">
-          <h2 className="text-lg font-semibold">No videos ready yet</h2>
-          <p className="mt-1 text-stone-700">
-            Upload a walk-through from your host dashboard or a listing's edit page. Once it is checked and prepared, it
-            appears here.
-          </p>
+          <h2 className="text-lg font-semibold">{t('videos.noneReady')}</h2>
+          <p className="mt-1 text-stone-700">{t('videos.noneText')}</p>
           <Link to="/host-dashboard" className={buttonClass('primary', 'mt-4')}>
-            Go to Host Dashboard
+            {t('videos.goHost')}
           </Link>
         </Card>
       )}
@@ -56,9 +54,9 @@ function ReadyVideo({ video }: { video: ApprovedVideo }) {
         <div className="min-w-0">
           <h2 className="break-words font-semibold">{name}</h2>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
-            <dt className="text-stone-600">Approved</dt>
+            <dt className="text-stone-600">{t('videos.approved')}</dt>
             <dd>{formatDateTime(video.approvedAt)}</dd>
-            <dt className="text-stone-600">Size</dt>
+            <dt className="text-stone-600">{t('videos.size')}</dt>
             <dd>{formatMegabytes(video.fileSize)}</dd>
           </dl>
         </div>
@@ -69,25 +67,24 @@ function ReadyVideo({ video }: { video: ApprovedVideo }) {
           variant="primary"
         />
       </div>
-      <VideoPlayer src={video.streamUrl} fileName={video.fileName} label={`Play ${name}`} />
+      <VideoPlayer src={video.streamUrl} fileName={video.fileName} label={t('videos.play', { name })} />
     </Card>
   );
 }
 
 function SignInRequired() {
+  useT(enVideos);
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="text-center">
-        <h1 className="text-xl font-bold">Sign in to see your videos</h1>
-        <p className="mt-2 text-stone-700">
-          My Videos lists the videos our team has prepared for you. Sign in to watch and download them.
-        </p>
+        <h1 className="text-xl font-bold">{t('videos.signInTitle')}</h1>
+        <p className="mt-2 text-stone-700">{t('videos.signInText')}</p>
         <div className="mt-4 flex justify-center gap-2">
           <Link to="/login" onClick={() => rememberAfterSignIn('user-videos')} className={buttonClass('primary')}>
-            Sign In
+            {t('videos.signIn')}
           </Link>
           <Link to="/register" onClick={() => rememberAfterSignIn('user-videos')} className={buttonClass('secondary')}>
-            Sign Up
+            {t('videos.signUp')}
           </Link>
         </div>
       </Card>

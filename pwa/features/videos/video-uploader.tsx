@@ -22,6 +22,8 @@ import {
   type UploadState,
   type UploadTarget,
 } from './video-upload-store.ts';
+import { t, translateText, useT } from '../../i18n/i18n.ts';
+import { enVideos } from '../../i18n/en-videos.ts';
 
 export const UPLOADED_MESSAGE =
   'Uploaded. We are checking it for viruses; an admin will prepare it and you will find it under My Videos.';
@@ -47,6 +49,7 @@ function Uploader({ target }: { target: UploadTarget }) {
     if (state.phase === 'idle') setUnfinished(unfinishedUploads(key));
   }, [key, state.phase]);
   const inputId = useId();
+  useT(enVideos);
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -58,7 +61,7 @@ function Uploader({ target }: { target: UploadTarget }) {
       {state.phase === 'idle' && (
         <>
           <label htmlFor={inputId} className="text-sm font-medium">
-            Video (MP4, MOV or AVI, up to 100 MB)
+            {t('videos.fileLabel')}
           </label>
           <input
             id={inputId}
@@ -72,15 +75,12 @@ function Uploader({ target }: { target: UploadTarget }) {
               key={item.storageKey}
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900"
             >
-              <p>
-                “{item.name}” ({formatMegabytes(item.size)}) did not finish uploading. Choose the same file again to
-                carry on from where it stopped.
-              </p>
+              <p>{t('videos.unfinished', { name: item.name, size: formatMegabytes(item.size) })}</p>
               <Button
                 variant="secondary"
                 onClick={() => void discardUnfinished(item).then(() => setUnfinished(unfinishedUploads(key)))}
               >
-                Discard
+                {t('videos.discard')}
               </Button>
             </div>
           ))}
@@ -96,17 +96,21 @@ function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey:
     case 'idle':
       return null;
     case 'checking':
-      return <Spinner label={`Checking ${state.name}`} />;
+      return <Spinner label={t('videos.checking', { name: state.name })} />;
     case 'uploading':
     case 'waiting':
     case 'paused': {
       const status =
-        state.phase === 'uploading' ? 'Uploading…' : state.phase === 'waiting' ? CONNECTION_LOST : 'Paused';
+        state.phase === 'uploading'
+          ? t('videos.uploading')
+          : state.phase === 'waiting'
+            ? translateText(CONNECTION_LOST)
+            : t('videos.paused');
       return (
         <div className="grid gap-2">
           <p className="truncate font-medium">{state.name}</p>
           <UploadProgress
-            label={`Uploading ${state.name}`}
+            label={t('videos.uploadingName', { name: state.name })}
             sent={state.sent}
             total={state.total}
             tone={state.phase === 'uploading' ? 'active' : 'held'}
@@ -119,17 +123,17 @@ function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey:
           </p>
           <div className="flex flex-wrap gap-2">
             {state.phase === 'paused' ? (
-              <Button onClick={() => resumeUpload(uploadKey)}>Resume</Button>
+              <Button onClick={() => resumeUpload(uploadKey)}>{t('videos.resume')}</Button>
             ) : (
               <Button variant="secondary" onClick={() => void pauseUpload(uploadKey)}>
-                Pause
+                {t('videos.pause')}
               </Button>
             )}
             <ConfirmDialog
-              title="Stop uploading?"
-              description="What has been sent so far is deleted; you would start this video again from the beginning."
-              confirmLabel="Stop and delete"
-              trigger={<Button variant="ghost">Cancel upload</Button>}
+              title={t('videos.stopTitle')}
+              description={t('videos.stopText')}
+              confirmLabel={t('videos.stopConfirm')}
+              trigger={<Button variant="ghost">{t('videos.cancelUpload')}</Button>}
               onConfirm={() => void cancelUpload(uploadKey)}
             />
           </div>
@@ -143,14 +147,14 @@ function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey:
           className="grid gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900"
         >
           <p>
-            <span className="font-medium">{state.name}</span>: {UPLOADED_MESSAGE}
+            <span className="font-medium">{state.name}</span>: {translateText(UPLOADED_MESSAGE)}
           </p>
           <div className="flex flex-wrap gap-2">
             <Link to="/user/videos" className={buttonClass('secondary')}>
-              My Videos
+              {t('videos.myVideos')}
             </Link>
             <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>
-              Upload another video
+              {t('videos.uploadAnother')}
             </Button>
           </div>
         </div>
@@ -158,14 +162,14 @@ function Progress({ state, uploadKey, target }: { state: UploadState; uploadKey:
     case 'failed':
       return (
         <div role="alert" className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{UPLOAD_FAILED}</p>
+          <p className="font-semibold">{translateText(UPLOAD_FAILED)}</p>
           <p>
-            <span className="font-medium">{state.name}</span>: {state.message}
+            <span className="font-medium">{state.name}</span>: {translateText(state.message)}
           </p>
           <div className="flex flex-wrap gap-2">
-            {state.canRetry && <Button onClick={() => retryUpload(target)}>Try again</Button>}
+            {state.canRetry && <Button onClick={() => retryUpload(target)}>{t('videos.tryAgain')}</Button>}
             <Button variant="secondary" onClick={() => clearUpload(uploadKey)}>
-              Choose another video
+              {t('videos.chooseAnother')}
             </Button>
           </div>
         </div>

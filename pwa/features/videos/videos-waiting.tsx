@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { countOf } from '../../lib/format.ts';
 import { fetchPendingVideos, PENDING_REFRESH_MS } from './admin-videos.queries.ts';
+import { tn } from '../../i18n/i18n.ts';
+import '../../i18n/en-videos.ts';
 
 /** "1 video waiting", "3 videos waiting": the count Video Management's Pending tab shows. */
-export const videosWaitingText = (total: number) => `${countOf(total, 'video')} waiting`;
+export const videosWaitingText = (total: number) => tn('videos.waiting', total);
 
 /** How many videos wait in Video Management, for a link to it (one row asked for: the total comes with it). */
 export function VideosWaiting() {
