@@ -94,9 +94,11 @@ const browserBuild = {
           },
           {
             // The route definitions (not their split screens), the shared lib, the renter queries, and
-            // the features' outbox kinds the page registers at start (pwa/outbox-kinds.ts).
+            // the features' outbox kinds the page registers at start (pwa/outbox-kinds.ts); not a
+            // feature's queries that merely name the outbox (the admins' Delivery tab's), nor the rows
+            // the outbox list draws (.tsx: they load with the list, offline/refused-rows-loaders.ts).
             name: 'app',
-            test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/](.*\.queries|search-params)\.ts|outbox-kinds\.ts|features[\\/][^\\/]+[\\/][^\\/]*outbox[^\\/]*\.tsx?)$/,
+            test: /[\\/]pwa[\\/](routes[\\/][^?]*|lib[\\/](?!contract\.ts).*|features[\\/]properties[\\/]([^\\/]*\.queries|search-params)\.ts|outbox-kinds\.ts|features[\\/][^\\/]+[\\/](?![^\\/]*\.queries\.ts$)[^\\/]*outbox[^\\/]*\.ts)$/,
           },
         ],
       },

@@ -10,7 +10,7 @@ import { registerOutboxKinds } from './outbox-kinds.ts';
 import { setLanguage, storedLanguage, translateText } from './i18n/i18n.ts';
 import { translateErrorsWith } from './lib/api-client.ts';
 import { followEditRefusals } from './features/listings/edit-refusals.ts';
-import { registerListingOutboxRows } from './features/listings/listing-outbox-rows.tsx';
+import { addRefusedRowsLoader } from './offline/refused-rows-loaders.ts';
 import { followSignOutsElsewhere } from './features/shell/end-session.ts';
 import './styles.css';
 
@@ -18,7 +18,9 @@ import './styles.css';
 registerOutboxKinds();
 // The server's error texts, shown in the active language when its catalog knows them (ADR 360).
 translateErrorsWith(translateText);
-registerListingOutboxRows();
+addRefusedRowsLoader(() =>
+  import('./features/listings/listing-outbox-rows.tsx').then((module) => module.registerListingOutboxRows()),
+);
 const queryClient = createQueryClient();
 document.documentElement.dataset.build = BUILD_ID;
 // What was saved on this device is in the cache before the first screen asks for it; what the

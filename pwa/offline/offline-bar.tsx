@@ -1,3 +1,4 @@
+import { loadRefusedRows } from './refused-rows-loaders.ts';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -67,13 +68,14 @@ function shownDataText({ time, missing }: ShownData): string {
   return time ? t('offline.showingSavedOn', { time: timeText(time) }) : t('offline.showingSaved');
 }
 
-// The rows of what waits load when the person opens the list (the service worker has them offline):
+// The rows of what waits load when the person opens the list, with the features' own rows for refused
+// items (refused-rows-loaders.ts; the service worker has them offline):
 // they are not part of a first visit. Should they not load, the list stays empty; the summary still counts.
 type OutboxRowsProps = { items: OutboxItem[]; signedIn: string | null };
 const OutboxRows = lazy(
   (): Promise<{ default: ComponentType<OutboxRowsProps> }> =>
-    import('./outbox-panel.tsx').then(
-      (module) => ({ default: module.OutboxRows }),
+    Promise.all([import('./outbox-panel.tsx'), loadRefusedRows()]).then(
+      ([module]) => ({ default: module.OutboxRows }),
       () => ({ default: () => null }),
     ),
 );
