@@ -7,11 +7,13 @@ import { CacheFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { drainOutbox } from './offline/drain.ts';
 import { registerOutboxKinds } from './outbox-kinds.ts';
+import { alertPayload, openAlert, showAlert } from './features/properties/search-alerts/alert-notifications.ts';
 
 // Efie's service worker (vite-plugin-pwa, injectManifest). It precaches the shell and
 // the screens a renter uses offline (scripts/pwa-precache.ts leaves out host, admin, sign-in
 // and legal chunks, which the code cache below keeps once they are opened),
-// caches listing images in a bounded, expiring cache, and drains the outbox on `sync`.
+// caches listing images in a bounded, expiring cache, drains the outbox on `sync`, and shows
+// saved-search alerts that come by push.
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -82,3 +84,21 @@ self.addEventListener(
     );
   }) as unknown as (event: ExtendableMessageEvent) => void,
 );
+
+// A saved search's alert (docs/decisions/370): shown, and a tap opens the listing.
+self.addEventListener('push', (event) => {
+  let data: unknown;
+  try {
+    data = event.data?.json();
+  } catch {
+    return;
+  }
+  const payload = alertPayload(data);
+  if (payload) event.waitUntil(showAlert(self.registration, payload));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  const payload = alertPayload({ title: '', body: '', tag: '', url });
+  if (payload) event.waitUntil(openAlert(self.clients, self.location.origin, payload.url));
+});

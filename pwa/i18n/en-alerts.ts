@@ -16,14 +16,14 @@ export const enAlerts = addEnglish({
   'alerts.none': 'No search alerts yet. Search, then tap "Alert me about new homes like these".',
   'alerts.pushDenied': 'This phone blocks Efie’s notifications: alerts come by e-mail or SMS instead.',
   'alerts.pushOn': 'This phone shows your alerts.',
+  // The search page's own button says the same before this chunk loads ('search.alertMe').
   'alerts.save': 'Alert me about new homes like these',
   'alerts.saveFailed': 'The search could not be saved',
-  'alerts.savedNote': 'Saved. We will tell you when a new home matches, at most once a day.',
+  'alerts.savedNote': 'Saved. We will tell you when a new home matches this search.',
   'alerts.savedTitle': 'Search alert saved',
   'alerts.saving': 'Saving…',
   'alerts.sent.one': '{count} alert sent',
   'alerts.sent.other': '{count} alerts sent',
   'alerts.showResults': 'Show results',
-  'alerts.signInToSave': 'Sign in to get alerts for this search',
   'alerts.turnOnPush': 'Show alerts on this phone',
 });

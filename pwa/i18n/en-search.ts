@@ -16,6 +16,7 @@ export const enSearch = addEnglish({
   'savedSearch.upTo': 'up to {amount} {period}',
   'search.activeFilters': '{count} active filters',
   'search.failed': 'The search failed. Please try again.',
+  'search.alertMe': 'Alert me about new homes like these',
   'search.filters': 'Filters',
   'search.foundAtLeast': '{count}+ properties found',
   'search.foundCount.one': '{count} property found',

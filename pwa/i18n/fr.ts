@@ -843,6 +843,7 @@ export const fr: Catalog = {
   'savedSearch.upTo': 'jusqu’à {amount} {period}',
   'search.activeFilters': '{count} filtres actifs',
   'search.failed': 'La recherche a échoué. Veuillez réessayer.',
+  'search.alertMe': 'M’alerter des nouveaux logements de ce type',
   'search.filters': 'Filtres',
   'search.foundAtLeast': '{count}+ biens trouvés',
   'search.foundCount.one': '{count} bien trouvé',
@@ -1096,13 +1097,11 @@ export const fr: Catalog = {
   'alerts.pushOn': 'Ce téléphone affiche vos alertes.',
   'alerts.save': 'M’alerter des nouveaux logements de ce type',
   'alerts.saveFailed': 'La recherche n’a pas pu être enregistrée',
-  'alerts.savedNote':
-    'Enregistrée. Nous vous préviendrons quand un nouveau logement correspondra, au plus une fois par jour.',
+  'alerts.savedNote': 'Enregistrée. Nous vous préviendrons quand un nouveau logement correspondra à cette recherche.',
   'alerts.savedTitle': 'Alerte enregistrée',
   'alerts.saving': 'Enregistrement…',
   'alerts.sent.one': '{count} alerte envoyée',
   'alerts.sent.other': '{count} alertes envoyées',
   'alerts.showResults': 'Afficher les résultats',
-  'alerts.signInToSave': 'Connectez-vous pour recevoir des alertes pour cette recherche',
   'alerts.turnOnPush': 'Afficher les alertes sur ce téléphone',
 };

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { User } from '../../lib/contract.ts';
 import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
 import { buttonClass } from '../../ui/button.tsx';
@@ -11,6 +12,10 @@ import { QuickSearch } from './quick-search.tsx';
 import { useSearch } from './search.queries.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { enAccount } from '../../i18n/en-account.ts';
+
+const SearchAlertsList = lazy(() =>
+  import('./search-alerts/search-alerts-list.tsx').then((module) => ({ default: module.SearchAlertsList })),
+);
 
 export function RenterDashboard({ user }: { user: User }) {
   const mine = useMyProperties();
@@ -43,6 +48,9 @@ export function RenterDashboard({ user }: { user: User }) {
           <Stat label={t('dashboard.unread')} value={0} />
         </ul>
       </section>
+      <Suspense fallback={null}>
+        <SearchAlertsList />
+      </Suspense>
       <section aria-labelledby="recommended-heading">
         <h2 id="recommended-heading" className="mb-3 text-xl font-semibold">
           {t('dashboard.recommended')}

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/current-user.ts';
 import { isNoAnswer } from '../../offline/no-answer.ts';
 import { useOnline } from '../../offline/use-outbox.ts';
 import { buttonClass } from '../../ui/button.tsx';
+import { deferred } from '../../ui/deferred.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { useFavorites } from './favorites.queries.ts';
@@ -19,6 +20,12 @@ import { PAGE_SIZE, useSearch } from './search.queries.ts';
 import { activeFilterCount, toFilters, type SearchParams } from './search-params.ts';
 import { t, tn, useT } from '../../i18n/i18n.ts';
 import { enSearch } from '../../i18n/en-search.ts';
+
+// Under the results: its code loads when the button is first used (ui/deferred.tsx), outside the
+// search page's first download.
+const SaveSearchButton = deferred<{ params: SearchParams }>(() =>
+  import('./search-alerts/save-search-button.tsx').then((module) => module.SaveSearchButton),
+);
 
 export function SearchScreen({ params }: { params: SearchParams }) {
   const navigate = useNavigate({ from: '/search' });
@@ -82,7 +89,26 @@ export function SearchScreen({ params }: { params: SearchParams }) {
       {params.saved ? (
         <SavedResults view={view} headingRef={results} />
       ) : (
-        <SearchResults params={params} view={view} headingRef={results} onPage={(page) => update({ page }, false)} />
+        <>
+          <SearchResults params={params} view={view} headingRef={results} onPage={(page) => update({ page }, false)} />
+          <div className="mt-8 border-t border-stone-200 pt-6">
+            <SaveSearchButton
+              params={params}
+              placeholder={(activate, preload) => (
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={activate}
+                  onPointerEnter={preload}
+                  onFocus={preload}
+                  onTouchStart={preload}
+                >
+                  {t('search.alertMe')}
+                </button>
+              )}
+            />
+          </div>
+        </>
       )}
     </div>
   );
