@@ -12,7 +12,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 const RENT_ACT = "Ghana's Rent Act, 1963 (Act 220) limits advance rent to six months.";
 
-test('a host asks 24 months up front and is told of the Rent Act; a visitor sees the notice, and the at-most-6-months filter hides the listing but keeps one asking 3', async ({
+test('a host in Hohoe (missing before) gives a GhanaPost GPS address, asks 12 months up front and is told of the Rent Act; a visitor sees the notice, and the at-most-6-months filter hides the listing but keeps one asking 3', async ({
   page,
   browser,
   baseURL,
@@ -29,6 +29,7 @@ test('a host asks 24 months up front and is told of the Rent Act; a visitor sees
   await page.getByRole('button', { name: 'Next' }).click();
   await pickPlace(page, 'Hohoe', { typed: 'hohoe' });
   await page.getByLabel('Address', { exact: true }).fill(`7 ${street} Lane`);
+  await page.getByRole('textbox', { name: 'GhanaPost GPS address (optional)' }).fill('vh 212 7734');
   await page.getByLabel('Price *').fill('800');
 
   // What is not a whole number of months is said at once, and Next stays on the step.
@@ -42,8 +43,8 @@ test('a host asks 24 months up front and is told of the Rent Act; a visitor sees
   await expect(page.getByRole('heading', { name: 'Location & price' })).toBeVisible();
   await toasts(page).getByRole('button', { name: 'Close' }).click();
 
-  // 24 months: allowed, with the Rent Act's limit said beside the field.
-  await advance.fill('24');
+  // 12 months: allowed, with the Rent Act's limit said beside the field.
+  await advance.fill('12');
   await expect(page.getByText('Advance rent must be a whole number')).toHaveCount(0);
   await expect(page.getByText(RENT_ACT)).toBeVisible();
   await expect(page.getByText(/your listing will carry a notice/)).toBeVisible();
@@ -54,21 +55,23 @@ test('a host asks 24 months up front and is told of the Rent Act; a visitor sees
   // Six months is within the law: no hint.
   await advance.fill('6');
   await expect(page.getByText(RENT_ACT)).toHaveCount(0);
-  await advance.fill('24');
+  await advance.fill('12');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Submit Listing' }).click();
   await expect(page).toHaveURL(/\/images-pending-approval\?propertyId=/);
   const id = new URL(page.url()).searchParams.get('propertyId')!;
 
   const mine = (await (await page.request.get(`/api/properties/${id}`)).json()) as Property;
-  expect({ advance: mine.advanceRentMonths, exceeds: mine.exceedsRentActAdvance }).toEqual({
-    advance: 24,
-    exceeds: true,
-  });
+  expect({
+    advance: mine.advanceRentMonths,
+    exceeds: mine.exceedsRentActAdvance,
+    gps: mine.digitalAddress,
+    place: [mine.city, mine.region],
+  }).toEqual({ advance: 12, exceeds: true, gps: 'VH-212-7734', place: ['Hohoe', 'Volta'] });
   // The edit form holds what was asked.
   await page.goto(`/property/${id}/edit`);
   await expect(page.getByRole('heading', { name: 'Edit Property' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Rent paid up front (months)' })).toHaveValue('24');
+  await expect(page.getByRole('textbox', { name: 'Rent paid up front (months)' })).toHaveValue('12');
   await expect(page.getByText(RENT_ACT)).toBeVisible();
 
   // An admin approves it; another host's listing on the same street asks 3 months.
@@ -94,9 +97,9 @@ test('a host asks 24 months up front and is told of the Rent Act; a visitor sees
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/property/${id}`);
   await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
-  await expect(visitor.getByText('Rent up front: 24 months', { exact: true })).toBeVisible();
+  await expect(visitor.getByText('Rent up front: 12 months', { exact: true })).toBeVisible();
   const notice = visitor.getByRole('note').filter({ hasText: 'Rent Act' });
-  await expect(notice).toContainText('This landlord asks for 24 months of rent up front.');
+  await expect(notice).toContainText('This landlord asks for 12 months of rent up front.');
   await expect(notice).toContainText(RENT_ACT);
   await expect(notice).toContainText('You do not have to pay more than that.');
   await expect(notice).toContainText('Never pay anything before you have seen the place and its documents.');
@@ -113,12 +116,12 @@ test('a host asks 24 months up front and is told of the Rent Act; a visitor sees
   await visitor.goto(`/search?location=${street}`);
   const cards = visitor.getByRole('article');
   await expect(cards).toHaveCount(2);
-  await expect(cards.filter({ hasText: title })).toContainText('24 months rent up front');
+  await expect(cards.filter({ hasText: title })).toContainText('12 months rent up front');
   await expect(cards.filter({ hasText: modest.title })).not.toContainText('up front');
   await expectNoSidewaysScroll(visitor);
   await cards
     .filter({ hasText: title })
-    .getByText('24 months rent up front')
+    .getByText('12 months rent up front')
     .evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await saveScreenshot(visitor, 'advance-rent-search-card');
   await expectAccessible(visitor, 'search results with a listing asking more than the Rent Act allows');

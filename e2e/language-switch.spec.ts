@@ -85,6 +85,9 @@ test('a visitor switches the app to French, finds it French everywhere and after
   await page.getByRole('link', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('link', { name: 'Politique de confidentialité' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bon retour' })).toBeVisible();
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
   await saveScreenshot(page, 'language-fr-login');
 
   // Remembered: a reload of a page the server draws (in English) comes back in French.

@@ -64,5 +64,13 @@ export const enAuth = addEnglish({
   'auth.verifyEmail': 'Verify your email',
   'auth.verifyError': 'An error occurred during verification',
   'auth.verifyPhone': 'Verify your phone',
+  'auth.forgotPassword': 'Forgot password?',
+  'auth.loginFailed': 'Login failed',
+  'auth.noAccount': "Don't have an account?",
+  'auth.signInWith': 'Sign in with',
+  'auth.signingIn': 'Signing in...',
+  'auth.signUp': 'Sign up',
+  'auth.welcomeBack': 'Welcome back',
+  'auth.welcomeSubtitle': 'Sign in to your Efie account',
   'auth.verifying': 'Verifying...',
 });

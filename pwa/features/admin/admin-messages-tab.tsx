@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAdminMessages, useMarkHandled } from './admin-messages.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
-import { translateText, useT } from '../../i18n/i18n.ts';
+import { currentLanguage, localeTag, translateText, useT } from '../../i18n/i18n.ts';
 import { enAdmin } from '../../i18n/en-admin.ts';
 
 const FILTERS: { value: MessageStatus; label: string }[] = [
@@ -17,7 +17,7 @@ const FILTERS: { value: MessageStatus; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
+  new Date(iso).toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -116,8 +116,13 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
       <p className="whitespace-pre-wrap break-words">{m.message}</p>
       {m.status === 'handled' ? (
         <p className="text-sm text-stone-700">
-          Handled{m.handledByEmail ? ` by ${m.handledByEmail}` : ''}
-          {m.handledAt ? ` on ${when(m.handledAt)}` : ''}.
+          {m.handledByEmail
+            ? m.handledAt
+              ? t('admin.messages.handledByOn', { email: m.handledByEmail, date: when(m.handledAt) })
+              : t('admin.messages.handledBy', { email: m.handledByEmail })
+            : m.handledAt
+              ? t('admin.messages.handledOn', { date: when(m.handledAt) })
+              : t('admin.messages.handledDone')}
         </p>
       ) : (
         <div>
@@ -126,11 +131,11 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
             onClick={() =>
               markHandled.mutate(m.id, {
                 onSuccess: () =>
-                  toast({ title: 'Message marked as handled', description: `${m.reference}: ${m.subject}` }),
+                  toast({ title: t('admin.messages.markedHandled'), description: `${m.reference}: ${m.subject}` }),
                 onError: (error) =>
                   toast({
-                    title: 'Error',
-                    description: errorText(error, 'Failed to mark the message as handled'),
+                    title: t('admin.error'),
+                    description: errorText(error, t('admin.messages.markFailed')),
                     variant: 'destructive',
                   }),
               })

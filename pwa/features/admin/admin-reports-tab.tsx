@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorText, isStatus } from '../../lib/api-client.ts';
-import { countOf } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
@@ -18,33 +17,40 @@ import {
 } from './admin-reports.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
 import { decidedOn } from './agent-license-text.ts';
-import {
-  REPORT_REASON_NAMES,
-  type ReportAction,
-  type ReportedListing,
-  type SuspendedAccount,
-} from './reports-contract.ts';
+import type { REPORT_REASON_NAMES, ReportAction, ReportedListing, SuspendedAccount } from './reports-contract.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const PAGE_SIZE = 20;
 
-const ACTIONS: { action: ReportAction; label: string; variant: 'primary' | 'secondary' | 'danger' }[] = [
-  { action: 'dismiss', label: 'Dismiss', variant: 'secondary' },
-  { action: 'hide', label: 'Hide listing', variant: 'primary' },
-  { action: 'delete', label: 'Delete listing', variant: 'danger' },
+const ACTIONS: { action: ReportAction; label: MessageId; variant: 'primary' | 'secondary' | 'danger' }[] = [
+  { action: 'dismiss', label: 'admin.reports.action.dismiss', variant: 'secondary' },
+  { action: 'hide', label: 'admin.reports.action.hide', variant: 'primary' },
+  { action: 'delete', label: 'admin.reports.action.delete', variant: 'danger' },
 ];
 
-const ACTION_NAMES: Record<string, string> = {
-  dismiss: 'Dismissed',
-  hide: 'Hidden',
-  delete: 'Deleted',
-  suspend: 'Hidden, host suspended',
+const ACTION_NAMES: Record<string, MessageId> = {
+  dismiss: 'admin.reports.outcome.dismiss',
+  hide: 'admin.reports.outcome.hide',
+  delete: 'admin.reports.outcome.delete',
+  suspend: 'admin.reports.outcome.suspend',
 };
 
+const REASON_NAMES: Record<string, MessageId> = {
+  scam: 'admin.reports.reason.scam',
+  already_let: 'admin.reports.reason.already_let',
+  wrong_price: 'admin.reports.reason.wrong_price',
+  wrong_place: 'admin.reports.reason.wrong_place',
+  offensive: 'admin.reports.reason.offensive',
+  other: 'admin.reports.reason.other',
+} satisfies Record<keyof typeof REPORT_REASON_NAMES, MessageId>;
+
 type View = ReportsFilter['status'] | 'suspended';
-const VIEWS: { view: View; label: string }[] = [
-  { view: 'open', label: 'Open' },
-  { view: 'resolved', label: 'Resolved' },
-  { view: 'suspended', label: 'Suspended hosts' },
+const VIEWS: { view: View; label: MessageId }[] = [
+  { view: 'open', label: 'admin.reports.viewOpen' },
+  { view: 'resolved', label: 'admin.reports.viewResolved' },
+  { view: 'suspended', label: 'admin.reports.suspendedHosts' },
 ];
 
 /**
@@ -53,12 +59,11 @@ const VIEWS: { view: View; label: string }[] = [
  */
 export function AdminReportsTab() {
   const [view, setView] = useState<View>('open');
+  const { t } = useT(enAdmin);
   return (
     <div className="grid gap-4">
-      <p className="text-stone-700">
-        Three different people's reports hide a listing until you decide. Each reporter is told what you decided.
-      </p>
-      <div role="group" aria-label="Show reports" className="flex flex-wrap gap-2">
+      <p className="text-stone-700">{t('admin.reports.intro')}</p>
+      <div role="group" aria-label={t('admin.reports.show')} className="flex flex-wrap gap-2">
         {VIEWS.map((item) => (
           <Button
             key={item.view}
@@ -66,7 +71,7 @@ export function AdminReportsTab() {
             aria-pressed={view === item.view}
             onClick={() => setView(item.view)}
           >
-            {item.label}
+            {t(item.label)}
           </Button>
         ))}
       </div>
@@ -78,16 +83,17 @@ export function AdminReportsTab() {
 function ReportQueue({ status }: { status: ReportsFilter['status'] }) {
   const [page, setPage] = useState(1);
   const list = useAdminReports({ status, page });
+  const { t, tn } = useT(enAdmin);
   if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
     <>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? countOf(list.data.total, 'reported listing') : list.isError ? '' : 'Loading…'}
+        {list.data ? tn('admin.reports.count', list.data.total) : list.isError ? '' : t('admin.loading')}
       </p>
       {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">The reports could not be loaded. Please try again.</p>}
-      <ul className="grid gap-3" aria-label="Reported listings">
+      {list.isError && <p role="alert">{t('admin.reports.loadFailed')}</p>}
+      <ul className="grid gap-3" aria-label={t('admin.reports.list')}>
         {list.data?.listings.map((listing) => (
           <li key={listing.listingId}>
             <ReportedListingRow listing={listing} open={status === 'open'} />
@@ -95,7 +101,9 @@ function ReportQueue({ status }: { status: ReportsFilter['status'] }) {
         ))}
       </ul>
       {list.data?.total === 0 && (
-        <p className="text-stone-700">{status === 'open' ? 'No open reports.' : 'No reports resolved yet.'}</p>
+        <p className="text-stone-700">
+          {status === 'open' ? t('admin.reports.noneOpen') : t('admin.reports.noneResolved')}
+        </p>
       )}
       <Pager page={page} pages={pages} onPage={setPage} />
     </>
@@ -106,16 +114,17 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
   const resolve = useResolveReports();
   const [note, setNote] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const title = listing.title ?? 'A deleted listing';
+  const { t, tn } = useT(enAdmin);
+  const title = listing.title ?? t('admin.reports.deletedListing');
   const act = (action: ReportAction) =>
     resolve.mutate(
       { listingId: listing.listingId, action, note },
       {
-        onSuccess: (answer) => toast({ title: 'Reports resolved', description: answer.message }),
+        onSuccess: (answer) => toast({ title: t('admin.reports.resolved'), description: answer.message }),
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorText(error, 'The reports could not be resolved'),
+            title: t('admin.error'),
+            description: errorText(error, t('admin.reports.resolveFailed')),
             variant: 'destructive',
           }),
       },
@@ -123,9 +132,9 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
   return (
     <Card className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        {listing.held && <Badge tone="red">Hidden by reports</Badge>}
+        {listing.held && <Badge tone="red">{t('admin.reports.hiddenByReports')}</Badge>}
         <span className="text-sm text-stone-700">
-          {countOf(listing.reports.length, open ? 'open report' : 'report')}
+          {tn(open ? 'admin.reports.openReports' : 'admin.reports.reports', listing.reports.length)}
         </span>
       </div>
       <div className="min-w-0">
@@ -139,24 +148,26 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
           )}
         </h3>
         <p className="break-words text-sm text-stone-700">
-          {[listing.city, listing.ownerName && `host: ${listing.ownerName}`].filter(Boolean).join(' · ')}
+          {[listing.city, listing.ownerName && t('admin.reports.host', { name: listing.ownerName })]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       </div>
-      <ul className="grid gap-2" aria-label={`Reports about ${title}`}>
+      <ul className="grid gap-2" aria-label={t('admin.reports.about', { title })}>
         {listing.reports.map((report) => (
           <li key={report.id} className="rounded-md bg-stone-50 p-3 text-sm">
             <p className="font-medium">
-              {REPORT_REASON_NAMES[report.reason as keyof typeof REPORT_REASON_NAMES] ?? report.reason}
+              {REASON_NAMES[report.reason] ? t(REASON_NAMES[report.reason]!) : report.reason}
               <span className="font-normal text-stone-700">
                 {' '}
-                · {report.reporterName ?? 'A renter'} · {decidedOn(report.reportedAt)}
+                · {report.reporterName ?? t('admin.reports.aRenter')} · {decidedOn(report.reportedAt)}
               </span>
             </p>
             {report.note && <p className="mt-1 whitespace-pre-wrap break-words">{report.note}</p>}
             {!open && report.action && (
               <p className="mt-1 text-stone-700">
-                {ACTION_NAMES[report.action] ?? report.action}
-                {report.resolvedAt ? ` on ${decidedOn(report.resolvedAt)}` : ''}
+                {ACTION_NAMES[report.action] ? t(ACTION_NAMES[report.action]!) : report.action}
+                {report.resolvedAt ? t('admin.reports.on', { date: decidedOn(report.resolvedAt) }) : ''}
               </p>
             )}
           </li>
@@ -165,7 +176,7 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
       {open && (
         <>
           <TextAreaField
-            label="Note to the reporters, and to the host if you suspend them (optional)"
+            label={t('admin.reports.noteLabel')}
             value={note}
             maxLength={1000}
             onChange={(event) => setNote(event.target.value)}
@@ -177,9 +188,9 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
                 variant={variant}
                 disabled={resolve.isPending}
                 onClick={() => act(action)}
-                aria-label={`${label}: ${title}`}
+                aria-label={t('admin.reports.actionOf', { action: t(label), title })}
               >
-                {label}
+                {t(label)}
               </Button>
             ))}
             {listing.ownerId && (
@@ -187,18 +198,18 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
                 variant="danger"
                 disabled={resolve.isPending}
                 onClick={() => setConfirming(true)}
-                aria-label={`Suspend the host of ${title}`}
+                aria-label={t('admin.reports.suspendOf', { title })}
               >
-                Suspend host
+                {t('admin.reports.suspendHost')}
               </Button>
             )}
           </div>
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={`Suspend ${listing.ownerName ?? 'this host'}?`}
-            description="This listing is hidden, the host is signed out and cannot sign in, and all their other listings are hidden until you lift the suspension. The host is sent your note."
-            confirmLabel="Suspend host"
+            title={t('admin.reports.suspendTitle', { name: listing.ownerName ?? t('admin.reports.thisHost') })}
+            description={t('admin.reports.suspendText')}
+            confirmLabel={t('admin.reports.suspendHost')}
             onConfirm={() => act('suspend')}
           />
         </>
@@ -211,23 +222,24 @@ function ReportedListingRow({ listing, open }: { listing: ReportedListing; open:
 function SuspendedHosts() {
   const [page, setPage] = useState(1);
   const list = useSuspendedAccounts(page);
+  const { t, tn } = useT(enAdmin);
   if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
     <>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? countOf(list.data.total, 'suspended host') : list.isError ? '' : 'Loading…'}
+        {list.data ? tn('admin.reports.suspendedCount', list.data.total) : list.isError ? '' : t('admin.loading')}
       </p>
       {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">The suspended hosts could not be loaded. Please try again.</p>}
-      <ul className="grid gap-3" aria-label="Suspended hosts">
+      {list.isError && <p role="alert">{t('admin.reports.suspendedLoadFailed')}</p>}
+      <ul className="grid gap-3" aria-label={t('admin.reports.suspendedHosts')}>
         {list.data?.accounts.map((account) => (
           <li key={account.userId}>
             <SuspendedHostRow account={account} />
           </li>
         ))}
       </ul>
-      {list.data?.total === 0 && <p className="text-stone-700">No host is suspended.</p>}
+      {list.data?.total === 0 && <p className="text-stone-700">{t('admin.reports.noneSuspended')}</p>}
       <Pager page={page} pages={pages} onPage={setPage} />
     </>
   );
@@ -236,16 +248,17 @@ function SuspendedHosts() {
 function SuspendedHostRow({ account }: { account: SuspendedAccount }) {
   const lift = useLiftSuspension();
   const [note, setNote] = useState('');
-  const name = account.name ?? account.email ?? account.phone ?? 'A host';
+  const { t, tn } = useT(enAdmin);
+  const name = account.name ?? account.email ?? account.phone ?? t('admin.reports.aHost');
   const onLift = () =>
     lift.mutate(
       { userId: account.userId, note },
       {
-        onSuccess: (answer) => toast({ title: 'Suspension lifted', description: answer.message }),
+        onSuccess: (answer) => toast({ title: t('admin.reports.lifted'), description: answer.message }),
         onError: (error) =>
           toast({
-            title: 'Error',
-            description: errorText(error, 'The suspension could not be lifted'),
+            title: t('admin.error'),
+            description: errorText(error, t('admin.reports.liftFailed')),
             variant: 'destructive',
           }),
       },
@@ -258,21 +271,22 @@ function SuspendedHostRow({ account }: { account: SuspendedAccount }) {
           {[account.email, account.phone].filter(Boolean).join(' · ')}
         </p>
         <p className="text-sm text-stone-700">
-          Suspended on {decidedOn(account.suspendedAt)} · {countOf(account.hiddenListings, 'hidden listing')}
+          {t('admin.reports.suspendedOn', { date: decidedOn(account.suspendedAt) })} ·{' '}
+          {tn('admin.reports.hiddenListings', account.hiddenListings)}
         </p>
       </div>
       {account.reason && (
         <p className="whitespace-pre-wrap break-words rounded-md bg-stone-50 p-3 text-sm">{account.reason}</p>
       )}
       <TextAreaField
-        label="Note to the host (optional)"
+        label={t('admin.reports.hostNote')}
         value={note}
         maxLength={1000}
         onChange={(event) => setNote(event.target.value)}
       />
       <div>
-        <Button disabled={lift.isPending} onClick={onLift} aria-label={`Lift the suspension of ${name}`}>
-          Lift suspension
+        <Button disabled={lift.isPending} onClick={onLift} aria-label={t('admin.reports.liftOf', { name })}>
+          {t('admin.reports.lift')}
         </Button>
       </div>
     </Card>

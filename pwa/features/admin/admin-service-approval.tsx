@@ -12,20 +12,19 @@ import { tabTriggerClass } from '../../ui/tabs.tsx';
 import { toast } from '../../ui/toast.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
 import { useAdminProviders, useSetProviderStatus } from './admin-service-providers.queries.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { currentLanguage, localeTag, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
-const TABS: { status: ProviderStatus; label: string }[] = [
-  { status: 'pending', label: 'Pending' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'rejected', label: 'Rejected' },
-];
+const TABS: ProviderStatus[] = ['pending', 'approved', 'rejected'];
 
 // The category names again: features do not import each other (services owns its copy for the public screens).
-const CATEGORY_NAMES: Record<ProviderCategory, string> = {
-  contractor: 'Building Contractor / Mason',
-  plumber: 'Plumber',
-  electrician: 'Electrician',
-  painter: 'Painter',
-  gardener: 'Gardener',
+const CATEGORY_NAMES: Record<ProviderCategory, MessageId> = {
+  contractor: 'admin.services.category.contractor',
+  plumber: 'admin.services.category.plumber',
+  electrician: 'admin.services.category.electrician',
+  painter: 'admin.services.category.painter',
+  gardener: 'admin.services.category.gardener',
 };
 
 /** /admin/service-approval: Pending, Approved and Rejected applications with counts (spec part 2 §2, §4). */
@@ -34,15 +33,14 @@ export function AdminServiceApproval() {
   const [status, setStatus] = useState<ProviderStatus>('pending');
   const [page, setPage] = useState(1);
   const list = useAdminProviders({ status, page });
+  const { t } = useT(enAdmin);
   if (auth.status === 'loading') return <CenteredSpinner />;
   const denied = auth.status === 'unauthenticated' || isStatus(list.error, 403) || isStatus(list.error, 401);
   const counts = list.data?.counts;
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Review businesses that want to be listed in the service directory.">
-        Service Provider Approval
-      </PageTitle>
+      <PageTitle sub={t('admin.services.sub')}>{t('admin.serviceApproval')}</PageTitle>
       {denied ? (
         <AccessDenied />
       ) : (
@@ -54,22 +52,22 @@ export function AdminServiceApproval() {
           }}
         >
           <Tabs.List
-            aria-label="Applications by status"
+            aria-label={t('admin.services.byStatus')}
             className="mb-6 flex max-w-lg gap-1 rounded-lg bg-stone-100 p-1"
           >
             {TABS.map((tab) => (
-              <Tabs.Trigger key={tab.status} value={tab.status} className={tabTriggerClass}>
-                {tab.label} ({counts ? counts[tab.status] : '…'})
+              <Tabs.Trigger key={tab} value={tab} className={tabTriggerClass}>
+                {t(`admin.services.tab.${tab}`)} ({counts ? counts[tab] : '…'})
               </Tabs.Trigger>
             ))}
           </Tabs.List>
           {TABS.map((tab) => (
-            <Tabs.Content key={tab.status} value={tab.status} className="grid gap-3">
+            <Tabs.Content key={tab} value={tab} className="grid gap-3">
               {list.isPending && <CenteredSpinner />}
-              {list.isError && <p role="alert">The applications could not be loaded. Please try again.</p>}
+              {list.isError && <p role="alert">{t('admin.services.loadFailed')}</p>}
               {list.data && list.data.providers.length === 0 && (
                 <Card className="text-center">
-                  <p className="text-stone-700">No {tab.label.toLowerCase()} applications.</p>
+                  <p className="text-stone-700">{t(`admin.services.none.${tab}`)}</p>
                 </Card>
               )}
               <ul className="grid gap-3">
@@ -88,27 +86,28 @@ export function AdminServiceApproval() {
   );
 }
 
-const DONE: Record<string, string> = {
-  approve: 'Service provider approved',
-  reject: 'Service provider rejected',
-  revoke: 'Approval revoked',
+const DONE: Record<string, MessageId> = {
+  approve: 'admin.services.approved',
+  reject: 'admin.services.rejected',
+  revoke: 'admin.services.revoked',
 };
 
 function ApplicationCard({ provider }: { provider: ServiceProvider }) {
   const change = useSetProviderStatus();
+  const { t, tn } = useT(enAdmin);
   const act = (action: keyof typeof DONE, status: ProviderStatus) =>
     change.mutate(
       { id: provider.id, status },
       {
         onSuccess: (answer) =>
           toast({
-            title: DONE[action]!,
+            title: t(DONE[action]!),
             description: answer.emailHeldBack
-              ? `${provider.businessName}. No e-mail was sent: Efie has sent this address as many messages as it may for now.`
+              ? t('admin.services.emailHeldBack', { name: provider.businessName })
               : provider.businessName,
           }),
         onError: () =>
-          toast({ title: 'Error', description: 'Failed to update service provider status', variant: 'destructive' }),
+          toast({ title: t('admin.error'), description: t('admin.services.updateFailed'), variant: 'destructive' }),
       },
     );
   return (
@@ -116,56 +115,60 @@ function ApplicationCard({ provider }: { provider: ServiceProvider }) {
       <div className="min-w-0">
         <div className="flex flex-wrap gap-2">
           <Badge tone={provider.status === 'approved' ? 'green' : provider.status === 'pending' ? 'amber' : 'neutral'}>
-            {provider.status[0]!.toUpperCase() + provider.status.slice(1)}
+            {t(`admin.services.status.${provider.status}`)}
           </Badge>
-          <Badge tone="blue">{CATEGORY_NAMES[provider.categoryId]}</Badge>
-          {provider.emergencyAvailable && <Badge tone="amber">Emergency Available</Badge>}
+          <Badge tone="blue">
+            {CATEGORY_NAMES[provider.categoryId] ? t(CATEGORY_NAMES[provider.categoryId]) : provider.categoryId}
+          </Badge>
+          {provider.emergencyAvailable && <Badge tone="amber">{t('admin.services.emergency')}</Badge>}
         </div>
         <h3 className="mt-2 text-lg font-semibold">{provider.businessName}</h3>
         <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-stone-600">Contact person</dt>
+          <dt className="text-stone-600">{t('admin.services.contactPerson')}</dt>
           <dd>{provider.contactPerson}</dd>
-          <dt className="text-stone-600">Email</dt>
+          <dt className="text-stone-600">{t('admin.services.email')}</dt>
           <dd className="break-all">{provider.email}</dd>
-          <dt className="text-stone-600">Phone</dt>
+          <dt className="text-stone-600">{t('admin.services.phone')}</dt>
           <dd>{provider.phone}</dd>
-          <dt className="text-stone-600">Address</dt>
+          <dt className="text-stone-600">{t('admin.services.address')}</dt>
           <dd>{provider.businessAddress}</dd>
-          <dt className="text-stone-600">Service area</dt>
+          <dt className="text-stone-600">{t('admin.services.serviceArea')}</dt>
           <dd>{provider.serviceArea}</dd>
-          <dt className="text-stone-600">Experience</dt>
-          <dd>{provider.yearsExperience} years</dd>
-          <dt className="text-stone-600">Services</dt>
+          <dt className="text-stone-600">{t('admin.services.experience')}</dt>
+          <dd>{tn('admin.services.years', provider.yearsExperience)}</dd>
+          <dt className="text-stone-600">{t('admin.services.services')}</dt>
           <dd>{provider.servicesOffered}</dd>
           {provider.description && (
             <>
-              <dt className="text-stone-600">Description</dt>
+              <dt className="text-stone-600">{t('admin.services.description')}</dt>
               <dd>{provider.description}</dd>
             </>
           )}
-          <dt className="text-stone-600">Applied</dt>
-          <dd>{new Date(provider.createdAt).toLocaleDateString('en-GB')}</dd>
+          <dt className="text-stone-600">{t('admin.services.applied')}</dt>
+          <dd>
+            {new Date(provider.createdAt).toLocaleDateString(currentLanguage().code === 'en' ? 'en-GB' : localeTag())}
+          </dd>
         </dl>
       </div>
       <div className="flex flex-wrap items-start gap-2">
         {provider.status === 'pending' && (
           <>
             <Button disabled={change.isPending} onClick={() => act('approve', 'approved')}>
-              Approve
+              {t('admin.services.approve')}
             </Button>
             <Button variant="danger" disabled={change.isPending} onClick={() => act('reject', 'rejected')}>
-              Reject
+              {t('admin.services.reject')}
             </Button>
           </>
         )}
         {provider.status === 'approved' && (
           <ConfirmDialog
-            title="Revoke approval?"
-            description={`${provider.businessName} will no longer show in the service directory. The business is told by e-mail.`}
-            confirmLabel="Revoke Approval"
+            title={t('admin.services.revokeTitle')}
+            description={t('admin.services.revokeText', { name: provider.businessName })}
+            confirmLabel={t('admin.services.revokeApproval')}
             trigger={
               <Button variant="danger" disabled={change.isPending}>
-                Revoke Approval
+                {t('admin.services.revokeApproval')}
               </Button>
             }
             onConfirm={() => act('revoke', 'rejected')}
@@ -173,7 +176,7 @@ function ApplicationCard({ provider }: { provider: ServiceProvider }) {
         )}
         {provider.status === 'rejected' && (
           <Button disabled={change.isPending} onClick={() => act('approve', 'approved')}>
-            Approve
+            {t('admin.services.approve')}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { currentLanguage, localeTag } from '../../i18n/i18n.ts';
 import type { AgentLicenseEntry } from './agent-licenses-contract.ts';
 
 type Named = Pick<AgentLicenseEntry, 'firstName' | 'lastName' | 'businessName' | 'email' | 'phone'>;
@@ -20,6 +21,10 @@ export const LICENSE_STATUS_BADGES: Record<
   rejected: { label: 'Rejected', tone: 'red' },
 };
 
-/** "12 Nov 2026", the day a finding was made. */
+/** "12 Nov 2026" ("12 nov. 2026" in French), the day a finding was made. */
 export const decidedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  new Date(iso).toLocaleDateString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });

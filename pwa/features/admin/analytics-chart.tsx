@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { DailyVisits } from './analytics-contract.ts';
 import { busiestDay, count, niceMax, shortDay } from './analytics-format.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 // Hand-drawn SVG rather than a charting library: one chart does not justify 50+ KB in the admin chunk.
 // Page views as bars and unique visitors as a line on one scale (visitors never exceed views).
@@ -8,24 +10,27 @@ const SLOT = 10;
 const HEIGHT = 100;
 
 function summary(days: DailyVisits[]): string {
-  if (days.length === 0) return 'No days in this window.';
+  if (days.length === 0) return t('admin.analytics.noDays');
   const views = days.reduce((sum, day) => sum + day.pageViews, 0);
   const most = busiestDay(days, (day) => day.pageViews);
-  const range = `${shortDay(days[0]!.date)} to ${shortDay(days.at(-1)!.date)}`;
-  if (!most) return `No page views from ${range}.`;
+  const range = t('admin.analytics.range', { from: shortDay(days[0]!.date), to: shortDay(days.at(-1)!.date) });
+  if (!most) return t('admin.analytics.noViewsFrom', { range });
   const mostVisitors = busiestDay(days, (day) => day.visitors);
-  return (
-    `${count(views)} page views from ${range}; the busiest day was ${shortDay(most.date)} with ${count(most.value)} page views` +
-    (mostVisitors
-      ? `, and the most visitors in a day was ${count(mostVisitors.value)} on ${shortDay(mostVisitors.date)}.`
-      : '.')
-  );
+  const figures = { views: count(views), range, day: shortDay(most.date), most: count(most.value) };
+  return mostVisitors
+    ? t('admin.analytics.summary', {
+        ...figures,
+        visitors: count(mostVisitors.value),
+        visitorsDay: shortDay(mostVisitors.date),
+      })
+    : t('admin.analytics.summaryNoVisitors', figures);
 }
 
 /** Visitors and page views per day, with a text description and the same figures as a table. */
 export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
   const titleId = useId();
   const descId = useId();
+  const { t } = useT(enAdmin);
   const top = niceMax(Math.max(0, ...days.map((day) => day.pageViews)));
   const y = (value: number) => HEIGHT - (value / top) * HEIGHT;
   const width = Math.max(1, days.length) * SLOT;
@@ -34,16 +39,16 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
     <figure className="grid gap-2">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="font-semibold">
-          Visitors and page views per day
+          {t('admin.analytics.perDay')}
         </h3>
         <span className="flex gap-4 text-sm text-stone-700" aria-hidden="true">
           <span className="flex items-center gap-1.5">
             <span className="inline-block size-3 rounded-sm bg-teal-600" />
-            Page views
+            {t('admin.analytics.pageViews')}
           </span>
           <span className="flex items-center gap-1.5">
             <span className="inline-block h-0.5 w-4 bg-stone-900" />
-            Unique visitors
+            {t('admin.analytics.uniqueVisitors')}
           </span>
         </span>
       </figcaption>
@@ -105,24 +110,24 @@ export function DailyVisitsChart({ days }: { days: DailyVisits[] }) {
         </div>
       </div>
       <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-teal-800">Show as table</summary>
+        <summary className="cursor-pointer font-medium text-teal-800">{t('admin.analytics.showTable')}</summary>
         <div
           className="mt-2 max-h-72 overflow-y-auto"
           tabIndex={0}
           role="region"
-          aria-label="Visitors and page views per day, as a table"
+          aria-label={t('admin.analytics.perDayTable')}
         >
           <table className="w-full text-left">
             <thead className="sticky top-0 bg-white">
               <tr>
                 <th scope="col" className="py-1 pr-4">
-                  Day (UTC)
+                  {t('admin.analytics.dayUtc')}
                 </th>
                 <th scope="col" className="py-1 pr-4 text-right">
-                  Unique visitors
+                  {t('admin.analytics.uniqueVisitors')}
                 </th>
                 <th scope="col" className="py-1 text-right">
-                  Page views
+                  {t('admin.analytics.pageViews')}
                 </th>
               </tr>
             </thead>

@@ -1,25 +1,35 @@
-// How the User Analytics tab writes numbers and dates: US English like the rest of the panel,
+import '../../i18n/en-admin.ts';
+import { currentLanguage, localeTag, t } from '../../i18n/i18n.ts';
+
+// How the User Analytics tab writes numbers and dates: in the active language (US English by default),
 // calendar days in UTC because the server counts days in UTC (analytics.schema.ts).
 
-export const count = (value: number) => value.toLocaleString('en-US');
+export const count = (value: number) => value.toLocaleString(localeTag());
 
 /** The contract's conversion rate (a percentage to 1 decimal) as the spec shows it: `12.5%`. */
-export const percent = (rate: number) => `${(Number.isFinite(rate) ? rate : 0).toFixed(1)}%`;
+export const percent = (rate: number) =>
+  currentLanguage().code === 'en'
+    ? `${(Number.isFinite(rate) ? rate : 0).toFixed(1)}%`
+    : new Intl.NumberFormat(localeTag(), {
+        style: 'percent',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }).format((Number.isFinite(rate) ? rate : 0) / 100);
 
 /** `2026-01-05` as `Jan 5`. */
 export function shortDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime())
     ? day
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    : date.toLocaleDateString(localeTag(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** A visit's time in the admin's own time zone: `Jan 5, 2026, 2:05 PM`. */
 export function visitTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
-    ? 'Unknown'
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    ? t('admin.analytics.unknown')
+    : date.toLocaleString(localeTag(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The day with the most of `key`, for the chart's description; null when every day is zero. */
@@ -43,5 +53,5 @@ export function niceMax(value: number): number {
 /** City and country as one place, leaving out the server's "unknown". */
 export function place(city: string, country: string): string {
   const known = [city, country].filter((part) => part && part.toLowerCase() !== 'unknown');
-  return known.length > 0 ? known.join(', ') : 'Unknown';
+  return known.length > 0 ? known.join(', ') : t('admin.analytics.unknown');
 }

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { count } from './analytics-format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 type Stat = { label: string; value: string; hint?: string };
 
@@ -31,13 +33,14 @@ export function TopList({
   rows: { label: string; value: number }[];
 }) {
   const headingId = useId();
+  const { t } = useT(enAdmin);
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="font-semibold">
         {title}
       </h3>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">Nothing recorded in this window.</p>
+        <p className="mt-2 text-sm text-stone-700">{t('admin.analytics.nothingRecorded')}</p>
       ) : (
         <table className="mt-2 w-full text-left text-sm" aria-labelledby={headingId}>
           <thead className="sr-only">

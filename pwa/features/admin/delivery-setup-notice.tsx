@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DeliverySetup } from '../../lib/contract.ts';
+import { t, useT } from '../../i18n/i18n.ts';
+import { enAdmin } from '../../i18n/en-admin.ts';
 
 const Name = ({ children }: { children: ReactNode }) => (
   <code className="rounded bg-amber-100 px-1 font-mono text-[0.85em] [overflow-wrap:anywhere]">{children}</code>
@@ -14,7 +16,15 @@ function undelivered(delivery: DeliverySetup): Undelivered | null {
   return email && sms ? 'both' : email ? 'email' : sms ? 'sms' : null;
 }
 
-const CHANNELS: Record<Undelivered, string> = { email: 'E-mail', sms: 'SMS', both: 'E-mail and SMS' };
+/** A message with `{name}` placeholders, each drawn as a setting's name. */
+const withNames = (text: string, names: Record<string, string>) =>
+  text.split(/(\{\w+\})/).map((part, index) => {
+    const name = names[part.slice(1, -1)];
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence, drawn whole.
+    return part.startsWith('{') && name ? <Name key={index}>{name}</Name> : part;
+  });
+
+const OUTBOX_PATH = '/api/dev/outbox?to=ADDRESS';
 
 /**
  * Said on the Delivery tab when a channel has no gateway (issue 28): its messages (sign-up
@@ -23,6 +33,7 @@ const CHANNELS: Record<Undelivered, string> = { email: 'E-mail', sms: 'SMS', bot
  */
 export function DeliverySetupNotice({ delivery }: { delivery: DeliverySetup }) {
   const channels = undelivered(delivery);
+  const { t } = useT(enAdmin);
   if (!channels) return null;
   return (
     <div
@@ -31,39 +42,37 @@ export function DeliverySetupNotice({ delivery }: { delivery: DeliverySetup }) {
       className="mb-5 grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
     >
       <p id="delivery-setup-title" className="text-base font-semibold">
-        {CHANNELS[channels]} {channels === 'email' ? 'is' : 'are'} not delivered
+        {t(`admin.delivery.notDelivered.${channels}`)}
       </p>
       <p>
-        No gateway is configured for {channels === 'both' ? 'either' : 'it'}: sign-up codes, reset links and notices are
-        only recorded on the server. Nobody receives them
-        {delivery.devOutbox ? '' : ', so people who sign up cannot get their code'}.
+        {t(channels === 'both' ? 'admin.delivery.noGatewayEither' : 'admin.delivery.noGatewayIt')}{' '}
+        {t(delivery.devOutbox ? 'admin.delivery.nobodyReceives' : 'admin.delivery.nobodyReceivesCode')}
       </p>
       <ul className="grid list-disc gap-1 pl-5">
         {delivery.email === 'log' && (
           <li>
-            To send e-mail, set <Name>SMTP_URL</Name> (such as <Name>smtps://user:password@smtp.example.com:465</Name>),
-            and <Name>MAIL_FROM</Name> if you like.
+            {withNames(t('admin.delivery.sendEmail'), {
+              smtp: 'SMTP_URL',
+              example: 'smtps://user:password@smtp.example.com:465',
+              from: 'MAIL_FROM',
+            })}
           </li>
         )}
         {delivery.sms === 'log' && (
           <li>
-            To send SMS, set <Name>TWILIO_ACCOUNT_SID</Name>, <Name>TWILIO_AUTH_TOKEN</Name> and <Name>SMS_FROM</Name>.
+            {withNames(t('admin.delivery.sendSms'), {
+              sid: 'TWILIO_ACCOUNT_SID',
+              token: 'TWILIO_AUTH_TOKEN',
+              from: 'SMS_FROM',
+            })}
           </li>
         )}
-        <li>Then restart the server.</li>
+        <li>{t('admin.delivery.restart')}</li>
       </ul>
       <p>
-        {delivery.devOutbox ? (
-          <>
-            The dev outbox is on: on the server's own machine, codes and links can be read at{' '}
-            <Name>/api/dev/outbox?to=ADDRESS</Name>.
-          </>
-        ) : (
-          <>
-            To try Efie on your own machine without a gateway, start the server with <Name>EFIE_DEV_OUTBOX=1</Name> and
-            read codes and links at <Name>/api/dev/outbox?to=ADDRESS</Name>.
-          </>
-        )}
+        {delivery.devOutbox
+          ? withNames(t('admin.delivery.devOutboxOn'), { path: OUTBOX_PATH })
+          : withNames(t('admin.delivery.devOutboxTry'), { flag: 'EFIE_DEV_OUTBOX=1', path: OUTBOX_PATH })}
       </p>
     </div>
   );
@@ -72,8 +81,7 @@ export function DeliverySetupNotice({ delivery }: { delivery: DeliverySetup }) {
 /** What the empty list of failed messages means: nothing failed, but what was not delivered is said too. */
 export function nothingFailedText(delivery: DeliverySetup): string {
   const channels = undelivered(delivery);
-  if (!channels) return 'Every message was delivered. Nothing has failed.';
-  if (channels === 'both')
-    return 'Nothing has failed, but nothing was delivered either: no gateway is configured (see above).';
-  return `Nothing has failed. ${channels === 'sms' ? 'SMS are' : 'E-mails are'} only recorded, not delivered (see above).`;
+  if (!channels) return t('admin.delivery.allDelivered');
+  if (channels === 'both') return t('admin.delivery.nothingDelivered');
+  return t(`admin.delivery.onlyRecorded.${channels}`);
 }

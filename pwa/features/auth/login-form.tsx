@@ -11,6 +11,8 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { SegmentedTabs } from '../../ui/tabs.tsx';
 import { LoginSchema, type LoginBody } from '../../lib/contract.ts';
 import { useLogin } from './login.mutation.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enAuth } from '../../i18n/en-auth.ts';
 
 interface LoginValues {
   method: 'email' | 'phone';
@@ -30,6 +32,7 @@ export function LoginForm() {
     (next: LoginValues) => validate(LoginSchema, { registrationMethod: next.method, ...bodyOf(next) }).errors,
   );
   const login = useLogin();
+  const { t } = useT(enAuth);
   const navigate = useNavigate();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => {
     const next = { ...values, [key]: event.target.value };
@@ -45,11 +48,11 @@ export function LoginForm() {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to your Efie account">
+    <AuthCard title={t('auth.welcomeBack')} subtitle={t('auth.welcomeSubtitle')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        {login.isError && <Alert>{errorText(login.error, 'Login failed')}</Alert>}
+        {login.isError && <Alert>{errorText(login.error, t('auth.loginFailed'))}</Alert>}
         <SegmentedTabs
-          label="Sign in with"
+          label={t('auth.signInWith')}
           value={method}
           onValueChange={(value) => {
             const next = value as LoginValues['method'];
@@ -59,10 +62,10 @@ export function LoginForm() {
           items={[
             {
               value: 'email',
-              label: 'Email',
+              label: t('auth.email'),
               content: (
                 <TextField
-                  label="Email"
+                  label={t('auth.email')}
                   type="email"
                   autoComplete="email"
                   value={values.email}
@@ -73,10 +76,10 @@ export function LoginForm() {
             },
             {
               value: 'phone',
-              label: 'Phone',
+              label: t('auth.phone'),
               content: (
                 <TextField
-                  label="Phone number"
+                  label={t('auth.phoneNumber')}
                   type="tel"
                   autoComplete="tel"
                   value={values.phone}
@@ -88,7 +91,7 @@ export function LoginForm() {
           ]}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           autoComplete="current-password"
           value={values.password}
           onChange={set('password')}
@@ -96,16 +99,16 @@ export function LoginForm() {
         />
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-teal-800 hover:underline">
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Link>
         </div>
         <Button type="submit" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
+          {login.isPending ? t('auth.signingIn') : t('auth.signInButton')}
         </Button>
         <p className="text-center text-sm">
-          Don't have an account?{' '}
+          {t('auth.noAccount')}{' '}
           <Link to="/register" className="font-semibold text-teal-800 hover:underline">
-            Sign up
+            {t('auth.signUp')}
           </Link>
         </p>
       </form>

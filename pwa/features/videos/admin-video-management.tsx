@@ -12,6 +12,8 @@ import { usePendingVideos } from './admin-videos.queries.ts';
 import { PendingVideoCard } from './pending-video-card.tsx';
 import { SecurityInfo, WorkflowGuide } from './video-guide.tsx';
 import { videosWaitingText } from './videos-waiting.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { enVideos } from '../../i18n/en-videos.ts';
 
 /** /admin/video-management: Pending, Workflow Guide, Security Info (spec part 2 §2). The isAdmin check is the client's, as the spec says; the server refuses non-admins anyway. */
 export function AdminVideoManagement() {
@@ -19,6 +21,7 @@ export function AdminVideoManagement() {
   const isAdmin = auth.status === 'authenticated' && auth.user.isAdmin;
   const [page, setPage] = useState(1);
   const pending = usePendingVideos(isAdmin, page);
+  const { t } = useT(enVideos);
   if (auth.status === 'loading') return <CenteredSpinner />;
   const denied = !isAdmin || isStatus(pending.error, 401) || isStatus(pending.error, 403);
   const total = pending.data?.total;
@@ -27,38 +30,42 @@ export function AdminVideoManagement() {
   if (pending.data && page > pages) setPage(pages);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageTitle sub="Download hosts' videos once they are scanned clean, and upload the edited versions.">
-        Video Management
-      </PageTitle>
+      <PageTitle sub={t('videos.admin.sub')}>{t('videos.admin.title')}</PageTitle>
       {denied ? (
         <AdminAccessRequired />
       ) : (
         <Tabs.Root defaultValue="pending">
           <Tabs.List
-            aria-label="Video management"
+            aria-label={t('videos.admin.tabs')}
             className="mb-6 flex max-w-xl flex-wrap gap-1 rounded-lg bg-stone-100 p-1"
           >
             <Tabs.Trigger value="pending" className={tabTriggerClass}>
-              Pending ({total ?? '…'})
+              {t('videos.admin.pendingTab', { count: total ?? '…' })}
             </Tabs.Trigger>
             <Tabs.Trigger value="guide" className={tabTriggerClass}>
-              Workflow Guide
+              {t('videos.admin.guideTab')}
             </Tabs.Trigger>
             <Tabs.Trigger value="security" className={tabTriggerClass}>
-              Security Info
+              {t('videos.admin.securityTab')}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="pending" className="grid gap-3">
             <p className="text-sm text-stone-700" aria-live="polite">
               {pending.data
-                ? `${videosWaitingText(pending.data.total)}${pages > 1 ? `, newest first: page ${page} of ${pages}` : ''}. The list refreshes every 30 seconds.`
-                : 'Loading…'}
+                ? pages > 1
+                  ? t('videos.admin.pendingSummaryPages', {
+                      waiting: videosWaitingText(pending.data.total),
+                      page,
+                      pages,
+                    })
+                  : t('videos.admin.pendingSummary', { waiting: videosWaitingText(pending.data.total) })
+                : t('videos.admin.loading')}
             </p>
             {pending.isPending && <CenteredSpinner />}
-            {pending.isError && <p role="alert">The videos could not be loaded. Please try again.</p>}
+            {pending.isError && <p role="alert">{t('videos.admin.loadFailed')}</p>}
             {pending.data && pending.data.videos.length === 0 && (
               <Card className="text-center">
-                <p className="text-stone-700">No videos are waiting.</p>
+                <p className="text-stone-700">{t('videos.admin.noneWaiting')}</p>
               </Card>
             )}
             <ul className="grid gap-3">
@@ -90,12 +97,13 @@ export function AdminVideoManagement() {
 }
 
 function AdminAccessRequired() {
+  const { t } = useT(enVideos);
   return (
     <Card className="mx-auto max-w-md text-center">
-      <h2 className="text-xl font-bold">Admin Access Required</h2>
-      <p className="mt-2 text-stone-700">You need administrator rights to manage videos.</p>
+      <h2 className="text-xl font-bold">{t('videos.admin.accessRequired')}</h2>
+      <p className="mt-2 text-stone-700">{t('videos.admin.accessText')}</p>
       <Link to="/dashboard" className={buttonClass('primary', 'mt-4')}>
-        Back to Dashboard
+        {t('videos.admin.backToDashboard')}
       </Link>
     </Card>
   );

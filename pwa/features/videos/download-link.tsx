@@ -2,6 +2,8 @@ import { useState, type MouseEvent } from 'react';
 import { buttonClass } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.ts';
 import { serverErrorText } from './upload-failure.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enVideos } from '../../i18n/en-videos.ts';
 
 export const DOWNLOAD_FAILED = 'Failed to download video';
 
@@ -14,7 +16,7 @@ export const DOWNLOAD_FAILED = 'Failed to download video';
 export function DownloadLink({
   href,
   fileName,
-  label = 'Download',
+  label,
   describes,
   variant = 'secondary',
 }: {
@@ -27,6 +29,8 @@ export function DownloadLink({
 }) {
   const [checking, setChecking] = useState(false);
   const [failed, setFailed] = useState(false);
+  const { t } = useT(enVideos);
+  const shown = label ?? t('videos.download');
 
   const click = async (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window, or a save-as: the browser's own way.
@@ -40,7 +44,7 @@ export function DownloadLink({
       const response = await fetch(href, { credentials: 'include', signal: controller.signal });
       if (!response.ok) {
         const text = await response.text().catch(() => '');
-        throw new Error(serverErrorText(text) ?? `The server answered ${response.status}.`);
+        throw new Error(serverErrorText(text) ?? t('videos.serverAnswered', { status: response.status }));
       }
       controller.abort();
       const anchor = document.createElement('a');
@@ -52,12 +56,8 @@ export function DownloadLink({
     } catch (error) {
       setFailed(true);
       const description =
-        error instanceof TypeError
-          ? 'Check your connection and try again.'
-          : error instanceof Error
-            ? error.message
-            : undefined;
-      toast({ title: 'Download failed', ...(description ? { description } : {}), variant: 'destructive' });
+        error instanceof TypeError ? t('videos.checkConnection') : error instanceof Error ? error.message : undefined;
+      toast({ title: t('videos.downloadFailed'), ...(description ? { description } : {}), variant: 'destructive' });
     } finally {
       setChecking(false);
     }
@@ -69,15 +69,15 @@ export function DownloadLink({
         href={href}
         download={fileName}
         onClick={(event) => void click(event)}
-        aria-label={`${label} ${describes}`}
+        aria-label={t('videos.downloadOf', { label: shown, name: describes })}
         aria-busy={checking || undefined}
         className={buttonClass(variant)}
       >
-        {checking ? 'Preparing…' : label}
+        {checking ? t('videos.preparing') : shown}
       </a>
       {failed && (
         <span role="alert" className="text-sm text-red-700">
-          {DOWNLOAD_FAILED}
+          {t('videos.downloadVideoFailed')}
         </span>
       )}
     </span>

@@ -16,32 +16,35 @@ import {
   isScanProblem,
   statusTone,
 } from './video-format.ts';
-import { statusLabel, type PendingVideo } from './videos-contract.ts';
+import type { PendingVideo } from './videos-contract.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { enVideos } from '../../i18n/en-videos.ts';
 
 export const EDITED_UPLOAD_FAILED = 'Failed to upload edited video';
 
 export function PendingVideoCard({ video }: { video: PendingVideo }) {
+  const { t } = useT(enVideos);
   return (
     <Card className="grid gap-3 lg:grid-cols-[1fr_minmax(0,22rem)]">
       <div className="min-w-0">
-        <Badge tone={statusTone(video.status)}>{statusLabel(video.status)}</Badge>
+        <Badge tone={statusTone(video.status)}>{t(`videos.status.${video.status}`)}</Badge>
         <h3 className="mt-2 break-words text-lg font-semibold">{video.originalName}</h3>
         <p className="break-all font-mono text-xs text-stone-600">{video.fileName}</p>
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-stone-600">Uploaded by</dt>
+          <dt className="text-stone-600">{t('videos.admin.uploadedBy')}</dt>
           <dd>{video.uploaderName}</dd>
-          <dt className="text-stone-600">Listing</dt>
-          <dd>{video.propertyTitle ?? 'Not tied to a listing'}</dd>
-          <dt className="text-stone-600">Uploaded</dt>
+          <dt className="text-stone-600">{t('videos.admin.listing')}</dt>
+          <dd>{video.propertyTitle ?? t('videos.admin.notTied')}</dd>
+          <dt className="text-stone-600">{t('videos.admin.uploaded')}</dt>
           <dd>{formatDateTime(video.uploadedAt)}</dd>
-          <dt className="text-stone-600">Size</dt>
+          <dt className="text-stone-600">{t('videos.size')}</dt>
           <dd>{formatMegabytes(video.fileSize)}</dd>
           {isScanProblem(video.status) && (
             <>
-              <dt className="text-stone-600">Why it waits</dt>
-              <dd>{video.lastScanError ?? 'Not given'}</dd>
-              <dt className="text-stone-600">Next attempt</dt>
-              <dd>{video.nextScanAt ? formatDateTime(video.nextScanAt) : 'Not scheduled'}</dd>
+              <dt className="text-stone-600">{t('videos.admin.whyWaits')}</dt>
+              <dd>{video.lastScanError ?? t('videos.admin.notGiven')}</dd>
+              <dt className="text-stone-600">{t('videos.admin.nextAttempt')}</dt>
+              <dd>{video.nextScanAt ? formatDateTime(video.nextScanAt) : t('videos.admin.notScheduled')}</dd>
             </>
           )}
         </dl>
@@ -52,7 +55,7 @@ export function PendingVideoCard({ video }: { video: PendingVideo }) {
           <DownloadLink
             href={adminDownloadUrl(video)}
             fileName={video.fileName}
-            label="Download original"
+            label={t('videos.admin.downloadOriginal')}
             describes={video.originalName}
           />
         )}
@@ -64,11 +67,12 @@ export function PendingVideoCard({ video }: { video: PendingVideo }) {
 
 function InfectedNotice({ video }: { video: PendingVideo }) {
   const signature = video.infectedSignature ? ` (${video.infectedSignature})` : '';
+  const { t } = useT(enVideos);
   return (
     <p role="note" className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
       {video.status === 'infected'
-        ? `The virus scan found this file infected${signature}. It can never be downloaded and is deleted 30 days after the scan. The uploader has been told.`
-        : `The edited version you uploaded was found infected${signature}; it is never published. Upload another edited version.`}
+        ? t('videos.admin.infectedOriginal', { signature })
+        : t('videos.admin.infectedEdited', { signature })}
     </p>
   );
 }
@@ -81,6 +85,7 @@ function EditedUpload({ video }: { video: PendingVideo }) {
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const upload = useUploadEditedVideo();
+  const { t } = useT(enVideos);
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -105,7 +110,7 @@ function EditedUpload({ video }: { video: PendingVideo }) {
       { video, file, signal: controller.signal, onProgress: (sent, total) => setProgress({ sent, total }) },
       {
         onSuccess: (answer) => {
-          toast({ title: 'Edited video uploaded', description: answer.message });
+          toast({ title: t('videos.admin.editedUploaded'), description: answer.message });
           setFile(null);
           if (input.current) input.current.value = '';
         },
@@ -113,10 +118,10 @@ function EditedUpload({ video }: { video: PendingVideo }) {
           if (controller.signal.aborted) return;
           const description = errorText(
             error,
-            error instanceof TypeError ? 'Check your connection and try again.' : 'Please try again.',
+            error instanceof TypeError ? t('videos.checkConnection') : t('videos.admin.pleaseTryAgain'),
           );
           setProblem(description);
-          toast({ title: 'Upload failed', description, variant: 'destructive' });
+          toast({ title: t('videos.admin.uploadFailed'), description, variant: 'destructive' });
         },
         onSettled: () => {
           setProgress(null);
@@ -129,7 +134,7 @@ function EditedUpload({ video }: { video: PendingVideo }) {
   return (
     <div className="grid gap-2 rounded-md border border-stone-200 p-3">
       <label htmlFor={inputId} className="text-sm font-medium">
-        Edited version of {video.originalName}
+        {t('videos.admin.editedOf', { name: video.originalName })}
       </label>
       <input
         id={inputId}
@@ -142,24 +147,24 @@ function EditedUpload({ video }: { video: PendingVideo }) {
       />
       {progress && (
         <UploadProgress
-          label={`Uploading the edited version of ${video.originalName}`}
+          label={t('videos.admin.uploadingEdited', { name: video.originalName })}
           sent={progress.sent}
           total={progress.total}
         />
       )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={!file || upload.isPending} onClick={send}>
-          {upload.isPending ? 'Uploading…' : 'Upload edited version'}
+          {upload.isPending ? t('videos.uploading') : t('videos.admin.uploadEdited')}
         </Button>
         {upload.isPending && (
           <Button variant="ghost" onClick={() => abort.current?.abort()}>
-            Cancel
+            {t('videos.admin.cancel')}
           </Button>
         )}
       </div>
       {problem && (
         <div role="alert" className="text-sm text-red-700">
-          <p className="font-semibold">{EDITED_UPLOAD_FAILED}</p>
+          <p className="font-semibold">{t('videos.admin.editedUploadFailed')}</p>
           <p>{problem}</p>
         </div>
       )}

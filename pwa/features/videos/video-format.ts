@@ -1,3 +1,4 @@
+import { currentLanguage, localeTag } from '../../i18n/i18n.ts';
 import type { VideoStatus } from './videos-contract.ts';
 
 const MB = 1024 * 1024;
@@ -21,7 +22,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  return date.toLocaleString('en-GB', {
+  return date.toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
