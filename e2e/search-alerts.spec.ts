@@ -1,5 +1,6 @@
 import { expect, request, test } from '@playwright/test';
 import { adminApi, approve, createListing, signUp } from './support/api.ts';
+import { controlledByServiceWorker } from './support/offline.ts';
 import { expectAccessible, expectNoSidewaysScroll, saveScreenshot, toasts, unique } from './support/fixtures.ts';
 
 // Search alerts (issue 33, docs/decisions/370): a renter saves a search; an admin approves a listing
@@ -125,4 +126,26 @@ test('the service worker shows a pushed alert, and tapping it opens the listing'
   });
   await expect(page).toHaveURL(new RegExp(`/property/${listing.id}$`));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+});
+
+test('a search alert saved offline is kept on the phone and saved once back online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signUp(page.request, 'renter', 'Efua');
+  await page.goto('/search?location=Aflao&bedrooms=2');
+  await expect(page.getByRole('heading', { name: /Aflao/ })).toBeVisible();
+  // Installed: the button's code comes from the service worker's precache, as on a renter's phone.
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Alert me about new homes like these' }).click();
+  await expect(toasts(page).getByText('Saved on your phone')).toBeVisible();
+  await expect(page.getByText('You are offline: this search alert is kept on your phone')).toBeVisible();
+  await expect(page.getByRole('button', { name: '1 waiting to send' })).toBeVisible();
+  await saveScreenshot(page, 'search-alert-queued');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: '1 waiting to send' })).toHaveCount(0, { timeout: 30_000 });
+  await page.goto('/dashboard');
+  const list = page.getByRole('list', { name: 'Search alerts' });
+  await expect(list.getByRole('heading', { name: 'Aflao' })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
 });

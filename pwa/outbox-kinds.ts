@@ -1,6 +1,7 @@
 import { registerListingOutbox } from './features/listings/listing-outbox.ts';
 import { registerMessageForms } from './features/messages/message-forms.outbox.ts';
 import { registerFavoriteOutbox } from './features/properties/favorite.outbox.ts';
+import { registerSearchAlertForm } from './features/properties/search-alert.outbox.ts';
 import { registerProviderForm } from './features/services/provider-form.outbox.ts';
 
 /**
@@ -13,4 +14,5 @@ export function registerOutboxKinds() {
   registerListingOutbox();
   registerMessageForms();
   registerProviderForm();
+  registerSearchAlertForm();
 }

@@ -90,6 +90,27 @@ describe('saving searches', () => {
     expect(after.savedSearches.map((s) => s.name)).toEqual(['Cheap in Accra']);
   });
 
+  it('saves once when the phone sends the same save again with its Idempotency-Key (the outbox after a lost answer)', async () => {
+    const { renter } = await setup();
+    const send = () =>
+      renter.request('/api/user/saved-searches', {
+        method: 'POST',
+        json: { filters: { location: 'Ho' } },
+        headers: { 'idempotency-key': 'alert-ho-1' },
+      });
+    const first = await send();
+    expect(first.status, await first.clone().text()).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(201);
+    const ids = [first, again].map(
+      async (res) => ((await res.json()) as { savedSearch: { id: string } }).savedSearch.id,
+    );
+    const [a, b] = await Promise.all(ids);
+    expect(b).toBe(a);
+    const list = (await (await renter.request('/api/user/saved-searches')).json()) as SavedSearchesAnswer;
+    expect(list.savedSearches.map((search) => search.id)).toEqual([a]);
+  });
+
   it('refuses filters that make no search, unknown filters, and a 21st search, changing nothing', async () => {
     const { app, renter } = await setup();
     const before = await eventCount();

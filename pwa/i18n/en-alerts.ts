@@ -17,6 +17,10 @@ export const enAlerts = addEnglish({
   'alerts.pushDenied': 'This phone blocks Efie’s notifications: alerts come by e-mail or SMS instead.',
   'alerts.pushOn': 'This phone shows your alerts.',
   // The search page's own button says the same before this chunk loads ('search.alertMe').
+  'alerts.queuedLabel': 'Search alert: {name}',
+  'alerts.queuedNote':
+    'You are offline: this search alert is kept on your phone and will be saved when you are back online.',
+  'alerts.queuedTitle': 'Saved on your phone',
   'alerts.save': 'Alert me about new homes like these',
   'alerts.saveFailed': 'The search could not be saved',
   'alerts.savedNote': 'Saved. We will tell you when a new home matches this search.',

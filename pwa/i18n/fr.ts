@@ -1407,6 +1407,10 @@ export const fr: Catalog = {
     'Pas encore d’alerte. Lancez une recherche, puis touchez « M’alerter des nouveaux logements de ce type ».',
   'alerts.pushDenied': 'Ce téléphone bloque les notifications d’Efie : les alertes arrivent par e-mail ou SMS.',
   'alerts.pushOn': 'Ce téléphone affiche vos alertes.',
+  'alerts.queuedLabel': 'Alerte de recherche : {name}',
+  'alerts.queuedNote':
+    'Vous êtes hors ligne : cette alerte est gardée sur votre téléphone et sera enregistrée à votre retour en ligne.',
+  'alerts.queuedTitle': 'Gardée sur votre téléphone',
   'alerts.save': 'M’alerter des nouveaux logements de ce type',
   'alerts.saveFailed': 'La recherche n’a pas pu être enregistrée',
   'alerts.savedNote': 'Enregistrée. Nous vous préviendrons quand un nouveau logement correspondra à cette recherche.',

@@ -22,7 +22,7 @@ export function SaveSearchButton({ params, defaultOpen = false }: { params: Sear
   const navigate = useNavigate();
   const returnPath = useLocation({ select: (location) => location.href });
   const save = useSaveSearch();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'sent' | 'queued' | undefined>();
   const { t } = useT(enAlerts);
   const asked = useRef(false);
 
@@ -32,12 +32,14 @@ export function SaveSearchButton({ params, defaultOpen = false }: { params: Sear
       void navigate({ to: '/login' });
       return;
     }
+    if (auth.status !== 'authenticated') return;
+    const filters = alertFiltersOf(params);
     save.mutate(
-      { filters: alertFiltersOf(params) },
+      { filters, label: t('alerts.queuedLabel', { name: filters.location ?? '' }), ownerId: auth.user.id },
       {
-        onSuccess: () => {
-          setSaved(true);
-          toast({ title: t('alerts.savedTitle') });
+        onSuccess: (outcome) => {
+          setSaved(outcome.status);
+          toast({ title: outcome.status === 'sent' ? t('alerts.savedTitle') : t('alerts.queuedTitle') });
         },
         onError: (error) =>
           toast({
@@ -55,7 +57,13 @@ export function SaveSearchButton({ params, defaultOpen = false }: { params: Sear
     ask();
   });
 
-  if (saved)
+  if (saved === 'queued')
+    return (
+      <p className="text-sm text-stone-700" role="status">
+        {t('alerts.queuedNote')}
+      </p>
+    );
+  if (saved === 'sent')
     return (
       <div className="grid gap-2" role="status">
         <p className="text-sm text-stone-700">{t('alerts.savedNote')}</p>

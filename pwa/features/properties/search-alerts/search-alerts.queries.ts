@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { onFormSent, sendForm } from '../../../offline/queue-form.ts';
+import { SEARCH_ALERT_ENDPOINT } from '../search-alert.outbox.ts';
 import type { SavedSearch, SavedSearchesAnswer, SavedSearchFilters } from './search-alerts-contract.ts';
 
 const ALERTS_KEY = ['user', 'saved-searches'] as const;
@@ -12,13 +14,28 @@ export const searchAlertsQuery = () =>
   });
 export const useSearchAlerts = (enabled = true) => useQuery({ ...searchAlertsQuery(), enabled });
 
-// POST /api/user/saved-searches
+export type AlertToSave = { filters: SavedSearchFilters; label: string; ownerId: string };
+
+// POST /api/user/saved-searches: now when online, else kept in the outbox and sent once back
+// online (pwa/offline/queue-form.ts), with one Idempotency-Key for every attempt.
 export function useSaveSearch() {
   const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
   return useMutation({
-    mutationFn: (body: { filters: SavedSearchFilters }) =>
-      apiRequest<{ message: string; savedSearch: SavedSearch }>('POST', '/api/user/saved-searches', { body }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ALERTS_KEY }),
+    mutationFn: ({ filters, label, ownerId }: AlertToSave) =>
+      sendForm<{ message: string; savedSearch: SavedSearch }>({
+        endpoint: SEARCH_ALERT_ENDPOINT,
+        body: { filters },
+        label,
+        ownerId,
+      }),
+    onSuccess: (outcome) => {
+      if (outcome.status === 'sent') return refresh();
+      const stop = onFormSent(outcome.key, () => {
+        stop();
+        refresh();
+      });
+    },
   });
 }
 
