@@ -21,8 +21,11 @@ export async function startPushService() {
   const port = await freePort();
   const model = new PushApiModel();
   const server = new WebPushTestingServer(model, port);
+  // By address, as the free port was found: "localhost" may name ::1, where another process may
+  // hold the same port number.
+  const origin = `http://127.0.0.1:${port}`;
+  model.notifyUrl = `${origin}/notify/`;
   server.startServer();
-  const origin = `http://localhost:${port}`;
   const post = (path: string, body: object) =>
     fetch(`${origin}${path}`, {
       method: 'POST',

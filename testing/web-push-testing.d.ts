@@ -1,6 +1,7 @@
 // The parts of web-push-testing (a local push service that decrypts what it is sent) the tests use.
 declare module 'web-push-testing/src/PushApiModel.js' {
   export class PushApiModel {
+    notifyUrl: string;
     expireSubscription(clientHash: string): void;
   }
 }
