@@ -23,10 +23,16 @@ async function contactOf(tx: SqlClient, userId: string) {
   return row;
 }
 
-const listingsOf = async (tx: SqlClient, ownerId: string) =>
-  (await tx.query<{ id: string }>('select id from properties where owner_id = $1 order by id', [ownerId])).map(
-    (row) => row.id,
-  );
+/** Runs a suspension's command on each of the owner's listings, in `tx`. */
+async function onEveryListing(
+  deps: Deps,
+  tx: SqlClient,
+  ownerId: string,
+  command: { type: 'HoldForSuspension' | 'ReleaseSuspensionHold'; at: string },
+) {
+  const rows = await tx.query<{ id: string }>('select id from properties where owner_id = $1 order by id', [ownerId]);
+  for (const { id } of rows) await runCommand(deps.store, SUSPENSION, listingCommands, id, command, { tx });
+}
 
 /**
  * Suspends an account in `tx` (docs/decisions/345): the event on the user's stream, then, in the
@@ -50,15 +56,7 @@ export async function suspendAccount(
   );
   if (events.length === 0) return false;
   await tx.query('delete from sessions where user_id = $1', [userId]);
-  for (const listingId of await listingsOf(tx, userId))
-    await runCommand(
-      deps.store,
-      SUSPENSION,
-      listingCommands,
-      listingId,
-      { type: 'HoldForSuspension', at: command.at },
-      { tx },
-    );
+  await onEveryListing(deps, tx, userId, { type: 'HoldForSuspension', at: command.at });
   const contact = await contactOf(tx, userId);
   const notice = contact && suspendedNotice(contact, command.reason);
   if (notice) await deps.outbox.enqueue(notice, tx);
@@ -74,15 +72,7 @@ export async function liftSuspension(
 ): Promise<void> {
   const { userId, ...rest } = command;
   await runCommand(deps.store, origin, suspensionCommands, userId, { type: 'LiftSuspension', ...rest }, { tx });
-  for (const listingId of await listingsOf(tx, userId))
-    await runCommand(
-      deps.store,
-      SUSPENSION,
-      listingCommands,
-      listingId,
-      { type: 'ReleaseSuspensionHold', at: command.at },
-      { tx },
-    );
+  await onEveryListing(deps, tx, userId, { type: 'ReleaseSuspensionHold', at: command.at });
   const contact = await contactOf(tx, userId);
   const notice = contact && suspensionLiftedNotice(contact, command.note);
   if (notice) await deps.outbox.enqueue(notice, tx);

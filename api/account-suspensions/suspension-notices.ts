@@ -1,15 +1,5 @@
 import { cutText } from '../contract/well-formed-text.ts';
-import type { NewMessage } from '../outbox/outbox.ts';
-
-const toContact = (
-  contact: { email: string | null; phone: string | null },
-  subject: string,
-  text: string,
-): NewMessage | undefined => {
-  if (contact.email) return { channel: 'email', to: contact.email, subject, text };
-  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
-  return undefined;
-};
+import { messageToPerson, type NewMessage } from '../outbox/outbox.ts';
 
 /** What a suspended account's owner is told: by e-mail, else SMS. */
 export function suspendedNotice(
@@ -23,7 +13,7 @@ export function suspendedNotice(
   ]
     .filter((line) => line !== null)
     .join('\n\n');
-  return toContact(contact, 'Your Efie account is suspended', text);
+  return messageToPerson(contact, 'Your Efie account is suspended', text);
 }
 
 /** What the owner is told when the suspension is lifted. */
@@ -37,5 +27,5 @@ export function suspensionLiftedNotice(
   ]
     .filter((line) => line !== null)
     .join('\n\n');
-  return toContact(contact, 'Your Efie account is open again', text);
+  return messageToPerson(contact, 'Your Efie account is open again', text);
 }

@@ -1,6 +1,6 @@
 import type { ReportAction } from '../../events/listing-report/listing-report.events.ts';
 import { cutText } from '../contract/well-formed-text.ts';
-import type { NewMessage } from '../outbox/outbox.ts';
+import { messageToPerson, type NewMessage } from '../outbox/outbox.ts';
 
 const OUTCOMES: Record<ReportAction, string> = {
   dismiss: 'We checked it and found nothing that breaks our rules, so it stays on Efie.',
@@ -24,7 +24,5 @@ export function reportResolvedNotice(
   ]
     .filter((line) => line !== null)
     .join('\n\n');
-  if (contact.email) return { channel: 'email', to: contact.email, subject: 'About the listing you reported', text };
-  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
-  return undefined;
+  return messageToPerson(contact, 'About the listing you reported', text);
 }

@@ -12,6 +12,17 @@ export type NewMessage = {
   containsSecret?: boolean;
 };
 
+/** A message to a person by e-mail when they have an address, else by SMS; nothing without either. */
+export function messageToPerson(
+  contact: { email: string | null; phone: string | null },
+  subject: string,
+  text: string,
+): NewMessage | undefined {
+  if (contact.email) return { channel: 'email', to: contact.email, subject, text };
+  if (contact.phone) return { channel: 'sms', to: contact.phone, subject: null, text };
+  return undefined;
+}
+
 /**
  * A web push to one browser (docs/decisions/370): `to` is its subscription's endpoint, `text` the
  * JSON the service worker shows (api/outbox/push-sender.ts).

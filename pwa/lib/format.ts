@@ -1,4 +1,5 @@
 import { formatPrice as priceIn } from '../../api/contract/price-text.ts';
+import { AMENITIES as AMENITY_IDS } from '../../api/contract/properties.schema.ts';
 import { localeTag, t, tn } from '../i18n/i18n.ts';
 import type { MessageId } from '../i18n/catalog.ts';
 
@@ -53,21 +54,6 @@ export function imageList(images: unknown, image?: string | null): string[] {
   }
   return image ? [image] : [];
 }
-
-const AMENITY_IDS = [
-  'wifi',
-  'kitchen',
-  'parking',
-  'pool',
-  'gym',
-  'laundry',
-  'air_conditioning',
-  'heating',
-  'balcony',
-  'garden',
-  'workspace',
-  'tv',
-] as const;
 
 /** The amenities a listing may offer, with their names in the active language. */
 export const amenityEntries = (): [string, string][] => AMENITY_IDS.map((id) => [id, amenityLabel(id)]);
