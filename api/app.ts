@@ -38,6 +38,7 @@ import {
 } from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
+import { conversationRoutes, listingConversationRoutes } from './conversations/conversations.routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-searches.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps) {
   api.route('/properties', listingContactRoutes(deps));
   api.route('/user', hostContactCountsRoutes(deps));
   api.route('/admin', adminContactRoutes(deps));
+  api.route('/properties', listingConversationRoutes(deps));
+  api.route('/conversations', conversationRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));
   api.get('/openapi.json', openApiDocument(app, deps.version));

@@ -2,6 +2,7 @@ import { agentLicensesProjection } from './agent-license/agent-licenses.projecti
 import { listingReportsProjection } from './listing-report/listing-reports.projection.ts';
 import { listingContactsProjection } from './listing-contact/listing-contacts.projection.ts';
 import { savedSearchesProjection } from './saved-search/saved-searches.projection.ts';
+import { conversationsProjection } from './conversation/conversations.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -27,4 +28,5 @@ export const readModels: readonly Projection[] = [
   listingReportsProjection,
   listingContactsProjection,
   savedSearchesProjection,
+  conversationsProjection,
 ];

@@ -119,6 +119,14 @@ export async function createPermissionWorld(app: App, deps: AppDeps, scanner: Vi
   const savedSearchId = ((await savedRes.json()) as { savedSearch: { id: string } }).savedSearch.id;
   const unsubscribeLink = unsubscribeUrl('', await linkSecret(deps.db), savedSearchId);
 
+  // A conversation between the renter and the owner about the owner's live listing.
+  const started = await clients.renter.request(`/api/properties/${listingId}/conversations`, {
+    method: 'POST',
+    json: { text: 'Is it still available?' },
+  });
+  expect(started.status, await started.clone().text()).toBe(201);
+  const conversationId = ((await started.json()) as { conversationId: string }).conversationId;
+
   // Every message queued so far, the codes of the sign-ups included, is refused by the gateway.
   await deps.outbox.enqueue({ channel: 'email', to: 'team@efie.example', subject: 'Support', text: 'Help' });
   while ((await drainOutbox(deps.db, refusing, deps.clock)) > 0);
@@ -141,6 +149,7 @@ export async function createPermissionWorld(app: App, deps: AppDeps, scanner: Vi
     failedMessageId,
     savedSearchId,
     unsubscribeLink,
+    conversationId,
     /** A new session of the role's account (a new, signed-out browser for anonymous): for calls that end one. */
     async freshClient(role: Role): Promise<Client> {
       const client = browser(app);

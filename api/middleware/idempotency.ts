@@ -135,8 +135,12 @@ export const idempotencyKeys = (
  * cannot make a second one. A request without a key gets a random id.
  */
 export function newRecordId(idempotency: { key: string } | undefined, kind: string): string {
-  if (!idempotency) return randomUUID();
-  const bytes = createHash('sha256').update(`${kind}\n${idempotency.key}`).digest();
+  return idempotency ? nameBasedId(kind, idempotency.key) : randomUUID();
+}
+
+/** The one id `name` has as a `kind`, always the same (a conversation's, from its listing and renter). */
+export function nameBasedId(kind: string, name: string): string {
+  const bytes = createHash('sha256').update(`${kind}\n${name}`).digest();
   bytes[6] = (bytes[6]! & 0x0f) | 0x80; // RFC 9562 version 8: a name-based id of our own
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.subarray(0, 16).toString('hex');

@@ -17,6 +17,8 @@ const BODYLESS = new Set([
   'POST /api/admin/outbox/:id/retry',
   'POST /api/favorites/:id',
   'POST /api/admin/messages/:id/handled',
+  'POST /api/conversations/:id/read',
+  'PUT /api/conversations/:id/block',
 ]);
 
 /** `/api/properties/:id` as OpenAPI writes it: `/api/properties/{id}`. */

@@ -55,6 +55,17 @@ const ownerOnlyHidden: Record<Role, Outcome> = {
   otherOwner: 404,
   admin: 404,
 };
+/**
+ * A conversation: its renter (who started it) and the host (the owner of its listing); to anyone
+ * else, admins included, it does not exist.
+ */
+const participantsOnly: Record<Role, Outcome> = {
+  anonymous: 401,
+  renter: 'allowed',
+  owner: 'allowed',
+  otherOwner: 404,
+  admin: 404,
+};
 /** An address that answers nothing to anyone signed in (404); a visitor is asked to sign in first. */
 const noSuchAddress: Record<Role, Outcome> = { anonymous: 401, renter: 404, owner: 404, otherOwner: 404, admin: 404 };
 
@@ -207,6 +218,24 @@ export const PERMISSIONS = {
   'PUT /api/user/push-subscriptions': { description: 'Let this browser show alerts (web push)', ...signedIn },
   'DELETE /api/user/push-subscriptions': { description: 'Stop this browser showing alerts', ...signedIn },
   'POST /api/admin/suspensions/:userId/lift': { description: 'Lift an account’s suspension', ...adminsOnly },
+
+  'POST /api/properties/:id/conversations': {
+    description: 'Write to a live listing’s host: starts the conversation, or writes in it (its owner is refused, 403)',
+    ...signedIn,
+  },
+  'GET /api/conversations': {
+    description: 'One’s conversations, as host and as renter, with unread counts',
+    ...signedIn,
+  },
+  'GET /api/conversations/unread': { description: 'How many messages one has not read', ...signedIn },
+  'GET /api/conversations/:id': { description: 'A conversation and its messages', ...participantsOnly },
+  'POST /api/conversations/:id/messages': { description: 'Write in a conversation', ...participantsOnly },
+  'POST /api/conversations/:id/read': { description: 'Mark a conversation read', ...participantsOnly },
+  'PUT /api/conversations/:id/block': { description: 'Block the other side of a conversation', ...participantsOnly },
+  'DELETE /api/conversations/:id/block': {
+    description: 'Unblock a conversation (only who blocked it; the other side is refused, 403)',
+    ...participantsOnly,
+  },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
   'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },

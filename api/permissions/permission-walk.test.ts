@@ -40,6 +40,7 @@ const wrongPassword = {
 };
 const listing = (w: PermissionWorld) => `/api/properties/${w.listingId}`;
 const adminListing = (w: PermissionWorld) => `/api/admin/properties/${w.listingId}`;
+const conversation = (w: PermissionWorld) => `/api/conversations/${w.conversationId}`;
 const ownerId = (w: PermissionWorld) => w.accounts.owner.user.id;
 const tusMeta = (w: PermissionWorld) => ({ filename: 'tour.mp4', filetype: 'video/mp4', propertyId: w.listingId });
 /** An upload the call started is cancelled by the owner after it: an account holds only three at a time. */
@@ -258,6 +259,21 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     (w) => `/api/admin/suspensions/${w.accounts.renter.user.id}/lift`,
     () => ({}),
   ),
+  'GET /api/conversations/:id': send('GET', (w) => conversation(w)),
+  'POST /api/conversations/:id/messages': send(
+    'POST',
+    (w) => `${conversation(w)}/messages`,
+    () => ({ text: 'Is it still available?' }),
+  ),
+  'POST /api/conversations/:id/read': send('POST', (w) => `${conversation(w)}/read`),
+  // A participant's block is lifted by them at once, so the thread stays open for the other cells.
+  'PUT /api/conversations/:id/block': async (w, _role, client) => {
+    const res = await client.request(`${conversation(w)}/block`, { method: 'PUT' });
+    if (res.status === 200)
+      expect((await client.request(`${conversation(w)}/block`, { method: 'DELETE' })).status).toBe(200);
+    return res;
+  },
+  'DELETE /api/conversations/:id/block': send('DELETE', (w) => `${conversation(w)}/block`),
   'POST /api/admin/messages/:id/handled': send('POST', (w) => `/api/admin/messages/${w.teamMessageId}/handled`),
   'POST /api/analytics/track-visitor': send(
     'POST',

@@ -1,0 +1,42 @@
+import { cutText } from '../contract/well-formed-text.ts';
+import type { Limit } from '../limits/rate-limiter.ts';
+import { messageToPerson, type NewMessage } from '../outbox/outbox.ts';
+
+/** The other side hears of new messages in a thread at most once an hour (issue 34). */
+export const noticeLimit = (conversationId: string, recipientId: string): Limit => ({
+  key: `conversation-notice:${conversationId}:${recipientId}`,
+  max: 1,
+  windowMs: 60 * 60 * 1000,
+});
+
+/** A new message, told to the other side by e-mail, else SMS, with the link to the thread. */
+export function newMessageNotice(
+  recipient: { email: string | null; phone: string | null },
+  {
+    senderName,
+    listingTitle,
+    text,
+    link,
+    toRenter,
+  }: {
+    senderName: string;
+    listingTitle: string;
+    text: string;
+    link: string;
+    toRenter: boolean;
+  },
+): NewMessage | undefined {
+  const lines = [
+    `${cutText(senderName, 60)} wrote to you on Efie about "${cutText(listingTitle, 80)}":`,
+    `"${cutText(text, 300)}${text.length > 300 ? '…' : ''}"`,
+    `Read and answer: ${link}`,
+    toRenter
+      ? 'Remember: never pay a viewing fee or a deposit before you have seen the place and its documents.'
+      : null,
+  ];
+  return messageToPerson(
+    recipient,
+    `New message about ${cutText(listingTitle, 60)}`,
+    lines.filter((line) => line !== null).join('\n\n'),
+  );
+}
