@@ -38,6 +38,7 @@ import {
 } from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
+import { devFreshnessRoutes, listingFreshnessRoutes } from './listing-freshness/freshness.routes.ts';
 import { conversationRoutes, listingConversationRoutes } from './conversations/conversations.routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-searches.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
@@ -77,7 +78,10 @@ export function createApp(deps: AppDeps) {
   api.get('/login', signInRedirect);
   api.route('/admin', adminAccountRoutes(deps));
   api.route('/admin', adminsRoutes(deps));
-  if (deps.config.devOutbox) api.route('/dev', devOutboxRoutes(deps));
+  if (deps.config.devOutbox) {
+    api.route('/dev', devOutboxRoutes(deps));
+    api.route('/dev', devFreshnessRoutes(deps));
+  }
   api.route('/properties', propertiesRoutes(deps));
   api.route('/user', userPropertiesRoutes(deps));
   api.route('/admin', adminPropertiesRoutes(deps));
@@ -102,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/user', hostContactCountsRoutes(deps));
   api.route('/admin', adminContactRoutes(deps));
   api.route('/properties', listingConversationRoutes(deps));
+  api.route('/properties', listingFreshnessRoutes(deps));
   api.route('/conversations', conversationRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));

@@ -53,6 +53,7 @@ export const VERSION: string = JSON.parse(readFileSync(new URL('package.json', R
 const REBUILT_AFTER: Readonly<Record<string, string>> = {
   '0720_listing_search.sql': 'properties',
   '0750_properties_region.sql': 'properties',
+  '0753_listing_freshness.sql': 'properties',
 };
 
 /**

@@ -13,6 +13,7 @@ import { warnAboutClamdLimits } from './videos/clamd-limits.ts';
 import { startVideoPipeline } from './videos/video-pipeline.ts';
 import { startSubscription } from '../events/store/subscriptions.ts';
 import { searchAlertsSubscription } from './saved-searches/search-alerts.ts';
+import { startFreshnessSweeps } from './listing-freshness/freshness-sweep.ts';
 
 const log = createLogger({ service: 'efie-api' });
 /** How long a stop waits for the requests in flight: well inside the 30 s a service manager or Kubernetes gives. */
@@ -62,6 +63,8 @@ async function main() {
     log.warn('clamd limits not checked', { reason: String(error) }),
   );
   const analytics = startVisitorAnalytics(deps, log);
+  // Hourly: a reminder a week before an unconfirmed listing leaves search, and its leaving (ADR 400).
+  const freshness = startFreshnessSweeps(deps, log);
   const searchAlerts = startSubscription(deps.db, searchAlertsSubscription(deps), {
     pollMs: 1_000,
     onError: (error) => log.error('saved search alerts', { error: errorText(error) }),
@@ -77,7 +80,7 @@ async function main() {
     const drained = await finishRequestsInFlight(server, DRAIN_MS);
     if (!drained) log.warn('requests still running after the drain were cut off', { drainMs: DRAIN_MS });
     // The running batches end, and the page views still in the buffer are written before the database closes.
-    await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop(), searchAlerts.stop()]);
+    await Promise.all([outboxWorker.stop(), videos.stop(), analytics.stop(), searchAlerts.stop(), freshness.stop()]);
     await deps.db.close();
     log.info('stopped', { signal });
     process.exit(0);

@@ -490,6 +490,12 @@ export type Property = {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** When the host last said it is still available, or it was approved (docs/decisions/400); null before approval. */
+  confirmedAvailableAt: string | null;
+  /** Out of search until its host brings it back: not confirmed for 45 days, or let; else null. */
+  downReason: 'expired' | 'let' | null;
+  /** When it leaves search unless its host confirms, once they were reminded (the same for everyone, as search cards are). */
+  expiresAt: string | null;
 };
 
 export type PropertyPage = { properties: Property[]; total: number; page: number; pageSize: number };

@@ -18,6 +18,9 @@ const BODYLESS = new Set([
   'POST /api/favorites/:id',
   'POST /api/admin/messages/:id/handled',
   'POST /api/conversations/:id/read',
+  'POST /api/properties/:id/confirm-available',
+  'POST /api/properties/:id/mark-let',
+  'POST /api/properties/:id/relist',
   'PUT /api/conversations/:id/block',
 ]);
 

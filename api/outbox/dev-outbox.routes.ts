@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { normalizeEmail, normalizePhone } from '../contract/auth.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -20,6 +21,12 @@ function isLocalCaller(c: Context<AppEnv>): boolean {
   return isLoopbackAddress(socketAddress(c));
 }
 
+/** Anyone but a loopback caller gets the same 404 as when the dev routes are off. */
+export const localCallersOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isLocalCaller(c)) return c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404);
+  await next();
+});
+
 /**
  * GET /api/dev/outbox?to=ADDRESS: every message sent to an address, codes and
  * links included, for local work and the tests. api/app.ts mounts it only with
@@ -27,13 +34,8 @@ function isLocalCaller(c: Context<AppEnv>): boolean {
  * gets the same 404 as when it is off.
  */
 export const devOutboxRoutes = (deps: { outbox: Outbox }) =>
-  new Hono<AppEnv>()
-    .use('*', async (c, next) => {
-      if (!isLocalCaller(c)) return c.json(errorBody(`No API route ${c.req.method} ${c.req.path}`, 'not_found'), 404);
-      await next();
-    })
-    .get('/outbox', validate('query', QuerySchema), async (c) => {
-      const { to } = c.req.valid('query');
-      const address = to.includes('@') ? normalizeEmail(to) : (normalizePhone(to) ?? to);
-      return c.json({ messages: await deps.outbox.listTo(address) });
-    });
+  new Hono<AppEnv>().use('*', localCallersOnly).get('/outbox', validate('query', QuerySchema), async (c) => {
+    const { to } = c.req.valid('query');
+    const address = to.includes('@') ? normalizeEmail(to) : (normalizePhone(to) ?? to);
+    return c.json({ messages: await deps.outbox.listTo(address) });
+  });

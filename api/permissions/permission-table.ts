@@ -101,6 +101,11 @@ export const PERMISSIONS = {
       'Messages sent to an address (dev outbox: only with EFIE_DEV_OUTBOX=1 outside production, only to callers on this machine, else 404)',
     ...everyone,
   },
+  'POST /api/dev/freshness-sweep': {
+    description:
+      'Run the listing freshness sweep as at a given time (dev outbox only, to callers on this machine, else 404)',
+    ...everyone,
+  },
 
   'GET /api/properties/search': { description: 'Search live listings', ...everyone },
   'GET /api/properties/featured': { description: 'Featured live listings', ...everyone },
@@ -222,6 +227,15 @@ export const PERMISSIONS = {
   'POST /api/properties/:id/conversations': {
     description: 'Write to a live listing’s host: starts the conversation, or writes in it (its owner is refused, 403)',
     ...signedIn,
+  },
+  'POST /api/properties/:id/confirm-available': {
+    description: 'Say one’s listing is still available (an expired or let one comes back)',
+    ...ownerOnly,
+  },
+  'POST /api/properties/:id/mark-let': { description: 'Take one’s listing out of search: it is let', ...ownerOnly },
+  'POST /api/properties/:id/relist': {
+    description: 'Bring one’s expired or let listing back (409 when it is not down)',
+    ...ownerOnly,
   },
   'GET /api/conversations': {
     description: 'One’s conversations, as host and as renter, with unread counts',

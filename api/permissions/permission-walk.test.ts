@@ -259,6 +259,17 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     (w) => `/api/admin/suspensions/${w.accounts.renter.user.id}/lift`,
     () => ({}),
   ),
+  'POST /api/properties/:id/confirm-available': send('POST', (w) => `${listing(w)}/confirm-available`),
+  // A listing of its own each: the owner's cell takes it out of search.
+  'POST /api/properties/:id/mark-let': async (w, _role, client) =>
+    client.request(`/api/properties/${await w.liveListing()}/mark-let`, { method: 'POST' }),
+  'POST /api/properties/:id/relist': send('POST', (w) => `${listing(w)}/relist`),
+  // Swept as at now: nothing is due, so the world's listings stay as they are.
+  'POST /api/dev/freshness-sweep': send(
+    'POST',
+    () => '/api/dev/freshness-sweep',
+    () => ({ at: new Date().toISOString() }),
+  ),
   'GET /api/conversations/:id': send('GET', (w) => conversation(w)),
   'POST /api/conversations/:id/messages': send(
     'POST',

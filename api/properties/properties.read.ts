@@ -16,8 +16,13 @@ import type {
 import { isUuid } from '../http/is-uuid.ts';
 
 /** A row of the properties read model (as the projection writes it) joined with its owner's public fields. */
-export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'updated_at'> & {
+export type PropertyReadRow = Omit<
+  PropertyRow,
+  'deleted' | 'created_at' | 'updated_at' | 'confirmed_at' | 'expires_at'
+> & {
   is_live: boolean;
+  confirmed_at: Date | null;
+  expires_at: Date | null;
   created_at: Date;
   updated_at: Date;
   owner_first_name: string | null;
@@ -32,6 +37,7 @@ export type PropertyReadRow = Omit<PropertyRow, 'deleted' | 'created_at' | 'upda
 export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description, p.property_type, p.category, p.listing_type,
   p.address, p.city, p.region, p.country, p.location, p.digital_address, p.advance_rent_months, p.price_per_night, p.currency, p.pricing_period, p.bedrooms, p.bathrooms,
   p.amenities, p.images, p.is_verified, p.is_active, p.is_featured, p.featured_order, p.is_live, p.created_at,
+  p.confirmed_at, p.expires_at, p.down_reason,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
   u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone,
   ${licenseStatusSql('u')} as owner_license_status
@@ -90,6 +96,9 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
+    confirmedAvailableAt: row.confirmed_at && new Date(row.confirmed_at).toISOString(),
+    downReason: row.down_reason as Property['downReason'],
+    expiresAt: row.expires_at && new Date(row.expires_at).toISOString(),
   };
   if (seesContact(row, viewer)) {
     property.ownerEmail = row.owner_email;

@@ -182,7 +182,11 @@ describe('listing decider', () => {
     // Shown again by an admin: the hold is over, and the owner may hide and show it as before.
     given(submitted, approved, heldEvent, shown, { ...hidden, data: { ...hidden.data, hiddenBy: owner.id } })
       .when({ type: 'SetVisibility', actor: owner, isActive: true, at })
-      .then([{ type: 'PropertyShown', data: { propertyId, shownBy: owner.id, shownAt: at } }]);
+      .then([
+        { type: 'PropertyShown', data: { propertyId, shownBy: owner.id, shownAt: at } },
+        // Its owner showing it says it is available (docs/decisions/400).
+        { type: 'ListingAvailabilityConfirmed', data: { propertyId, confirmedBy: owner.id, confirmedAt: at } },
+      ]);
   });
 
   it('holds a suspended owner’s visible listings, approved or not, and shows again only those the suspension hid', () => {

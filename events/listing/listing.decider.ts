@@ -2,6 +2,7 @@ import type { Actor } from '../actor.ts';
 import type { Decider } from '../store/decider.ts';
 import type { DomainEvent } from '../store/event-type.ts';
 import { DomainError } from '../store/errors.ts';
+import { expiresAt, reminderDueAt } from './freshness.policy.ts';
 import { listingEventTypes, type ListingDetails } from './listing.events.ts';
 
 export type ListingEvent = DomainEvent<(typeof listingEventTypes)[number]>;
@@ -22,6 +23,14 @@ export type ListingState =
       heldForReports: boolean;
       /** Hidden because its owner's account is suspended (events/user/account-suspension.decider.ts). */
       heldForSuspension: boolean;
+      /** When it was last approved or confirmed available (freshness.policy.ts); null while never approved. */
+      confirmedAt: string | null;
+      /** When it leaves search, once its host was reminded of it for this confirmation; else null. */
+      remindedExpiresAt: string | null;
+      /** Out of search until its host brings it back: not confirmed in time, or let. */
+      down: 'expired' | 'let' | null;
+      /** Edited while down: coming back, it waits for approval again. */
+      changedWhileDown: boolean;
     }
   | { status: 'deleted' };
 
@@ -29,6 +38,8 @@ export type ListingState =
 export const REPORTS_ACTOR = 'system:reports';
 /** Who hides, and shows again, the listings of a suspended account: no person, the suspension. */
 export const SUSPENSION_ACTOR = 'system:suspension';
+/** Who reminds hosts and takes unconfirmed listings out of search (docs/decisions/400). */
+export const FRESHNESS_ACTOR = 'system:freshness';
 
 type Listed = Extract<ListingState, { status: 'listed' }>;
 
@@ -60,7 +71,16 @@ export type ListingCommand =
   /** Its owner was suspended: a visible listing is hidden until the suspension is lifted. */
   | { type: 'HoldForSuspension'; at: string }
   /** The owner's suspension was lifted: a listing the suspension hid is shown again. */
-  | { type: 'ReleaseSuspensionHold'; at: string };
+  | { type: 'ReleaseSuspensionHold'; at: string }
+  /** The host says it is still available (an expired or let listing comes back with it). */
+  | { type: 'ConfirmAvailable'; actor: Actor; at: string }
+  | { type: 'MarkLet'; actor: Actor; at: string }
+  /** An expired or let listing back in search. */
+  | { type: 'Relist'; actor: Actor; at: string }
+  /** The freshness sweep: a week's warning once a listing's reminder is due. */
+  | { type: 'RemindExpiry'; at: string }
+  /** The freshness sweep: out of search once the reminded time has come. */
+  | { type: 'Expire'; at: string };
 
 export const LISTING_ERRORS = {
   notFound: () => new DomainError('not_found', 'property_not_found', 'Property not found'),
@@ -86,6 +106,13 @@ export const LISTING_ERRORS = {
   notLive: () =>
     new DomainError('conflict', 'property_not_live', 'Only an approved, visible property can be featured.'),
   notFeatured: () => new DomainError('conflict', 'property_not_featured', 'This property is not featured.'),
+  notApprovedYet: () =>
+    new DomainError(
+      'conflict',
+      'property_not_verified',
+      'This listing is waiting for approval: it is not on Efie yet, so there is nothing to confirm or take down.',
+    ),
+  notDown: () => new DomainError('conflict', 'property_not_down', 'This listing is already on Efie.'),
 };
 
 const isLive = (s: Listed) => s.isVerified && s.isActive;
@@ -104,10 +131,33 @@ function visibilityEvents(s: Listed, actor: Actor, isActive: boolean, at: string
   if (!s.isVerified) throw LISTING_ERRORS.notVerified();
   if (isActive && s.heldForReports && !actor.isAdmin) throw LISTING_ERRORS.heldForReports();
   if (isActive && s.heldForSuspension && !actor.isAdmin) throw LISTING_ERRORS.heldForSuspension();
+  if (isActive && s.down !== null) return relistEvents(s, actor, at);
   const { propertyId } = s;
-  return isActive
-    ? [{ type: 'PropertyShown', data: { propertyId, shownBy: actor.id, shownAt: at } }]
-    : [{ type: 'PropertyHidden', data: { propertyId, hiddenBy: actor.id, hiddenAt: at } }];
+  if (!isActive) return [{ type: 'PropertyHidden', data: { propertyId, hiddenBy: actor.id, hiddenAt: at } }];
+  const shown: ListingEvent = { type: 'PropertyShown', data: { propertyId, shownBy: actor.id, shownAt: at } };
+  // Its host showing it again says it is available: its 45 days start again.
+  if (actor.id !== s.ownerId) return [shown];
+  return [
+    shown,
+    { type: 'ListingAvailabilityConfirmed', data: { propertyId, confirmedBy: actor.id, confirmedAt: at } },
+  ];
+}
+
+/** An expired or let listing back in search; changed while down, it waits for approval again. */
+function relistEvents(s: Listed, actor: Actor, at: string): ListingEvent[] {
+  if (s.heldForReports && !actor.isAdmin) throw LISTING_ERRORS.heldForReports();
+  if (s.heldForSuspension && !actor.isAdmin) throw LISTING_ERRORS.heldForSuspension();
+  const needsReview = s.changedWhileDown && !actor.isAdmin;
+  return [
+    { type: 'ListingRelisted', data: { propertyId: s.propertyId, needsReview, relistedBy: actor.id, relistedAt: at } },
+  ];
+}
+
+function ownedAndApproved(state: ListingState, actor: Actor): Listed {
+  const s = listed(state);
+  if (actor.id !== s.ownerId) throw LISTING_ERRORS.notOwnerEdit();
+  if (!s.isVerified && s.down === null) throw LISTING_ERRORS.notApprovedYet();
+  return s;
 }
 
 function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
@@ -245,6 +295,52 @@ function decide(command: ListingCommand, state: ListingState): ListingEvent[] {
         { type: 'PropertyShown', data: { propertyId: s.propertyId, shownBy: SUSPENSION_ACTOR, shownAt: command.at } },
       ];
     }
+    case 'ConfirmAvailable': {
+      const s = ownedAndApproved(state, command.actor);
+      if (s.down !== null) return relistEvents(s, command.actor, command.at);
+      if (s.heldForReports) throw LISTING_ERRORS.heldForReports();
+      if (s.heldForSuspension) throw LISTING_ERRORS.heldForSuspension();
+      return [
+        {
+          type: 'ListingAvailabilityConfirmed',
+          data: { propertyId: s.propertyId, confirmedBy: command.actor.id, confirmedAt: command.at },
+        },
+      ];
+    }
+    case 'MarkLet': {
+      const s = ownedAndApproved(state, command.actor);
+      if (s.down === 'let') return [];
+      return [
+        {
+          type: 'ListingMarkedLet',
+          data: { propertyId: s.propertyId, markedBy: command.actor.id, markedAt: command.at },
+        },
+      ];
+    }
+    case 'Relist': {
+      const s = listed(state);
+      if (command.actor.id !== s.ownerId) throw LISTING_ERRORS.notOwnerEdit();
+      if (s.down === null) throw LISTING_ERRORS.notDown();
+      return relistEvents(s, command.actor, command.at);
+    }
+    case 'RemindExpiry': {
+      if (state.status !== 'listed') return [];
+      const s = state;
+      if (!isLive(s) || s.confirmedAt === null || s.remindedExpiresAt !== null) return [];
+      if (command.at < reminderDueAt(s.confirmedAt)) return [];
+      return [
+        {
+          type: 'ListingExpiryReminded',
+          data: { propertyId: s.propertyId, expiresAt: expiresAt(s.confirmedAt, command.at), remindedAt: command.at },
+        },
+      ];
+    }
+    case 'Expire': {
+      if (state.status !== 'listed') return [];
+      const s = state;
+      if (!isLive(s) || s.remindedExpiresAt === null || command.at < s.remindedExpiresAt) return [];
+      return [{ type: 'ListingExpired', data: { propertyId: s.propertyId, expiredAt: command.at } }];
+    }
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -270,16 +366,21 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
       featuredOrder: null,
       heldForReports: false,
       heldForSuspension: false,
+      confirmedAt: null,
+      remindedExpiresAt: null,
+      down: null,
+      changedWhileDown: false,
     };
   }
   if (state.status !== 'listed') return state;
+  const changedWhileDown = state.changedWhileDown || state.down !== null;
   switch (event.type) {
     case 'PropertyEdited':
-      return { ...state, details: { ...state.details, ...definedOnly(event.data.changes) } };
+      return { ...state, details: { ...state.details, ...definedOnly(event.data.changes) }, changedWhileDown };
     case 'PropertyImagesChanged':
-      return { ...state, images: event.data.images };
+      return { ...state, images: event.data.images, changedWhileDown };
     case 'PropertyApproved':
-      return { ...state, isVerified: true };
+      return { ...state, isVerified: true, confirmedAt: event.data.approvedAt, remindedExpiresAt: null };
     case 'PropertyHidden':
       return {
         ...state,
@@ -288,7 +389,7 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
         heldForSuspension: state.heldForSuspension || event.data.hiddenBy === SUSPENSION_ACTOR,
       };
     case 'PropertyShown':
-      return { ...state, isActive: true, heldForReports: false, heldForSuspension: false };
+      return { ...state, isActive: true, heldForReports: false, heldForSuspension: false, down: null };
     case 'PropertyFeatured':
     case 'PropertyFeaturedOrderChanged':
       return { ...state, isFeatured: true, featuredOrder: event.data.featuredOrder };
@@ -297,6 +398,24 @@ function evolve(state: ListingState, event: ListingEvent): ListingState {
     case 'PropertyDeletedByOwner':
     case 'PropertyDeletedPermanently':
       return { status: 'deleted' };
+    case 'ListingAvailabilityConfirmed':
+      return { ...state, confirmedAt: event.data.confirmedAt, remindedExpiresAt: null };
+    case 'ListingExpiryReminded':
+      return { ...state, remindedExpiresAt: event.data.expiresAt };
+    case 'ListingExpired':
+      return { ...state, isActive: false, down: 'expired', changedWhileDown: false };
+    case 'ListingMarkedLet':
+      return { ...state, isActive: false, down: 'let', changedWhileDown: false };
+    case 'ListingRelisted':
+      return {
+        ...state,
+        isActive: true,
+        isVerified: state.isVerified && !event.data.needsReview,
+        down: null,
+        changedWhileDown: false,
+        confirmedAt: event.data.relistedAt,
+        remindedExpiresAt: null,
+      };
     default: {
       const unknown: never = event;
       return unknown;

@@ -148,6 +148,33 @@ export const PropertyDeletedPermanently = defineEvent(
   v.object({ propertyId: v.string(), images: v.array(v.string()), deletedBy: actor, deletedAt: at }),
 );
 
+// Listings that stay true (issue 34, docs/decisions/400; events/listing/freshness.policy.ts).
+/** The host says the listing is still available: its 45 days start again. */
+export const ListingAvailabilityConfirmed = defineEvent(
+  'ListingAvailabilityConfirmed',
+  v.object({ propertyId: v.string(), confirmedBy: actor, confirmedAt: at }),
+);
+/** The host was reminded, a week ahead, that the listing leaves search at `expiresAt` unless confirmed. */
+export const ListingExpiryReminded = defineEvent(
+  'ListingExpiryReminded',
+  v.object({ propertyId: v.string(), expiresAt: at, remindedAt: at }),
+);
+/** Not confirmed in time: the listing left search (hidden until its host brings it back). */
+export const ListingExpired = defineEvent('ListingExpired', v.object({ propertyId: v.string(), expiredAt: at }));
+/** The host says it is let: it leaves search at once. */
+export const ListingMarkedLet = defineEvent(
+  'ListingMarkedLet',
+  v.object({ propertyId: v.string(), markedBy: actor, markedAt: at }),
+);
+/**
+ * An expired or let listing back in search, confirmed available. `needsReview`: it was changed while
+ * it was down, so it waits for the admins' approval again.
+ */
+export const ListingRelisted = defineEvent(
+  'ListingRelisted',
+  v.object({ propertyId: v.string(), needsReview: v.boolean(), relistedBy: actor, relistedAt: at }),
+);
+
 export const listingEventTypes = [
   PropertySubmitted,
   PropertyEdited,
@@ -160,6 +187,11 @@ export const listingEventTypes = [
   PropertyFeaturedOrderChanged,
   PropertyDeletedByOwner,
   PropertyDeletedPermanently,
+  ListingAvailabilityConfirmed,
+  ListingExpiryReminded,
+  ListingExpired,
+  ListingMarkedLet,
+  ListingRelisted,
 ] as const;
 
 export const LISTING_EVENT_NAMES: readonly string[] = listingEventTypes.map((t) => t.type);

@@ -34,6 +34,12 @@ export type PropertyRow = {
   is_featured: boolean;
   featured_order: number | null;
   deleted: boolean;
+  /** Approved or last confirmed available (docs/decisions/400); null while never approved. */
+  confirmed_at: string | null;
+  /** When it leaves search, once its host was reminded; else null. */
+  expires_at: string | null;
+  /** Why it is out of search until its host brings it back: 'expired' or 'let'; else null. */
+  down_reason: string | null;
   created_at: string;
   updated_at: string;
   version: number;
@@ -66,6 +72,9 @@ const COLUMNS = [
   ['is_featured', 'boolean'],
   ['featured_order', 'integer'],
   ['deleted', 'boolean'],
+  ['confirmed_at', 'timestamptz'],
+  ['expires_at', 'timestamptz'],
+  ['down_reason', 'text'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
   ['version', 'integer'],
@@ -117,6 +126,9 @@ function applyEvent(
       is_featured: false,
       featured_order: null,
       deleted: false,
+      confirmed_at: null,
+      expires_at: null,
+      down_reason: null,
       created_at: submittedAt,
       updated_at: submittedAt,
       version,
@@ -153,11 +165,28 @@ function applyEvent(
     case 'PropertyImagesChanged':
       return { ...next, images: event.data.images };
     case 'PropertyApproved':
-      return { ...next, is_verified: true };
+      return { ...next, is_verified: true, confirmed_at: event.data.approvedAt, expires_at: null };
     case 'PropertyHidden':
       return { ...next, is_active: false };
     case 'PropertyShown':
-      return { ...next, is_active: true };
+      return { ...next, is_active: true, down_reason: null };
+    case 'ListingAvailabilityConfirmed':
+      return { ...next, confirmed_at: event.data.confirmedAt, expires_at: null };
+    case 'ListingExpiryReminded':
+      return { ...next, expires_at: event.data.expiresAt };
+    case 'ListingExpired':
+      return { ...next, is_active: false, down_reason: 'expired' };
+    case 'ListingMarkedLet':
+      return { ...next, is_active: false, down_reason: 'let' };
+    case 'ListingRelisted':
+      return {
+        ...next,
+        is_active: true,
+        is_verified: next.is_verified && !event.data.needsReview,
+        down_reason: null,
+        confirmed_at: event.data.relistedAt,
+        expires_at: null,
+      };
     case 'PropertyFeatured':
     case 'PropertyFeaturedOrderChanged':
       return { ...next, is_featured: true, featured_order: event.data.featuredOrder };
@@ -192,14 +221,19 @@ export const propertiesProjection: Projection = {
   handles: LISTING_EVENT_NAMES,
   async apply(tx: SqlClient, events: RecordedEvent[]) {
     const ids = [...new Set(events.map((e) => (e.data as { propertyId: string }).propertyId))];
-    const existing = await tx.query<PropertyRow & { created_at: Date; updated_at: Date }>(
-      `select ${names} from properties where id = any($1::uuid[])`,
-      [ids],
-    );
+    const existing = await tx.query<
+      PropertyRow & { created_at: Date; updated_at: Date; confirmed_at: Date | null; expires_at: Date | null }
+    >(`select ${names} from properties where id = any($1::uuid[])`, [ids]);
     const before = new Map<string, PropertyRow>(
       existing.map((r) => [
         r.id,
-        { ...r, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString() },
+        {
+          ...r,
+          created_at: r.created_at.toISOString(),
+          updated_at: r.updated_at.toISOString(),
+          confirmed_at: r.confirmed_at && new Date(r.confirmed_at).toISOString(),
+          expires_at: r.expires_at && new Date(r.expires_at).toISOString(),
+        },
       ]),
     );
     const rows = new Map(before);
