@@ -1,6 +1,6 @@
 import { cutText } from '../contract/well-formed-text.ts';
 import type { Limit } from '../limits/rate-limiter.ts';
-import { messageToPerson, type NewMessage } from '../outbox/outbox.ts';
+import { messageToPerson, type NewMessage, type NewPushMessage, pushMessage } from '../outbox/outbox.ts';
 
 /** The other side hears of new messages in a thread at most once an hour (issue 34). */
 export const noticeLimit = (conversationId: string, recipientId: string): Limit => ({
@@ -39,4 +39,17 @@ export function newMessageNotice(
     `New message about ${cutText(listingTitle, 60)}`,
     lines.filter((line) => line !== null).join('\n\n'),
   );
+}
+
+/** A new message as a web push to one of the other side's browsers: a later one of the thread replaces it. */
+export function newMessagePush(
+  endpoint: string,
+  { conversationId, senderName, text }: { conversationId: string; senderName: string; text: string },
+): NewPushMessage {
+  return pushMessage(endpoint, {
+    title: `${cutText(senderName, 60)} on Efie`,
+    body: `${cutText(text, 140)}${text.length > 140 ? '…' : ''}`,
+    url: `/messages/${conversationId}`,
+    tag: `conversation-${conversationId}`,
+  });
 }

@@ -1,4 +1,6 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { conversationsProjection } from '../../events/conversation/conversations.projection.ts';
 import { createAdmin, readOutbox, registerUser } from '../../testing/accounts.ts';
@@ -14,10 +16,11 @@ import type { ConversationThread, Inbox, MessageSent, UnreadCount } from '../con
 const database = useMigratedDatabase();
 const HOUR = 60 * 60 * 1000;
 
-async function setup() {
+async function setup({ push = false } = {}) {
   let now = new Date('2026-11-29T10:00:00.000Z');
   const clock = () => now;
-  const { app, deps } = await createTestApp(database(), { clock });
+  const config = push ? { push: { ...webpush.generateVAPIDKeys(), subject: 'mailto:team@efie.example' } } : {};
+  const { app, deps } = await createTestApp(database(), { clock, config });
   const host = createClient(app);
   const hostAccount = await registerUser(host, { firstName: 'Kofi', userType: 'owner' });
   const admin = createClient(app);
@@ -211,5 +214,55 @@ describe('conversations', () => {
     // A week on, the account is no longer new: more than three a day.
     advance(8 * 24 * HOUR);
     for (const listing of listings) expect((await start(renter, 'Hello again', listing.id)).status).toBe(201);
+  });
+
+  it('pushes every message to the other side’s browsers when they let Efie show notifications, and e-mails only those without', async () => {
+    const { deps, app, host, renter, renterAccount, start, write } = await setup({ push: true });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`;
+    const subscribed = await host.request('/api/user/push-subscriptions', {
+      method: 'PUT',
+      json: {
+        endpoint,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      },
+    });
+    expect(subscribed.status, await subscribed.clone().text()).toBe(200);
+    const { conversationId } = (await (await start(renter, 'Is it still available?')).json()) as MessageSent;
+    expect((await write(renter, conversationId, 'I can come on Saturday.')).status).toBe(201);
+    const pushes = await deps.db.query<{ recipient: string; body: string }>(
+      "select recipient, body from outbox_messages where channel = 'push' order by body",
+    );
+    expect(pushes.map((row) => [row.recipient, JSON.parse(row.body)])).toEqual([
+      [
+        endpoint,
+        {
+          title: 'Esi on Efie',
+          body: 'I can come on Saturday.',
+          url: `/messages/${conversationId}`,
+          tag: `conversation-${conversationId}`,
+        },
+      ],
+      [
+        endpoint,
+        {
+          title: 'Esi on Efie',
+          body: 'Is it still available?',
+          url: `/messages/${conversationId}`,
+          tag: `conversation-${conversationId}`,
+        },
+      ],
+    ]);
+    // The host is not e-mailed as well; the renter, with no browser subscribed, is.
+    const mails = await deps.db.query(
+      "select 1 from outbox_messages where channel <> 'push' and subject like 'New message about%'",
+    );
+    expect(mails).toEqual([]);
+    expect((await write(host, conversationId, 'Yes, come at 10.')).status).toBe(201);
+    const renterMails = (await readOutbox(app, renterAccount.email!)).filter((m) =>
+      m.subject?.startsWith('New message'),
+    );
+    expect(renterMails).toHaveLength(1);
   });
 });

@@ -22,7 +22,8 @@ import { validate } from '../middleware/validate.ts';
 import { actorOf } from '../properties/listing-commands.ts';
 import { findProperty } from '../properties/properties.read.ts';
 import { conversationCommands, conversationIdOf } from './conversation-commands.ts';
-import { newMessageNotice, noticeLimit } from './conversation-notices.ts';
+import { newMessageNotice, newMessagePush, noticeLimit } from './conversation-notices.ts';
+import { pushEndpointsOf } from '../outbox/push-endpoints-of.ts';
 import { contactOf, findConversation, listInbox, threadMessages, unreadCount } from './conversations.read.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'clock' | 'outbox' | 'config'>;
@@ -183,8 +184,18 @@ async function sendInThread(
       );
       if (!thread) return;
       const recipientId = sent.data.senderId === thread.host_id ? thread.renter_id : thread.host_id;
+      const sender = await contactOf(tx, sent.data.senderId);
+      // A browser that shows Efie's notifications hears of every message (one notification a thread,
+      // replaced); without one, an e-mail or SMS at most once an hour a thread.
+      const pushes = config.push ? await pushEndpointsOf(tx, recipientId) : [];
+      for (const endpoint of pushes)
+        await outbox.enqueue(
+          newMessagePush(endpoint, { conversationId, senderName: sender?.name ?? 'Someone', text: sent.data.text }),
+          tx,
+        );
+      if (pushes.length > 0) return;
       if (await limiter.attempt(tx, [noticeLimit(conversationId, recipientId)])) return;
-      const [recipient, sender] = await Promise.all([contactOf(tx, recipientId), contactOf(tx, sent.data.senderId)]);
+      const recipient = await contactOf(tx, recipientId);
       const notice =
         recipient &&
         newMessageNotice(recipient, {

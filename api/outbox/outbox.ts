@@ -29,6 +29,17 @@ export function messageToPerson(
  */
 export type NewPushMessage = { channel: 'push'; to: string; subject: null; text: string };
 
+/** What the service worker shows (pwa/sw.ts): a title, a line, the app's page to open on a tap, and a tag (a later push of the same tag replaces it). */
+export type PushPayload = { title: string; body: string; url: string; tag: string };
+
+/** A push to one browser's subscription `endpoint`. */
+export const pushMessage = (endpoint: string, payload: PushPayload): NewPushMessage => ({
+  channel: 'push',
+  to: endpoint,
+  subject: null,
+  text: JSON.stringify(payload),
+});
+
 type OutboxRow = {
   id: string;
   channel: 'email' | 'sms' | 'push';

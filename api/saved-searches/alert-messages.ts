@@ -1,15 +1,12 @@
 import type { Property } from '../contract/properties.schema.ts';
 import { formatPrice } from '../contract/price-text.ts';
 import { cutText } from '../contract/well-formed-text.ts';
-import type { NewMessage, NewPushMessage } from '../outbox/outbox.ts';
+import { type NewMessage, type NewPushMessage, pushMessage } from '../outbox/outbox.ts';
 
 /** The listing an alert is about, as the alert names it. */
 export type AlertListing = { id: string; title: string; city: string } & Pick<Property, 'pricePerNight' | 'currency'>;
 
 const summary = (listing: AlertListing) => `${cutText(listing.title, 80)} · ${listing.city} · ${formatPrice(listing)}`;
-
-/** What the service worker shows (pwa/sw.ts): a title, a line, and the listing to open on a tap. */
-export type PushPayload = { title: string; body: string; url: string; tag: string };
 
 export function alertPush(
   endpoint: string,
@@ -17,13 +14,12 @@ export function alertPush(
   searchName: string,
   listing: AlertListing,
 ): NewPushMessage {
-  const payload: PushPayload = {
+  return pushMessage(endpoint, {
     title: `New on Efie: ${cutText(searchName, 60)}`,
     body: summary(listing),
     url: `/property/${listing.id}`,
     tag: `saved-search-${searchId}`,
-  };
-  return { channel: 'push', to: endpoint, subject: null, text: JSON.stringify(payload) };
+  });
 }
 
 /** The alert as a message, by e-mail or else SMS, with the listing's link and the one-tap unsubscribe link. */

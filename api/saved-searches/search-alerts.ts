@@ -14,6 +14,7 @@ import { type AlertListing, alertMessage, alertPush } from './alert-messages.ts'
 import { savedSearchCommands } from './saved-search-commands.ts';
 import { searchesDueForAlerts } from './saved-searches.read.ts';
 import { linkSecret, unsubscribeUrl } from './unsubscribe-link.ts';
+import { pushEndpointsOf } from '../outbox/push-endpoints-of.ts';
 
 const decode = createEventDecoder([PropertyApproved]);
 const ALERTS = systemOrigin('system:search-alerts');
@@ -97,11 +98,3 @@ export function searchAlertsSubscription(deps: Pick<AppDeps, 'store' | 'outbox' 
     }
   }
 }
-
-const pushEndpointsOf = async (tx: SqlClient, userId: string) =>
-  (
-    await tx.query<{ endpoint: string }>(
-      'select endpoint from push_subscriptions where user_id = $1 order by created_at',
-      [userId],
-    )
-  ).map((row) => row.endpoint);

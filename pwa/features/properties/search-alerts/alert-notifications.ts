@@ -3,7 +3,7 @@
 // Saved-search alerts in the service worker (docs/decisions/370): a push shows a notification of
 // the listing; tapping it opens the listing, in a window of Efie already open when there is one.
 
-/** What the server sends (api/saved-searches/alert-messages.ts, PushPayload). */
+/** What the server sends (api/outbox/outbox.ts, PushPayload): saved-search alerts and new messages. */
 export type AlertPayload = { title: string; body: string; url: string; tag: string };
 
 /** The payload, when it is one: only a path of this app is ever opened. */
