@@ -38,6 +38,7 @@ import {
 } from './listing-contacts/listing-contacts.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
+import { listingReviewRoutes, reviewRoutes } from './reviews/reviews.routes.ts';
 import { devFreshnessRoutes, listingFreshnessRoutes } from './listing-freshness/freshness.routes.ts';
 import { conversationRoutes, listingConversationRoutes } from './conversations/conversations.routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-searches.routes.ts';
@@ -107,6 +108,8 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminContactRoutes(deps));
   api.route('/properties', listingConversationRoutes(deps));
   api.route('/properties', listingFreshnessRoutes(deps));
+  api.route('/properties', listingReviewRoutes(deps));
+  api.route('/', reviewRoutes(deps));
   api.route('/conversations', conversationRoutes(deps));
   api.route('/analytics', trackVisitorRoutes(deps));
   api.route('/admin', adminAnalyticsRoutes(deps));

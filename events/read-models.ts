@@ -3,6 +3,7 @@ import { listingReportsProjection } from './listing-report/listing-reports.proje
 import { listingContactsProjection } from './listing-contact/listing-contacts.projection.ts';
 import { savedSearchesProjection } from './saved-search/saved-searches.projection.ts';
 import { conversationsProjection } from './conversation/conversations.projection.ts';
+import { reviewsProjection } from './review/reviews.projection.ts';
 import { favoritesProjection } from './favorites/favorites.projection.ts';
 import { propertiesProjection } from './listing/properties.projection.ts';
 import { serviceProvidersProjection } from './service-provider/service-providers.projection.ts';
@@ -29,4 +30,5 @@ export const readModels: readonly Projection[] = [
   listingContactsProjection,
   savedSearchesProjection,
   conversationsProjection,
+  reviewsProjection,
 ];

@@ -237,6 +237,19 @@ export const PERMISSIONS = {
     description: 'Bring one’s expired or let listing back (409 when it is not down)',
     ...ownerOnly,
   },
+  'GET /api/properties/:id/reviews': { description: 'A listing’s reviews (a live one: anyone)', ...everyone },
+  'POST /api/properties/:id/reviews': {
+    description: 'Review a live listing, once, a week after its host answered one in Messages (else 403 or 409)',
+    ...signedIn,
+  },
+  'POST /api/reviews/:id/answer': {
+    description: 'Answer a review of one’s listing, once (anyone else: 403 not_host)',
+    ...signedIn,
+  },
+  'POST /api/admin/reviews/:id/remove': {
+    description: 'Remove a review that breaks the rules, saying why',
+    ...adminsOnly,
+  },
   'GET /api/conversations': {
     description: 'One’s conversations, as host and as renter, with unread counts',
     ...signedIn,

@@ -259,6 +259,7 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     (w) => `/api/admin/suspensions/${w.accounts.renter.user.id}/lift`,
     () => ({}),
   ),
+  'GET /api/properties/:id/reviews': send('GET', (w) => `${listing(w)}/reviews`),
   'POST /api/properties/:id/confirm-available': send('POST', (w) => `${listing(w)}/confirm-available`),
   // A listing of its own each: the owner's cell takes it out of search.
   'POST /api/properties/:id/mark-let': async (w, _role, client) =>

@@ -32,6 +32,8 @@ const row = (id: string, overrides: Partial<PropertyReadRow> = {}): PropertyRead
   created_at: new Date('2026-11-01T08:00:00Z'),
   updated_at: new Date('2026-11-02T09:30:00Z'),
   version: 3,
+  rating_sum: null,
+  review_count: null,
   confirmed_at: new Date('2026-11-02T09:30:00Z'),
   expires_at: null,
   down_reason: null,

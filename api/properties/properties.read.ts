@@ -21,6 +21,9 @@ export type PropertyReadRow = Omit<
   'deleted' | 'created_at' | 'updated_at' | 'confirmed_at' | 'expires_at'
 > & {
   is_live: boolean;
+  /** The ratings of its reviews not removed (listing_ratings); null before the first. */
+  rating_sum: number | null;
+  review_count: number | null;
   confirmed_at: Date | null;
   expires_at: Date | null;
   created_at: Date;
@@ -40,10 +43,14 @@ export const PROPERTY_SELECT = `select p.id, p.owner_id, p.title, p.description,
   p.confirmed_at, p.expires_at, p.down_reason,
   p.updated_at, p.version, u.first_name as owner_first_name, u.last_name as owner_last_name,
   u.business_name as owner_business_name, u.user_type as owner_user_type, u.email as owner_email, u.phone as owner_phone,
-  ${licenseStatusSql('u')} as owner_license_status
-  from properties p left join users u on u.id = p.owner_id`;
+  ${licenseStatusSql('u')} as owner_license_status, r.rating_sum, r.review_count
+  from properties p left join users u on u.id = p.owner_id left join listing_ratings r on r.listing_id = p.id`;
 
 export type Viewer = Pick<User, 'id' | 'isAdmin'> | null;
+
+/** The spec's average rating, to one decimal; null without reviews (docs/decisions/410). */
+export const averageRating = (sum: number | null, count: number | null): number | null =>
+  count ? Math.round((Number(sum) * 10) / count) / 10 : null;
 
 /** CONTRACT.md: what is not live is seen only by its owner and admins; everyone else gets 404. */
 export const canSee = (row: PropertyReadRow, viewer: Viewer) =>
@@ -85,9 +92,8 @@ export function toProperty(row: PropertyReadRow, viewer: Viewer): Property {
     isVerified: row.is_verified,
     isFeatured: row.is_featured,
     featuredOrder: row.featured_order,
-    // Reviews are not built yet: no rating rather than a made-up one.
-    averageRating: null,
-    reviewCount: 0,
+    averageRating: averageRating(row.rating_sum, row.review_count),
+    reviewCount: row.review_count ?? 0,
     ownerUserType: row.owner_user_type as UserType | null,
     ownerFirstName: row.owner_first_name,
     ownerLastName: row.owner_last_name,
