@@ -1,6 +1,7 @@
 import type { EventStore } from '../events/store/event-store.ts';
 import type { Database } from '../events/store/sql.ts';
 import type { PasswordHasher } from './auth/password.ts';
+import type { DevClock } from './dev-clock.ts';
 import type { Config } from './env.ts';
 import type { Geolocator } from './analytics/geolocate.ts';
 import type { PageViewBuffer } from './analytics/page-view-buffer.ts';
@@ -37,6 +38,8 @@ export type AppDeps = {
   search: { changes: SearchChangeFeed; index: SearchIndexReplica };
   /** Where the built PWA lives; absent in API-only tests. */
   pwaDir?: string;
+  /** The clock end-to-end tests move (POST /api/dev/clock), with the dev outbox only. */
+  devClock?: DevClock;
   /** The built server renderer of the first paint (dist/server/render-page.js, ADR 280); absent: the shell only. */
   firstPaintFile?: string;
 };

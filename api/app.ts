@@ -36,8 +36,10 @@ import {
   hostContactCountsRoutes,
   listingContactRoutes,
 } from './listing-contacts/listing-contacts.routes.ts';
+import { hostAnalyticsRoutes } from './host-analytics/host-analytics.routes.ts';
 import { adminReportRoutes, listingReportRoutes } from './listing-reports/listing-reports.routes.ts';
 import { adminSuspensionRoutes } from './account-suspensions/suspensions.routes.ts';
+import { devClockRoutes } from './dev-clock.ts';
 import { listingReviewRoutes, reviewRoutes } from './reviews/reviews.routes.ts';
 import { devFreshnessRoutes, listingFreshnessRoutes } from './listing-freshness/freshness.routes.ts';
 import { conversationRoutes, listingConversationRoutes } from './conversations/conversations.routes.ts';
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps) {
   if (deps.config.devOutbox) {
     api.route('/dev', devOutboxRoutes(deps));
     api.route('/dev', devFreshnessRoutes(deps));
+    api.route('/dev', devClockRoutes(deps.devClock));
   }
   api.route('/properties', propertiesRoutes(deps));
   api.route('/user', userPropertiesRoutes(deps));
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', savedSearchRoutes(deps));
   api.route('/properties', listingContactRoutes(deps));
   api.route('/user', hostContactCountsRoutes(deps));
+  api.route('/', hostAnalyticsRoutes(deps));
   api.route('/admin', adminContactRoutes(deps));
   api.route('/properties', listingConversationRoutes(deps));
   api.route('/properties', listingFreshnessRoutes(deps));

@@ -29,6 +29,7 @@ import { createSmtpSender } from './outbox/smtp-sender.ts';
 import { createTwilioSender } from './outbox/twilio-sender.ts';
 import { createPushSender } from './outbox/push-sender.ts';
 import { createTusVideoUploads } from './videos/tus-uploads.ts';
+import { createDevClock } from './dev-clock.ts';
 
 /** The project's folder, where package.json is: above this file, run from api/ (tsx) or built into dist/api/. */
 function projectRoot(): URL {
@@ -137,7 +138,13 @@ export async function buildDeps(
 export async function openRuntime(config: Config, log: Logger, options: { pwaDir?: string } = {}) {
   const db = await openDatabase(config);
   try {
-    const deps = await buildDeps(db, config, log, { pwaDir: options.pwaDir ?? PWA_DIR });
+    // With the dev outbox only: a clock end-to-end tests may move on (api/dev-clock.ts).
+    const devClock = config.devOutbox ? createDevClock() : undefined;
+    const deps = await buildDeps(db, config, log, {
+      pwaDir: options.pwaDir ?? PWA_DIR,
+      ...(devClock ? { clock: devClock.now } : {}),
+    });
+    if (devClock) deps.devClock = devClock;
     if (!options.pwaDir) deps.firstPaintFile = FIRST_PAINT_FILE;
     if (config.admin) {
       const outcome = await ensureAdmin(deps, config.admin);

@@ -21,7 +21,7 @@ test.use({ trace: 'off', screenshot: 'off' });
 const ROLES = ['visitor', 'renter', 'host', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
-type Ids = { listing: string };
+type Ids = { listing: string; conversation: string };
 
 type Screen = {
   /** The route of pwa/routes/ the screen is (api/contract/app-routes.ts), or what else it shows. */
@@ -49,6 +49,12 @@ const SCREENS: Screen[] = [
   { route: '/list-property', lands: { visitor: /\/login$/ } },
   { route: '/listing-payment' },
   { route: '/login' },
+  { route: '/messages', lands: { visitor: /\/login$/ } },
+  {
+    route: '/messages/$id',
+    open: ({ conversation }) => `/messages/${conversation}`,
+    lands: { visitor: /\/login$/ },
+  },
   { route: '/privacy-policy' },
   { route: '/property/$id', open: ({ listing }) => `/property/${listing}` },
   // Only its owner (the host) edits a listing: the others are sent away, admins too (spec part 1: "not the owner").
@@ -113,6 +119,16 @@ const adminScreen = (url: RegExp): Partial<Record<Role, Allowance[]>> => ({
   host: refusedUnlessAdmin(url),
 });
 const ALLOWED_ON: Record<string, Partial<Record<Role, Allowance[]>>> = {
+  // The walk's thread is between the seed's renter and host: to the admin it does not exist.
+  '/messages/$id': {
+    admin: [
+      {
+        status: 404,
+        url: /^\/api\/conversations\/[^/?]+$/,
+        reason: 'an admin takes no part in the thread: the server hides it (404), and the screen says it was not found',
+      },
+    ],
+  },
   '/admin-image-approval': adminScreen(/^\/api\/admin\/properties\?/),
   '/admin/image-approval': adminScreen(/^\/api\/admin\/properties\?/),
   '/admin-service-approval': adminScreen(/^\/api\/service-providers\?/),
@@ -169,8 +185,16 @@ const walkIds = (browser: Browser, baseURL: string) =>
     await host.close();
     const listing = videos.videos.find((v) => v.propertyId)?.propertyId;
     expect(listing, 'the seed’s video is on a listing of its host').toBeTruthy();
+    // A thread of the seed's renter with that host, for the Messages screens.
+    const renter = await roleContext(browser, baseURL, 'renter');
+    const started = await renter.request.post(`/api/properties/${listing}/conversations`, {
+      data: { text: 'Hello, is this place still available?' },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+    await renter.close();
     mkdirSync('test-results/screen-walk', { recursive: true });
-    return { listing: listing! };
+    return { listing: listing!, conversation: conversationId };
   })());
 
 async function roleContext(browser: Browser, baseURL: string, role: Role): Promise<BrowserContext> {

@@ -1,3 +1,4 @@
+import { registerConversationMessageOutbox } from './features/conversations/conversation-message.outbox.ts';
 import { registerListingOutbox } from './features/listings/listing-outbox.ts';
 import { registerMessageForms } from './features/messages/message-forms.outbox.ts';
 import { registerFavoriteOutbox } from './features/properties/favorite.outbox.ts';
@@ -11,6 +12,7 @@ import { registerProviderForm } from './features/services/provider-form.outbox.t
  */
 export function registerOutboxKinds() {
   registerFavoriteOutbox();
+  registerConversationMessageOutbox();
   registerListingOutbox();
   registerMessageForms();
   registerProviderForm();

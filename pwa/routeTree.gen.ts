@@ -34,6 +34,8 @@ import { Route as AdminImageApprovalRouteImport } from './routes/admin.image-app
 import { Route as AdminServiceApprovalRouteImport } from './routes/admin.service-approval'
 import { Route as AdminVideoManagementRouteImport } from './routes/admin.video-management'
 import { Route as ContactLandlordIdRouteImport } from './routes/contact-landlord.$id'
+import { Route as MessagesIndexRouteImport } from './routes/messages.index'
+import { Route as MessagesIdRouteImport } from './routes/messages.$id'
 import { Route as UserVideosRouteImport } from './routes/user.videos'
 import { Route as PropertyIdIndexRouteImport } from './routes/property.$id.index'
 import { Route as PropertyIdEditRouteImport } from './routes/property.$id.edit'
@@ -165,6 +167,16 @@ const ContactLandlordIdRoute = ContactLandlordIdRouteImport.update({
   path: '/contact-landlord/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesIndexRoute = MessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessagesIdRoute = MessagesIdRouteImport.update({
+  id: '/messages/$id',
+  path: '/messages/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserVideosRoute = UserVideosRouteImport.update({
   id: '/user/videos',
   path: '/user/videos',
@@ -207,7 +219,9 @@ export interface FileRoutesByFullPath {
   '/admin/service-approval': typeof AdminServiceApprovalRoute
   '/admin/video-management': typeof AdminVideoManagementRoute
   '/contact-landlord/$id': typeof ContactLandlordIdRoute
+  '/messages/$id': typeof MessagesIdRoute
   '/user/videos': typeof UserVideosRoute
+  '/messages/': typeof MessagesIndexRoute
   '/property/$id/edit': typeof PropertyIdEditRoute
   '/property/$id/': typeof PropertyIdIndexRoute
 }
@@ -237,7 +251,9 @@ export interface FileRoutesByTo {
   '/admin/service-approval': typeof AdminServiceApprovalRoute
   '/admin/video-management': typeof AdminVideoManagementRoute
   '/contact-landlord/$id': typeof ContactLandlordIdRoute
+  '/messages/$id': typeof MessagesIdRoute
   '/user/videos': typeof UserVideosRoute
+  '/messages': typeof MessagesIndexRoute
   '/property/$id/edit': typeof PropertyIdEditRoute
   '/property/$id': typeof PropertyIdIndexRoute
 }
@@ -268,7 +284,9 @@ export interface FileRoutesById {
   '/admin/service-approval': typeof AdminServiceApprovalRoute
   '/admin/video-management': typeof AdminVideoManagementRoute
   '/contact-landlord/$id': typeof ContactLandlordIdRoute
+  '/messages/$id': typeof MessagesIdRoute
   '/user/videos': typeof UserVideosRoute
+  '/messages/': typeof MessagesIndexRoute
   '/property/$id/edit': typeof PropertyIdEditRoute
   '/property/$id/': typeof PropertyIdIndexRoute
 }
@@ -300,7 +318,9 @@ export interface FileRouteTypes {
     | '/admin/service-approval'
     | '/admin/video-management'
     | '/contact-landlord/$id'
+    | '/messages/$id'
     | '/user/videos'
+    | '/messages/'
     | '/property/$id/edit'
     | '/property/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -330,7 +350,9 @@ export interface FileRouteTypes {
     | '/admin/service-approval'
     | '/admin/video-management'
     | '/contact-landlord/$id'
+    | '/messages/$id'
     | '/user/videos'
+    | '/messages'
     | '/property/$id/edit'
     | '/property/$id'
   id:
@@ -360,7 +382,9 @@ export interface FileRouteTypes {
     | '/admin/service-approval'
     | '/admin/video-management'
     | '/contact-landlord/$id'
+    | '/messages/$id'
     | '/user/videos'
+    | '/messages/'
     | '/property/$id/edit'
     | '/property/$id/'
   fileRoutesById: FileRoutesById
@@ -391,7 +415,9 @@ export interface RootRouteChildren {
   AdminServiceApprovalRoute: typeof AdminServiceApprovalRoute
   AdminVideoManagementRoute: typeof AdminVideoManagementRoute
   ContactLandlordIdRoute: typeof ContactLandlordIdRoute
+  MessagesIdRoute: typeof MessagesIdRoute
   UserVideosRoute: typeof UserVideosRoute
+  MessagesIndexRoute: typeof MessagesIndexRoute
   PropertyIdEditRoute: typeof PropertyIdEditRoute
   PropertyIdIndexRoute: typeof PropertyIdIndexRoute
 }
@@ -573,6 +599,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactLandlordIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/messages/': {
+      id: '/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MessagesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messages/$id': {
+      id: '/messages/$id'
+      path: '/messages/$id'
+      fullPath: '/messages/$id'
+      preLoaderRoute: typeof MessagesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/videos': {
       id: '/user/videos'
       path: '/user/videos'
@@ -623,7 +663,9 @@ const rootRouteChildren: RootRouteChildren = {
   AdminServiceApprovalRoute: AdminServiceApprovalRoute,
   AdminVideoManagementRoute: AdminVideoManagementRoute,
   ContactLandlordIdRoute: ContactLandlordIdRoute,
+  MessagesIdRoute: MessagesIdRoute,
   UserVideosRoute: UserVideosRoute,
+  MessagesIndexRoute: MessagesIndexRoute,
   PropertyIdEditRoute: PropertyIdEditRoute,
   PropertyIdIndexRoute: PropertyIdIndexRoute,
 }

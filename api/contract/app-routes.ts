@@ -21,6 +21,8 @@ export const APP_ROUTES = [
   '/list-property',
   '/listing-payment',
   '/login',
+  '/messages',
+  '/messages/$id',
   '/privacy-policy',
   '/property/$id',
   '/property/$id/edit',

@@ -24,16 +24,24 @@ const DUE_SELECT = `select p.id, p.title, u.email, u.phone from properties p lef
  * message in the same transaction; the decider decides again, so a listing confirmed meanwhile is
  * left alone. Answers how many were reminded and how many left search.
  */
-export async function sweepListingFreshness(deps: Deps, at: Date): Promise<{ reminded: number; expired: number }> {
+export async function sweepListingFreshness(
+  deps: Deps,
+  at: Date,
+  { only }: { only?: readonly string[] } = {},
+): Promise<{ reminded: number; expired: number }> {
   const { db, store, outbox, config } = deps;
+  // A test's sweep may name its listings, leaving everyone else's alone.
+  const among = only ? 'and p.id = any($2::uuid[])' : '';
+  const params = (first: Date) => (only ? [first, only] : [first]);
   const now = at.toISOString();
   const remindBefore = new Date(at.getTime() - (EXPIRES_AFTER_DAYS - REMINDER_DAYS_BEFORE) * DAY_MS);
   let reminded = 0;
   let expired = 0;
   for (;;) {
     const due = await db.query<Due>(
-      `${DUE_SELECT} where p.is_live and p.expires_at is null and p.confirmed_at <= $1 order by p.confirmed_at limit ${BATCH}`,
-      [remindBefore],
+      `${DUE_SELECT} where p.is_live and p.expires_at is null and p.confirmed_at <= $1 ${among}
+       order by p.confirmed_at limit ${BATCH}`,
+      params(remindBefore),
     );
     for (const listing of due) {
       const { events } = await runCommand(
@@ -58,8 +66,8 @@ export async function sweepListingFreshness(deps: Deps, at: Date): Promise<{ rem
   }
   for (;;) {
     const due = await db.query<Due>(
-      `${DUE_SELECT} where p.is_live and p.expires_at <= $1 order by p.expires_at limit ${BATCH}`,
-      [at],
+      `${DUE_SELECT} where p.is_live and p.expires_at <= $1 ${among} order by p.expires_at limit ${BATCH}`,
+      params(at),
     );
     for (const listing of due) {
       const { events } = await runCommand(

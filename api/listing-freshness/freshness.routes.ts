@@ -49,14 +49,20 @@ export function listingFreshnessRoutes(deps: Pick<AppDeps, 'db' | 'store' | 'clo
 
 const SweepSchema = v.object({
   at: v.pipe(v.string('at must be a date and time'), v.isoTimestamp('at must be an ISO date and time')),
+  /** Only these listings (a test's own), else every listing. */
+  listingIds: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.uuid('listingIds must be listing ids'))), v.maxLength(100)),
+  ),
 });
 
 /**
  * POST /api/dev/freshness-sweep {at}: runs the freshness sweep as if at `at`, so an end-to-end test
- * moves the sweep's clock 45 days on without moving the server's. Mounted only with the dev outbox
+ * moves the sweep's clock 45 days on without moving the server's, for its own listings (`listingIds`)
+ * only, leaving the other tests' alone. Mounted only with the dev outbox
  * (EFIE_DEV_OUTBOX=1, never in production), for loopback callers only.
  */
 export const devFreshnessRoutes = (deps: Pick<AppDeps, 'db' | 'store' | 'outbox' | 'config'>) =>
   new Hono<AppEnv>().use('*', localCallersOnly).post('/freshness-sweep', validate('json', SweepSchema), async (c) => {
-    return c.json(await sweepListingFreshness(deps, new Date(c.req.valid('json').at)));
+    const { at, listingIds } = c.req.valid('json');
+    return c.json(await sweepListingFreshness(deps, new Date(at), listingIds ? { only: listingIds } : {}));
   });

@@ -101,6 +101,15 @@ export const PERMISSIONS = {
       'Messages sent to an address (dev outbox: only with EFIE_DEV_OUTBOX=1 outside production, only to callers on this machine, else 404)',
     ...everyone,
   },
+  'POST /api/dev/clock': {
+    description:
+      'Move the server’s clock on by days (dev outbox only, to callers on this machine; 404 where the clock is a test’s own, as here)',
+    anonymous: 404,
+    renter: 404,
+    owner: 404,
+    otherOwner: 404,
+    admin: 404,
+  },
   'POST /api/dev/freshness-sweep': {
     description:
       'Run the listing freshness sweep as at a given time (dev outbox only, to callers on this machine, else 404)',
@@ -206,6 +215,14 @@ export const PERMISSIONS = {
   },
   'GET /api/user/listing-contacts': { description: 'How many people asked about one’s own listings', ...signedIn },
   'GET /api/admin/properties/:id/contacts': { description: 'Who contacted a listing’s host', ...adminsOnly },
+  'GET /api/user/listing-analytics': {
+    description: 'Views, visitors, conversations and contacts of one’s own listings, and how one answers',
+    ...signedIn,
+  },
+  'GET /api/properties/:id/host-response': {
+    description: 'How quickly a live listing’s host answers (shown from 3 conversations in 30 days)',
+    ...everyone,
+  },
   'GET /api/admin/reports': { description: 'Reported listings', ...adminsOnly },
   'POST /api/admin/reports/:listingId/resolve': {
     description: 'Resolve a listing’s open reports (dismiss, hide, delete, suspend its owner)',

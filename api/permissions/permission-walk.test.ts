@@ -266,6 +266,11 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     client.request(`/api/properties/${await w.liveListing()}/mark-let`, { method: 'POST' }),
   'POST /api/properties/:id/relist': send('POST', (w) => `${listing(w)}/relist`),
   // Swept as at now: nothing is due, so the world's listings stay as they are.
+  'POST /api/dev/clock': send(
+    'POST',
+    () => '/api/dev/clock',
+    () => ({ offsetDays: 0 }),
+  ),
   'POST /api/dev/freshness-sweep': send(
     'POST',
     () => '/api/dev/freshness-sweep',
@@ -278,6 +283,7 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     () => ({ text: 'Is it still available?' }),
   ),
   'POST /api/conversations/:id/read': send('POST', (w) => `${conversation(w)}/read`),
+  'GET /api/properties/:id/host-response': send('GET', (w) => `${listing(w)}/host-response`),
   // A participant's block is lifted by them at once, so the thread stays open for the other cells.
   'PUT /api/conversations/:id/block': async (w, _role, client) => {
     const res = await client.request(`${conversation(w)}/block`, { method: 'PUT' });

@@ -43,7 +43,7 @@ export const REVIEW_ERRORS = {
     new DomainError(
       'conflict',
       'review_too_soon',
-      `You can review this listing from ${from.slice(0, 10)}, a week after its host first answered you.`,
+      `You can review this listing from ${new Date(from).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}, a week after its host first answered you.`,
     ),
   alreadyReviewed: () => new DomainError('conflict', 'already_reviewed', 'You have already reviewed this listing.'),
   notHost: () => new DomainError('forbidden', 'not_host', 'Only the listing’s host can answer its reviews.'),

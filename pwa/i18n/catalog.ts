@@ -15,6 +15,9 @@ import type { enSearch } from './en-search.ts';
 import type { enServices } from './en-services.ts';
 import type { enVideos } from './en-videos.ts';
 import type { enAlerts } from './en-alerts.ts';
+import type { enConversations } from './en-conversations.ts';
+import type { enFreshness } from './en-freshness.ts';
+import type { enReviews } from './en-reviews.ts';
 
 /** A message's stable id: every key of the English catalog, whichever chunk carries it. */
 export type MessageId =
@@ -34,7 +37,10 @@ export type MessageId =
   | keyof typeof enSearch
   | keyof typeof enServices
   | keyof typeof enVideos
-  | keyof typeof enAlerts;
+  | keyof typeof enAlerts
+  | keyof typeof enConversations
+  | keyof typeof enFreshness
+  | keyof typeof enReviews;
 
 /** Every language's catalog has every message (the type checker names a missing one). */
 export type Catalog = Record<MessageId, string>;

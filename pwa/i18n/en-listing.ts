@@ -39,6 +39,7 @@ export const enListing = addEnglish({
   'listing.linkCopied': 'Link copied',
   'listing.linkOnClipboard': 'The link to this property is on your clipboard.',
   'listing.loadFailed': 'This property could not be loaded',
+  'listing.messageHost': 'Message the host',
   'listing.needHelp': 'Need help? Contact Efie',
   'listing.nextPhoto': 'Next photo',
   'listing.noImage': 'No image available',
@@ -50,6 +51,7 @@ export const enListing = addEnglish({
   'listing.photoAlt': '{title}, photo {number}',
   'listing.photos': 'Photos',
   'listing.previousPhoto': 'Previous photo',
+  'listing.repliesWithin': 'Usually replies within {time}',
   'listing.rentActLaw':
     "Ghana's Rent Act, 1963 (Act 220) limits advance rent to six months. You do not have to pay more than that. Never pay anything before you have seen the place and its documents.",
   'listing.safetyText': 'never pay a viewing fee or a deposit before you have seen the place and its documents.',

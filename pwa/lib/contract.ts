@@ -106,3 +106,13 @@ export type {
 // Video types only (nothing of videos.schema.ts reaches the first-load bundle through here); the
 // screens that need its values go through pwa/features/videos/videos-contract.ts.
 export type ListingVideosAnswer = InferOutput<typeof ListingVideosResponseSchema>;
+export type {
+  BlockedState,
+  ConversationMessage,
+  ConversationSummary,
+  ConversationThread,
+  Inbox,
+  MessageSent,
+  UnreadCount,
+} from '../../api/contract/conversations.schema.ts';
+// What a message may be: pwa/features/conversations/conversations-contract.ts (out of the first load).

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { propertyQuery } from '../lib/queries/property.queries.ts';
+import { LazyMessageHost } from '../features/conversations/message-host-lazy.tsx';
 import { PropertyDetail } from '../features/properties/property-detail.tsx';
 
 export const Route = createFileRoute('/property/$id/')({
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/property/$id/')({
 
 function PropertyPage() {
   const { id } = Route.useParams();
-  return <PropertyDetail id={id} />;
+  return <PropertyDetail id={id} messageHost={(property) => <LazyMessageHost property={property} />} />;
 }

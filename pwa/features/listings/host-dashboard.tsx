@@ -6,6 +6,8 @@ import { useAuth } from '../../lib/current-user.ts';
 import { formatPrice, imageList, periodLabel } from '../../lib/format.ts';
 import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
 import { contactCountText, useListingContactCounts } from './listing-contacts.queries.ts';
+import { HostAnalytics } from './host-analytics.tsx';
+import { ConfirmPrompt, FreshnessRow } from './listing-freshness.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, PageTitle } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -19,8 +21,11 @@ import { enHost } from '../../i18n/en-host.ts';
 
 const LOGGED_OUT_REDIRECT_MS = 500;
 
-/** `videos`: the Property videos section, given by the route (features do not import each other). */
-export function HostDashboard({ videos }: { videos?: ReactNode } = {}) {
+/**
+ * `videos`: the Property videos section, given by the route (features do not import each other).
+ * `confirm`: a listing whose "still available?" question comes first (a reminder's link, ADR 400).
+ */
+export function HostDashboard({ videos, confirm }: { videos?: ReactNode; confirm?: string | undefined } = {}) {
   const auth = useAuth();
   const navigate = useNavigate();
   useT(enHost);
@@ -32,27 +37,44 @@ export function HostDashboard({ videos }: { videos?: ReactNode } = {}) {
     return () => clearTimeout(timer);
   }, [auth.status, navigate]);
   if (auth.status !== 'authenticated') return <CenteredSpinner />;
-  return <Dashboard isAdmin={auth.user.isAdmin} firstName={auth.user.firstName} videos={videos} />;
+  return (
+    <Dashboard
+      isAdmin={auth.user.isAdmin}
+      firstName={auth.user.firstName}
+      videos={videos}
+      prompt={confirm ? <ConfirmPrompt id={confirm} /> : null}
+    />
+  );
 }
 
-export function statusOf(property: Pick<Property, 'isVerified' | 'isActive'>): {
+export function statusOf(property: Pick<Property, 'isVerified' | 'isActive' | 'downReason'>): {
   label: string;
-  tone: 'amber' | 'blue' | 'green';
+  tone: 'amber' | 'blue' | 'green' | 'neutral';
 } {
+  // Out of search until its host brings it back (ADR 400).
+  if (property.downReason === 'expired') return { label: t('freshness.badgeExpired'), tone: 'amber' };
+  if (property.downReason === 'let') return { label: t('freshness.badgeLet'), tone: 'neutral' };
   if (!property.isVerified) return { label: t('host.statusPending'), tone: 'amber' };
   if (!property.isActive) return { label: t('host.statusApproved'), tone: 'blue' };
   return { label: t('host.statusLive'), tone: 'green' };
 }
 
-function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName: string | null; videos: ReactNode }) {
+function Dashboard({
+  isAdmin,
+  firstName,
+  videos,
+  prompt,
+}: {
+  isAdmin: boolean;
+  firstName: string | null;
+  videos: ReactNode;
+  prompt: ReactNode;
+}) {
   const mine = useMyProperties();
   useT(enHost);
   const properties = mine.data ?? [];
   const rated = properties.filter((item) => item.averageRating);
   const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0;
-  const contacts = useListingContactCounts().data ?? {};
-  // People count per listing: one person who asked about two listings counts twice here.
-  const askedInAll = Object.values(contacts).reduce((sum, c) => sum + c.people, 0);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageTitle sub={firstName ? t('host.welcomeName', { name: firstName }) : t('host.welcome')}>
@@ -66,6 +88,7 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
         />
         <Count label={t('host.averageRating')} value={rating.toFixed(1)} />
       </dl>
+      {prompt}
       <Tabs.Root defaultValue="properties">
         <Tabs.List aria-label={t('host.tabs')} className={`${tabListClass} mb-6 max-w-sm`}>
           <Tabs.Trigger value="properties" className={tabTriggerClass}>
@@ -105,19 +128,14 @@ function Dashboard({ isAdmin, firstName, videos }: { isAdmin: boolean; firstName
           )}
         </Tabs.Content>
         <Tabs.Content value="analytics" className="grid gap-6">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Count label={t('host.peopleAsked')} value={askedInAll} />
-            <Count label={t('host.totalViews')} value="—" />
-            <Count label={t('host.responseTime')} value="—" />
-            <Count label={t('host.guestRating')} value={rating.toFixed(1)} />
-          </dl>
+          <HostAnalytics rating={rating.toFixed(1)} />
           <Card>
             <h2 className="text-lg font-semibold">{t('host.quickActions')}</h2>
             <div className="mt-3 flex flex-wrap gap-2">
               <Link to="/list-property" className={buttonClass('secondary')}>
                 {t('host.addNew')}
               </Link>
-              <Link to="/contact" className={buttonClass('secondary')}>
+              <Link to="/messages" className={buttonClass('secondary')}>
                 {t('host.messages')}
               </Link>
               <Link to="/account-settings" className={buttonClass('secondary')}>
@@ -209,6 +227,7 @@ function HostCard({ property }: { property: Property }) {
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
         {asked && <p className="text-sm text-stone-700">{asked}</p>}
+        <FreshnessRow property={property} />
       </div>
       <ConfirmDialog
         open={confirming}

@@ -5,6 +5,7 @@ import { formatPrice, imageList, periodLabel, propertyTypeLabel } from '../../li
 import { AgentLicenseBadge } from '../../ui/agent-license-badge.tsx';
 import { Badge } from '../../ui/card.tsx';
 import { ListImage } from '../../ui/list-image.tsx';
+import { RatingLine } from '../../ui/rating-line.tsx';
 import { useT } from '../../i18n/i18n.ts';
 
 type Props = { property: Property; badge?: ReactNode; action?: ReactNode; layout?: 'grid' | 'list'; eager?: boolean };
@@ -43,6 +44,7 @@ export function PropertyCard({ property, badge, action, layout = 'grid', eager =
           {formatPrice(property)}
           <span className="text-sm font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
         </p>
+        <RatingLine rating={property.averageRating} count={property.reviewCount} />
         {(property.isVerified || property.exceedsRentActAdvance || property.ownerAgentLicense) && (
           <div className="flex flex-wrap gap-1">
             {property.isVerified && <Badge tone="green">{t('card.verified')}</Badge>}

@@ -17,18 +17,22 @@ import { Badge, Card } from '../../ui/card.tsx';
 import { SafetyNote } from '../../ui/safety-note.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { AdvanceRent } from './advance-rent.tsx';
+import { ConfirmedAvailable } from './confirmed-available.tsx';
+import { ListingReviews } from './listing-reviews.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { Gallery } from './gallery.tsx';
 import { GpsAddressRow } from './gps-address.tsx';
+import { HostResponseLine } from './host-response.tsx';
 import { useProperty } from '../../lib/queries/property.queries.ts';
 import { ReportListing } from './report-listing.tsx';
-import { ContactButtons } from './contact-buttons.tsx';
+import { ContactButtons, type MessageHostSlot } from './contact-buttons.tsx';
 import { ShareButton } from './share-button.tsx';
 import { listingVideosQuery, VideoTour } from './video-tour.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { enListing } from '../../i18n/en-listing.ts';
 
-export function PropertyDetail({ id }: { id: string }) {
+/** `messageHost`: the "Message the host" composer, given by the route (features do not import each other). */
+export function PropertyDetail({ id, messageHost }: { id: string; messageHost?: MessageHostSlot }) {
   const property = useProperty(id);
   // Asked for alongside the listing, never waited for.
   usePrefetchQuery(listingVideosQuery(id));
@@ -36,10 +40,10 @@ export function PropertyDetail({ id }: { id: string }) {
   if (property.isError) {
     return isStatus(property.error, 404) || isStatus(property.error, 400) ? <PropertyNotFound /> : <LoadFailed />;
   }
-  return <PropertyView property={property.data} />;
+  return <PropertyView property={property.data} messageHost={messageHost} />;
 }
 
-function PropertyView({ property }: { property: Property }) {
+function PropertyView({ property, messageHost }: { property: Property; messageHost: MessageHostSlot | undefined }) {
   const { t } = useT(enListing);
   const agent = property.ownerUserType === 'agent';
   return (
@@ -64,6 +68,7 @@ function PropertyView({ property }: { property: Property }) {
             <span className="text-base font-normal text-stone-700">{periodLabel(property.pricingPeriod)}</span>
           </p>
           <AdvanceRent property={property} />
+          <ConfirmedAvailable property={property} />
           <div className="flex flex-wrap gap-2">
             <ShareButton title={property.title} />
             <FavoriteButton property={property} place="detail" />
@@ -92,9 +97,10 @@ function PropertyView({ property }: { property: Property }) {
             </ul>
           </section>
         )}
+        <ListingReviews property={property} />
       </div>
       <aside className="grid content-start gap-3 lg:sticky lg:top-20 lg:self-start">
-        <ContactCard property={property} agent={agent} />
+        <ContactCard property={property} agent={agent} messageHost={messageHost} />
         <SafetyNote />
         <ReportListing property={property} />
       </aside>
@@ -111,7 +117,15 @@ function Fact({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function ContactCard({ property, agent }: { property: Property; agent: boolean }) {
+function ContactCard({
+  property,
+  agent,
+  messageHost,
+}: {
+  property: Property;
+  agent: boolean;
+  messageHost: MessageHostSlot | undefined;
+}) {
   const auth = useAuth();
   const { t } = useT(enListing);
   const contact = agent ? t('listing.contactAgent') : t('listing.contactLandlord');
@@ -126,6 +140,7 @@ function ContactCard({ property, agent }: { property: Property; agent: boolean }
         <span className="[overflow-wrap:anywhere]">{owner}</span>
         <AgentLicenseBadge label={property.ownerAgentLicense} />
       </p>
+      <HostResponseLine id={property.id} />
       <p className="text-sm text-stone-700">{t('listing.contactFree')}</p>
       {auth.status === 'authenticated' ? (
         <Link to="/contact-landlord/$id" params={{ id: property.id }} className={buttonClass('primary', 'w-full')}>
@@ -140,7 +155,7 @@ function ContactCard({ property, agent }: { property: Property; agent: boolean }
           {contact}
         </Link>
       )}
-      <ContactButtons property={property} />
+      <ContactButtons property={property} messageHost={messageHost} />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { User } from '../../lib/contract.ts';
 import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
+import { useUnreadMessages } from '../../lib/queries/unread-messages.queries.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -21,6 +22,7 @@ export function RenterDashboard({ user }: { user: User }) {
   const mine = useMyProperties();
   const favorites = useFavorites(true);
   const recommended = useSearch({ page: 1, limit: 4 });
+  const unread = useUnreadMessages(true);
   const { t } = useT(enAccount);
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8">
@@ -45,7 +47,7 @@ export function RenterDashboard({ user }: { user: User }) {
         <ul className="grid grid-cols-3 gap-3">
           <Stat label={t('dashboard.yourProperties')} value={mine.data?.length} to="/host-dashboard" />
           <Stat label={t('dashboard.savedProperties')} value={favorites.data?.length} to="/search" saved />
-          <Stat label={t('dashboard.unread')} value={0} />
+          <Stat label={t('dashboard.unread')} value={unread.data?.unread} to="/messages" />
         </ul>
       </section>
       <Suspense fallback={null}>
@@ -110,7 +112,7 @@ function Stat({
 }: {
   label: string;
   value: number | undefined;
-  to?: '/host-dashboard' | '/search';
+  to?: '/host-dashboard' | '/search' | '/messages';
   saved?: boolean;
 }) {
   const body = (

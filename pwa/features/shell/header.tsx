@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import type { User } from '../../lib/contract.ts';
 import { useAuth, type AuthState } from '../../lib/current-user.ts';
+import { useUnreadMessages } from '../../lib/queries/unread-messages.queries.ts';
 import { buttonClass } from '../../ui/button.tsx';
 import { deferred } from '../../ui/deferred.tsx';
 import { Avatar } from './avatar.tsx';
@@ -67,6 +68,7 @@ export function Header() {
           />
         </nav>
         <div className="ml-auto flex items-center gap-1">
+          {auth.status === 'authenticated' && <MessagesLink />}
           <LanguageMenu
             placeholder={launcher(
               t('shell.language'),
@@ -108,6 +110,28 @@ export function Header() {
       </div>
       <OfflineBar />
     </header>
+  );
+}
+
+/** The inbox, with the unread count on it (issue 34): asked again on focus and each minute, no more. */
+function MessagesLink() {
+  const unread = useUnreadMessages(true).data?.unread ?? 0;
+  const { t } = useT();
+  return (
+    <Link
+      to="/messages"
+      aria-label={unread > 0 ? t('shell.messagesUnread', { count: unread }) : t('shell.messages')}
+      className="relative rounded-md p-2 hover:bg-stone-100"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M4 5h16v11H8l-4 4z" />
+      </svg>
+      {unread > 0 && (
+        <span className="absolute right-0 top-0 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }
 
