@@ -72,9 +72,10 @@ test('home, a search and a listing hydrate without asking again and without a wa
     await appReady(page);
     await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // Only what the server did not draw is asked for (a listing's videos are asked for in the background).
+    // Only what the server did not draw is asked for: a listing's videos, its reviews and its host's
+    // reply time are asked for in the background, below what the first paint shows.
     expect(
-      calls.filter((call) => !/^\/api\/properties\/[^/]+\/videos$/.test(call)),
+      calls.filter((call) => !/^\/api\/properties\/[^/]+\/(videos|reviews|host-response)$/.test(call)),
       path,
     ).toEqual([]);
   }
