@@ -43,6 +43,7 @@ import { devClockRoutes } from './dev-clock.ts';
 import { listingReviewRoutes, reviewRoutes } from './reviews/reviews.routes.ts';
 import { devFreshnessRoutes, listingFreshnessRoutes } from './listing-freshness/freshness.routes.ts';
 import { conversationRoutes, listingConversationRoutes } from './conversations/conversations.routes.ts';
+import { adminConversationReportRoutes } from './conversations/conversation-reports.routes.ts';
 import { savedSearchRoutes } from './saved-searches/saved-searches.routes.ts';
 import { adminAgentLicensesRoutes } from './agent-licenses/admin-agent-licenses.routes.ts';
 import { contactRoutes, supportRoutes } from './support-messages/support-messages.routes.ts';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   api.route('/admin', adminAgentLicensesRoutes(deps));
   api.route('/properties', listingReportRoutes(deps));
   api.route('/admin', adminReportRoutes(deps));
+  api.route('/admin', adminConversationReportRoutes(deps));
   api.route('/admin', adminSuspensionRoutes(deps));
   api.route('/', savedSearchRoutes(deps));
   api.route('/properties', listingContactRoutes(deps));

@@ -1,4 +1,8 @@
 import * as v from 'valibot';
+import {
+  CONVERSATION_REPORT_ACTIONS,
+  CONVERSATION_REPORT_REASONS,
+} from '../../events/conversation/conversation-report.policy.ts';
 import { queryInt } from './query-int.ts';
 
 // Conversations between renters and hosts (issue 34, docs/decisions/380): what a message may be,
@@ -40,6 +44,8 @@ export type ConversationSummary = {
   lastMessage: { text: string; sentAt: string; fromMe: boolean };
   unread: number;
   blocked: BlockedState;
+  /** The reader reported this thread and the admins have not decided yet. */
+  reportedByMe: boolean;
   startedAt: string;
 };
 
@@ -56,3 +62,106 @@ export type ConversationThread = { conversation: ConversationSummary; messages: 
 export type UnreadCount = { unread: number };
 /** What sending a message answers (201): the thread it is in and the message as stored. */
 export type MessageSent = { conversationId: string; message: ConversationMessage };
+
+export {
+  CONVERSATION_REPORT_ACTIONS,
+  CONVERSATION_REPORT_REASONS,
+  type ConversationReportAction,
+  type ConversationReportReason,
+} from '../../events/conversation/conversation-report.policy.ts';
+
+/** How the report form names each reason. */
+export const CONVERSATION_REPORT_REASON_NAMES = {
+  scam: 'Asked for money or a fee before a viewing',
+  harassment: 'Rude, threatening or harassing',
+  spam: 'Spam or advertising',
+  other: 'Something else',
+} as const satisfies Record<(typeof CONVERSATION_REPORT_REASONS)[number], string>;
+
+export const CONVERSATION_REPORT_NOTE_MAX = 1000;
+export const CONVERSATION_REPORT_NOTE_MESSAGE = 'Tell us what happened in this conversation';
+
+/** POST /api/conversations/{id}/report. A note is optional, except with "other". */
+export const ReportConversationSchema = v.pipe(
+  v.object(
+    {
+      reason: v.picklist(
+        CONVERSATION_REPORT_REASONS,
+        `reason must be one of ${CONVERSATION_REPORT_REASONS.join(', ')}`,
+      ),
+      note: v.optional(
+        v.pipe(
+          v.string(CONVERSATION_REPORT_NOTE_MESSAGE),
+          v.trim(),
+          v.maxLength(
+            CONVERSATION_REPORT_NOTE_MAX,
+            `The note must be at most ${CONVERSATION_REPORT_NOTE_MAX} characters`,
+          ),
+        ),
+        '',
+      ),
+    },
+    'The body must be a JSON object',
+  ),
+  v.forward(
+    v.check((b) => b.reason !== 'other' || b.note !== '', CONVERSATION_REPORT_NOTE_MESSAGE),
+    ['note'],
+  ),
+);
+export type ReportConversationInput = v.InferInput<typeof ReportConversationSchema>;
+
+/** POST /api/admin/conversation-reports/{id}/resolve: `userId` says whom to suspend when both sides were reported. */
+export const ResolveConversationReportsSchema = v.object(
+  {
+    action: v.picklist(CONVERSATION_REPORT_ACTIONS, `action must be one of ${CONVERSATION_REPORT_ACTIONS.join(', ')}`),
+    userId: v.optional(v.pipe(v.string('userId must be a user id'), v.uuid('userId must be a user id'))),
+    note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000, 'The note must be at most 1000 characters')), ''),
+  },
+  'The body must be a JSON object',
+);
+
+const QUEUE_STATUSES = ['open', 'resolved'] as const;
+/** GET /api/admin/conversation-reports: threads with open reports, longest waiting first, or the resolved ones. */
+export const AdminConversationReportsQuerySchema = v.object({
+  status: v.optional(v.picklist(QUEUE_STATUSES, `status must be one of ${QUEUE_STATUSES.join(', ')}`), 'open'),
+  page: v.optional(queryInt('page', 1, 100_000), '1'),
+  limit: v.optional(queryInt('limit', 1, 100), '20'),
+});
+export type AdminConversationReportsQuery = v.InferOutput<typeof AdminConversationReportsQuerySchema>;
+
+export type ConversationReportAnswer = {
+  message: string;
+  report: { id: string; reason: string; status: 'open' };
+};
+
+type Person = { id: string; name: string };
+/** A reported thread in the admins' queue, with its reports of the status asked for, oldest first. */
+export type ReportedConversation = {
+  conversationId: string;
+  listing: { id: string; title: string };
+  host: Person;
+  renter: Person;
+  messageCount: number;
+  reports: {
+    id: string;
+    reason: string;
+    note: string;
+    reporterId: string;
+    reportedId: string;
+    reportedAt: string;
+    status: 'open' | 'resolved';
+    action: string | null;
+    resolvedAt: string | null;
+  }[];
+};
+export type ConversationReportQueuePage = {
+  conversations: ReportedConversation[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+/** GET /api/admin/conversation-reports/{id}: a reported thread as the admins read it. */
+export type ReportedConversationThread = {
+  conversation: ReportedConversation;
+  messages: { id: string; seq: number; senderId: string; text: string; sentAt: string }[];
+};

@@ -1,3 +1,4 @@
+import type { ConversationReportAction } from '../../events/conversation/conversation-report.policy.ts';
 import { cutText } from '../contract/well-formed-text.ts';
 import type { Limit } from '../limits/rate-limiter.ts';
 import { messageToPerson, type NewMessage, type NewPushMessage, pushMessage } from '../outbox/outbox.ts';
@@ -52,4 +53,26 @@ export function newMessagePush(
     url: `/messages/${conversationId}`,
     tag: `conversation-${conversationId}`,
   });
+}
+
+const REPORT_OUTCOMES: Record<ConversationReportAction, string> = {
+  dismiss: 'We read the conversation and found nothing that breaks our rules.',
+  suspend: 'We have suspended the other person’s account while we follow up.',
+};
+
+/** What a reporter is told when the admins resolve their report about a conversation: by e-mail, else SMS. */
+export function conversationReportResolvedNotice(
+  contact: { email: string | null; phone: string | null },
+  listingTitle: string,
+  action: ConversationReportAction,
+  note: string,
+): NewMessage | undefined {
+  const text = [
+    `Thank you for reporting a conversation about "${cutText(listingTitle, 80)}" on Efie. ${REPORT_OUTCOMES[action]}`,
+    note ? `The Efie team adds: ${cutText(note, 500)}` : null,
+    'The conversation stays blocked until you unblock it. Never pay a viewing fee or a deposit before you have seen the place and its documents.',
+  ]
+    .filter((line) => line !== null)
+    .join('\n\n');
+  return messageToPerson(contact, 'About the conversation you reported', text);
 }

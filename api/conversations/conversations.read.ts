@@ -18,6 +18,7 @@ type SummaryRow = {
   host_unread: number;
   renter_unread: number;
   blocked_by: string | null;
+  reported_by_me: boolean;
   title: string | null;
   image: string | null;
   other_id: string;
@@ -25,12 +26,14 @@ type SummaryRow = {
 };
 
 /** A person as the other side of a thread sees them: their business, else their first name. */
-const NAME_OF = (u: string) =>
+export const NAME_OF = (u: string) =>
   `coalesce(nullif(trim(${u}.business_name), ''), nullif(trim(${u}.first_name), ''), 'Efie member')`;
 
 const SUMMARY_SELECT = `select c.id, c.listing_id, c.host_id, c.renter_id, c.started_at, c.last_message_at,
     c.last_message_text, c.last_sender_id, c.host_unread, c.renter_unread, c.blocked_by,
-    p.title, p.images[1] as image, o.id as other_id, ${NAME_OF('o')} as other_name
+    p.title, p.images[1] as image, o.id as other_id, ${NAME_OF('o')} as other_name,
+    exists (select 1 from conversation_reports r
+      where r.conversation_id = c.id and r.reporter_id = $1 and r.status = 'open') as reported_by_me
   from conversations c
   left join properties p on p.id = c.listing_id
   join users o on o.id = (case when c.host_id = $1 then c.renter_id else c.host_id end)`;
@@ -50,6 +53,7 @@ function toSummary(row: SummaryRow, readerId: string): ConversationSummary {
     },
     unread: role === 'host' ? row.host_unread : row.renter_unread,
     blocked,
+    reportedByMe: row.reported_by_me,
     startedAt: new Date(row.started_at).toISOString(),
   };
 }

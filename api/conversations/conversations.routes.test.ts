@@ -8,7 +8,15 @@ import { expectError } from '../../testing/errors.ts';
 import { approveListing, createListing } from '../../testing/listings.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
-import type { ConversationThread, Inbox, MessageSent, UnreadCount } from '../contract/conversations.schema.ts';
+import type {
+  ConversationReportQueuePage,
+  ConversationThread,
+  Inbox,
+  MessageSent,
+  ReportedConversationThread,
+  UnreadCount,
+} from '../contract/conversations.schema.ts';
+import { STARTS_PER_DAY, startLimit } from './conversations.routes.ts';
 
 // Conversations between renters and hosts (issue 34, docs/decisions/380): who may write, unread
 // counts, the notices, blocking and the new accounts' daily limit, through HTTP.
@@ -214,6 +222,127 @@ describe('conversations', () => {
     // A week on, the account is no longer new: more than three a day.
     advance(8 * 24 * HOUR);
     for (const listing of listings) expect((await start(renter, 'Hello again', listing.id)).status).toBe(201);
+    const week = new Date('2026-11-29T10:00:00.000Z');
+    expect(startLimit({ id: 'u', createdAt: week.toISOString() }, new Date(week.getTime() + 8 * 24 * HOUR)).max).toBe(
+      STARTS_PER_DAY,
+    );
+    expect(STARTS_PER_DAY).toBe(20);
+  });
+
+  describe('reports', () => {
+    const report = (client: ReturnType<typeof createClient>, id: string, json: unknown = { reason: 'scam' }) =>
+      client.request(`/api/conversations/${id}/report`, { method: 'POST', json });
+    const resolve = (client: ReturnType<typeof createClient>, id: string, json: unknown) =>
+      client.request(`/api/admin/conversation-reports/${id}/resolve`, { method: 'POST', json });
+    const queue = async (client: ReturnType<typeof createClient>, status = 'open') =>
+      (await (
+        await client.request(`/api/admin/conversation-reports?status=${status}`)
+      ).json()) as ConversationReportQueuePage;
+
+    it('reports the other side to the admins and blocks the thread; the admins read it and suspend the reported host', async () => {
+      const { app, host, hostAccount, admin, renter, renterAccount, stranger, listing, start, write, inbox } =
+        await setup();
+      const { conversationId } = (await (await start(renter, 'Is it still available?')).json()) as MessageSent;
+      expect((await write(host, conversationId, 'Yes. Send 200 cedis viewing fee by MoMo first')).status).toBe(201);
+      // Admins read no thread nobody reported.
+      await expectError(
+        await admin.request(`/api/admin/conversation-reports/${conversationId}`),
+        404,
+        'report_not_found',
+      );
+
+      for (const body of [{ reason: 'other' }, { reason: 'fraud' }, { reason: 'spam', note: 'x'.repeat(1001) }, []])
+        await expectError(await report(renter, conversationId, body), 400, 'invalid_input');
+      for (const client of [stranger, admin])
+        await expectError(await report(client, conversationId), 404, 'conversation_not_found');
+      expect(await queue(admin)).toMatchObject({ conversations: [], total: 0 });
+
+      const res = await report(renter, conversationId, { reason: 'scam', note: '  Asked for a viewing fee  ' });
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(await res.json()).toMatchObject({ report: { reason: 'scam', status: 'open' } });
+      await expectError(await report(renter, conversationId), 409, 'already_reported');
+      expect((await inbox(renter)).conversations[0]).toMatchObject({ blocked: 'by_me', reportedByMe: true });
+      expect((await inbox(host)).conversations[0]).toMatchObject({ blocked: 'by_them', reportedByMe: false });
+      await expectError(await write(host, conversationId, 'Hello?'), 403, 'conversation_blocked');
+
+      const open = await queue(admin);
+      expect(open.total).toBe(1);
+      expect(open.conversations[0]).toMatchObject({
+        conversationId,
+        listing: { id: listing.id, title: 'Two rooms near Hohoe market' },
+        host: { id: hostAccount.user.id, name: 'Kofi' },
+        renter: { id: renterAccount.user.id, name: 'Esi' },
+        messageCount: 2,
+        reports: [
+          {
+            reason: 'scam',
+            note: 'Asked for a viewing fee',
+            reporterId: renterAccount.user.id,
+            reportedId: hostAccount.user.id,
+            status: 'open',
+          },
+        ],
+      });
+      const read = (await (
+        await admin.request(`/api/admin/conversation-reports/${conversationId}`)
+      ).json()) as ReportedConversationThread;
+      expect(read.messages.map((m) => [m.senderId, m.text])).toEqual([
+        [renterAccount.user.id, 'Is it still available?'],
+        [hostAccount.user.id, 'Yes. Send 200 cedis viewing fee by MoMo first'],
+      ]);
+      for (const client of [host, renter])
+        await expectError(await client.request('/api/admin/conversation-reports'), 403, 'forbidden');
+
+      const resolved = await resolve(admin, conversationId, { action: 'suspend', note: 'Viewing-fee scam' });
+      expect(resolved.status, await resolved.clone().text()).toBe(200);
+      await expectError(await resolve(admin, conversationId, { action: 'dismiss' }), 409, 'no_open_reports');
+      // The host is suspended: signed out, their listing out of sight.
+      await expectError(await host.request('/api/conversations'), 401, 'unauthorized');
+      await expectError(await renter.request(`/api/properties/${listing.id}`), 404, 'property_not_found');
+      expect(await queue(admin)).toMatchObject({ total: 0 });
+      expect((await queue(admin, 'resolved')).conversations[0]!.reports[0]).toMatchObject({
+        status: 'resolved',
+        action: 'suspend',
+      });
+      expect((await inbox(renter)).conversations[0]).toMatchObject({ blocked: 'by_me', reportedByMe: false });
+      const told = (await readOutbox(app, renterAccount.email!)).filter(
+        (m) => m.subject === 'About the conversation you reported',
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain('Viewing-fee scam');
+    });
+
+    it('asks whom to suspend when both sides reported each other, and dismissing suspends nobody', async () => {
+      const { host, admin, renter, renterAccount, stranger, start } = await setup();
+      const { conversationId } = (await (await start(renter, 'Hello')).json()) as MessageSent;
+      expect((await report(renter, conversationId, { reason: 'harassment' })).status).toBe(201);
+      expect((await report(host, conversationId, { reason: 'spam' })).status).toBe(201);
+      await expectError(await resolve(admin, conversationId, { action: 'suspend' }), 400, 'suspend_whom');
+      await expectError(
+        await resolve(admin, conversationId, { action: 'suspend', userId: 'not-a-uuid' }),
+        400,
+        'invalid_input',
+      );
+      await expectError(
+        await resolve(admin, '00000000-0000-4000-8000-000000000000', { action: 'dismiss' }),
+        404,
+        'conversation_not_found',
+      );
+      expect((await resolve(admin, conversationId, { action: 'suspend', userId: renterAccount.user.id })).status).toBe(
+        200,
+      );
+      await expectError(await renter.request('/api/conversations'), 401, 'unauthorized');
+      expect((await host.request('/api/conversations')).status).toBe(200);
+
+      // Dismissed: nobody is suspended.
+      const other = (await (await start(stranger, 'Hello from Yaw')).json()) as MessageSent;
+      expect((await report(host, other.conversationId, { reason: 'other', note: 'Keeps calling me' })).status).toBe(
+        201,
+      );
+      expect((await resolve(admin, other.conversationId, { action: 'dismiss' })).status).toBe(200);
+      expect((await stranger.request('/api/conversations')).status).toBe(200);
+      expect((await host.request('/api/conversations')).status).toBe(200);
+    });
   });
 
   it('pushes every message to the other side’s browsers when they let Efie show notifications, and e-mails only those without', async () => {

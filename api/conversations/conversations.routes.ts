@@ -8,10 +8,12 @@ import { currentUser, requireUser } from '../auth/session.middleware.ts';
 import { type CommandOrigin, requestOrigin, runCommand } from '../commands/run-command.ts';
 import {
   ConversationMessageSchema,
+  type ConversationReportAnswer,
   type ConversationThread,
   type Inbox,
   InboxQuerySchema,
   type MessageSent,
+  ReportConversationSchema,
   type UnreadCount,
 } from '../contract/conversations.schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -143,6 +145,25 @@ export function conversationRoutes(deps: Deps) {
     .delete('/:id/block', async (c) => {
       await onThread(c, 'Unblock');
       return c.json({ message: 'Unblocked: you can both write again.' });
+    })
+    .post('/:id/report', validate('json', ReportConversationSchema), async (c) => {
+      const conversation = await thread(c, currentUser(c).id);
+      const { reason, note } = c.req.valid('json');
+      const reportId = newRecordId(c.var.idempotency, 'conversation-report');
+      await runCommand(store, requestOrigin(c.var), conversationCommands, conversation.id, {
+        type: 'ReportConversation',
+        actor: actorOf(c),
+        reportId,
+        reason,
+        note,
+        at: clock().toISOString(),
+      });
+      const answer: ConversationReportAnswer = {
+        message:
+          'Thank you. This conversation is blocked, and the Efie team will read it and tell you what they decide.',
+        report: { id: reportId, reason, status: 'open' },
+      };
+      return c.json(answer, 201);
     });
 
   /** A participant's command on the thread the path names that carries nothing but who and when. */

@@ -280,6 +280,19 @@ export const PERMISSIONS = {
     description: 'Unblock a conversation (only who blocked it; the other side is refused, 403)',
     ...participantsOnly,
   },
+  'POST /api/conversations/:id/report': {
+    description: 'Report the other side of a conversation to the admins (it blocks the thread)',
+    ...participantsOnly,
+  },
+  'GET /api/admin/conversation-reports': { description: 'Reported conversations', ...adminsOnly },
+  'GET /api/admin/conversation-reports/:id': {
+    description: 'A reported conversation with its messages (no other thread is open to admins)',
+    ...adminsOnly,
+  },
+  'POST /api/admin/conversation-reports/:id/resolve': {
+    description: 'Resolve a conversation’s open reports (dismiss, or suspend the reported account)',
+    ...adminsOnly,
+  },
 
   'POST /api/analytics/track-visitor': { description: 'Count page views', ...everyone },
   'GET /api/admin/users-analytics': { description: 'User analytics', ...adminsOnly },

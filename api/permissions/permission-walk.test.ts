@@ -292,6 +292,24 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     return res;
   },
   'DELETE /api/conversations/:id/block': send('DELETE', (w) => `${conversation(w)}/block`),
+  // A report blocks the thread: its reporter unblocks it at once, so it stays open for the other cells.
+  'POST /api/conversations/:id/report': async (w, _role, client) => {
+    const res = await client.request(`${conversation(w)}/report`, { method: 'POST', json: { reason: 'spam' } });
+    if (res.status === 201)
+      expect((await client.request(`${conversation(w)}/block`, { method: 'DELETE' })).status).toBe(200);
+    return res;
+  },
+  'GET /api/admin/conversation-reports/:id': async (w, _role, client) => {
+    await reportedByRenter(w);
+    return client.request(`/api/admin/conversation-reports/${w.conversationId}`);
+  },
+  'POST /api/admin/conversation-reports/:id/resolve': async (w, _role, client) => {
+    await reportedByRenter(w);
+    return client.request(`/api/admin/conversation-reports/${w.conversationId}/resolve`, {
+      method: 'POST',
+      json: { action: 'dismiss' },
+    });
+  },
   'POST /api/admin/messages/:id/handled': send('POST', (w) => `/api/admin/messages/${w.teamMessageId}/handled`),
   'POST /api/analytics/track-visitor': send(
     'POST',
@@ -302,6 +320,15 @@ const CALLS: Partial<Record<RouteKey, Call>> = {
     }),
   ),
 };
+
+/** The world's thread with a report of its renter on it (open, or already resolved), and not blocked. */
+async function reportedByRenter(w: PermissionWorld) {
+  const renter = w.clients.renter;
+  const res = await renter.request(`${conversation(w)}/report`, { method: 'POST', json: { reason: 'spam' } });
+  if (res.status === 201)
+    expect((await renter.request(`${conversation(w)}/block`, { method: 'DELETE' })).status).toBe(200);
+  else expect(res.status).toBe(409);
+}
 
 /** What an answer says about permission: passed (whatever the input or the state made of it), or refused. */
 function outcomeOf(status: number): Outcome | number {

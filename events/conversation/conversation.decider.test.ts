@@ -115,4 +115,100 @@ describe('conversation decider', () => {
     given(started, sent(1, renter)).when({ type: 'Unblock', actor: renter, at }).then([]);
     given(started).when({ type: 'Block', actor: stranger, at }).thenRefuses('conversation_not_found', 'not_found');
   });
+
+  describe('reports', () => {
+    const report = (actor: { id: string; isAdmin: boolean }, reportId = 'r1') =>
+      ({ type: 'ReportConversation', actor, reportId, reason: 'scam', note: 'Asked for a viewing fee', at }) as const;
+    const reported = (by: { id: string }, about: { id: string }, reportId = 'r1'): ConversationEvent => ({
+      type: 'ConversationReported',
+      data: {
+        conversationId,
+        reportId,
+        reporterId: by.id,
+        reportedId: about.id,
+        reason: 'scam',
+        note: 'Asked for a viewing fee',
+        reportedAt: at,
+      },
+    });
+    const resolve = (
+      actor: { id: string; isAdmin: boolean },
+      action: 'dismiss' | 'suspend' = 'suspend',
+      userId?: string,
+    ) => ({ type: 'ResolveReports', actor, action, userId, note: 'Fee scam', at }) as const;
+    const resolved = (
+      reportIds: string[],
+      action = 'suspend',
+      suspendedId: string | null = host.id,
+    ): ConversationEvent => ({
+      type: 'ConversationReportsResolved',
+      data: {
+        conversationId,
+        reportIds,
+        action,
+        suspendedId: action === 'suspend' ? suspendedId : null,
+        note: 'Fee scam',
+        resolvedBy: admin.id,
+        resolvedAt: at,
+      },
+    });
+
+    it('reports the other side and blocks the thread, unless it is blocked already', () => {
+      given(started, sent(1, renter))
+        .when(report(renter))
+        .then([reported(renter, host), blocked(renter)]);
+      given(started, sent(1, renter))
+        .when(report(host))
+        .then([reported(host, renter), blocked(host)]);
+      given(started, sent(1, renter), blocked(host))
+        .when(report(renter))
+        .then([reported(renter, host)]);
+    });
+
+    it('takes one open report a person, and another once the admins decided the first', () => {
+      given(started, reported(renter, host), blocked(renter))
+        .when(report(renter, 'r2'))
+        .thenRefuses('already_reported', 'conflict');
+      given(started, reported(renter, host), blocked(renter))
+        .when(report(host, 'r2'))
+        .then([reported(host, renter, 'r2')]);
+      given(started, reported(renter, host), blocked(renter), resolved(['r1'], 'dismiss'))
+        .when(report(renter, 'r2'))
+        .then([reported(renter, host, 'r2')]);
+    });
+
+    it('lets only participants report, and only admins resolve what is open', () => {
+      given(started).when(report(stranger)).thenRefuses('conversation_not_found', 'not_found');
+      given(started).when(report(admin)).thenRefuses('conversation_not_found', 'not_found');
+      given().when(report(renter)).thenRefuses('conversation_not_found', 'not_found');
+      given(started, reported(renter, host)).when(resolve(host)).thenRefuses('admin_only', 'forbidden');
+      given(started, reported(renter, host)).when(resolve(renter)).thenRefuses('admin_only', 'forbidden');
+      given(started).when(resolve(admin)).thenRefuses('no_open_reports', 'conflict');
+      given().when(resolve(admin)).thenRefuses('conversation_not_found', 'not_found');
+      given(started, reported(renter, host), resolved(['r1']))
+        .when(resolve(admin))
+        .thenRefuses('no_open_reports', 'conflict');
+    });
+
+    it('resolves every open report of the thread together, suspending the one reported', () => {
+      given(started, reported(renter, host), reported(renter, host, 'r2'))
+        .when(resolve(admin))
+        .then([resolved(['r1', 'r2'])]);
+      given(started, reported(renter, host), reported(host, renter, 'r2'))
+        .when(resolve(admin))
+        .thenRefuses('suspend_whom', 'invalid');
+      given(started, reported(renter, host), reported(host, renter, 'r2'))
+        .when(resolve(admin, 'suspend', renter.id))
+        .then([resolved(['r1', 'r2'], 'suspend', renter.id)]);
+      given(started, reported(renter, host))
+        .when(resolve(admin, 'suspend', renter.id))
+        .thenRefuses('not_reported', 'invalid');
+      given(started, reported(renter, host), reported(host, renter, 'r2'))
+        .when(resolve(admin, 'dismiss'))
+        .then([resolved(['r1', 'r2'], 'dismiss')]);
+      given(started, reported(renter, host), resolved(['r1'], 'dismiss'), reported(renter, host, 'r3'))
+        .when(resolve(admin, 'dismiss'))
+        .then([resolved(['r3'], 'dismiss')]);
+    });
+  });
 });

@@ -43,12 +43,47 @@ export const ConversationUnblocked = defineEvent(
   v.object({ conversationId: v.string(), unblockedBy: v.string(), unblockedAt: v.string() }),
 );
 
+/**
+ * One side reported the other to the admins (the thread is blocked in the same decision): the
+ * admins may then read the thread. `reportedId` is the other side.
+ */
+export const ConversationReported = defineEvent(
+  'ConversationReported',
+  v.object({
+    conversationId: v.string(),
+    reportId: v.string(),
+    reporterId: v.string(),
+    reportedId: v.string(),
+    reason: v.string(),
+    note: v.string(),
+    reportedAt: v.string(),
+  }),
+);
+/**
+ * An admin decided the thread's open reports together: `dismiss`, or `suspend` a reported account
+ * (`suspendedId`; the suspension itself is on that user's stream).
+ */
+export const ConversationReportsResolved = defineEvent(
+  'ConversationReportsResolved',
+  v.object({
+    conversationId: v.string(),
+    reportIds: v.array(v.string()),
+    action: v.string(),
+    suspendedId: v.nullable(v.string()),
+    note: v.string(),
+    resolvedBy: v.string(),
+    resolvedAt: v.string(),
+  }),
+);
+
 export const conversationEventTypes = [
   ConversationStarted,
   ConversationMessageSent,
   ConversationRead,
   ConversationBlocked,
   ConversationUnblocked,
+  ConversationReported,
+  ConversationReportsResolved,
 ] as const;
 
 export const CONVERSATION_EVENT_NAMES: readonly string[] = conversationEventTypes.map((t) => t.type);

@@ -103,4 +103,78 @@ describe('conversations projection', () => {
     await database().transaction((tx) => conversationsProjection.apply(tx, recorded));
     expect(await thread()).toEqual(before);
   });
+
+  it('keeps the admins’ queue of reports and their resolution; again or rebuilt, the same rows', async () => {
+    const store = createEventStore(database(), { project: projections.applyInline });
+    const stream = conversationStreamId(conversationId);
+    const reportId = (n: number) => `60000000-0000-4000-8000-00000000000${n}`;
+    const reported = (n: number, reporterId: string, reportedId: string): ConversationEvent => ({
+      type: 'ConversationReported',
+      data: {
+        conversationId,
+        reportId: reportId(n),
+        reporterId,
+        reportedId,
+        reason: 'scam',
+        note: `report ${n}`,
+        reportedAt: at(n),
+      },
+    });
+    const reports = () =>
+      database().query<Record<string, unknown>>(
+        `select id, reporter_id, reported_id, reason, note, status, action, resolution_note, resolved_by
+         from conversation_reports order by reported_at`,
+      );
+    await store.append(stream, 'no_stream', [
+      started,
+      sent(1, renterId, 'Pay the fee first'),
+      reported(2, renterId, hostId),
+    ]);
+    await store.append(stream, 3, [
+      {
+        type: 'ConversationReportsResolved',
+        data: {
+          conversationId,
+          reportIds: [reportId(2)],
+          action: 'suspend',
+          suspendedId: hostId,
+          note: 'Fee scam',
+          resolvedBy: hostId,
+          resolvedAt: at(4),
+        },
+      },
+      reported(5, hostId, renterId),
+    ]);
+    const rows = await reports();
+    expect(rows).toEqual([
+      {
+        id: reportId(2),
+        reporter_id: renterId,
+        reported_id: hostId,
+        reason: 'scam',
+        note: 'report 2',
+        status: 'resolved',
+        action: 'suspend',
+        resolution_note: 'Fee scam',
+        resolved_by: hostId,
+      },
+      {
+        id: reportId(5),
+        reporter_id: hostId,
+        reported_id: renterId,
+        reason: 'scam',
+        note: 'report 5',
+        status: 'open',
+        action: null,
+        resolution_note: null,
+        resolved_by: null,
+      },
+    ]);
+    const recorded = await store.readStream(stream);
+    await database().transaction((tx) => conversationsProjection.apply(tx, recorded));
+    expect(await reports()).toEqual(rows);
+    await database().query('delete from conversation_reports');
+    await projections.rebuild(database());
+    expect(await reports()).toEqual(rows);
+  });
 });

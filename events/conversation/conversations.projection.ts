@@ -12,12 +12,12 @@ export const PREVIEW_LENGTH = 140;
 /**
  * The `conversations` and `conversation_messages` read models: each thread with its last message
  * and each side's unread count (the inbox and the header's badge read them without counting), and
- * every message in order. Idempotent: a message is inserted once, and a thread's row changes only
+ * every message in order; and `conversation_reports`, the admins' queue of reported threads. Idempotent: a message is inserted once, and a thread's row changes only
  * while its version is older than the event's.
  */
 export const conversationsProjection: Projection = {
   name: 'conversations',
-  tables: ['conversations', 'conversation_messages'],
+  tables: ['conversations', 'conversation_messages', 'conversation_reports'],
   handles: CONVERSATION_EVENT_NAMES,
   async apply(tx: SqlClient, events: RecordedEvent[]) {
     for (const recorded of events) {
@@ -78,6 +78,25 @@ export const conversationsProjection: Projection = {
             version,
           ]);
           break;
+        case 'ConversationReported': {
+          const { reportId, conversationId, reporterId, reportedId, reason, note, reportedAt } = event.data;
+          await tx.query(
+            `insert into conversation_reports (id, conversation_id, reporter_id, reported_id, reason, note, reported_at)
+             values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+            [reportId, conversationId, reporterId, reportedId, reason, note, reportedAt],
+          );
+          break;
+        }
+        case 'ConversationReportsResolved': {
+          const { reportIds, action, note, resolvedBy, resolvedAt } = event.data;
+          await tx.query(
+            `update conversation_reports set status = 'resolved', action = $2, resolution_note = $3,
+               resolved_by = $4, resolved_at = $5
+             where id = any($1::uuid[]) and status = 'open'`,
+            [reportIds, action, note, resolvedBy, resolvedAt],
+          );
+          break;
+        }
         default: {
           const unknown: never = event;
           throw new Error(`conversations projection: unhandled ${JSON.stringify(unknown)}`);
