@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../api/app.ts';
-import { accountCommands } from '../api/auth/account-commands.ts';
+import { registerVerifiedOwner } from './bench-accounts.ts';
 import { runCommand, systemOrigin } from '../api/commands/run-command.ts';
 import { conversationCommands, conversationIdOf } from '../api/conversations/conversation-commands.ts';
 import { loadConfig } from '../api/env.ts';
@@ -43,24 +43,8 @@ try {
   const deps = await buildDeps(t.db, loadConfig({ DATA_DIR: dataDir, DATABASE_URL: t.url }), silentLogger);
   const app = createApp(deps);
   const passwordHash = await deps.passwords.hash(PASSWORD);
-  const register = async (email: string, firstName: string) => {
-    const id = randomUUID();
-    const at = new Date();
-    await runCommand(deps.store, BENCH, accountCommands, id, {
-      type: 'RegisterUser',
-      userId: id,
-      firstName,
-      lastName: 'Bench',
-      email,
-      phone: null,
-      userType: 'owner',
-      businessName: null,
-      passwordHash,
-      at,
-    });
-    await runCommand(deps.store, BENCH, accountCommands, id, { type: 'VerifyEmail', email, at });
-    return id;
-  };
+  const register = (email: string, firstName: string) =>
+    registerVerifiedOwner(deps.store, BENCH, { email, firstName, passwordHash });
   const hostEmail = 'bench.inbox.host@efie.example';
   const hostId = await register(hostEmail, 'Host');
   const listings: string[] = [];

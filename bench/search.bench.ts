@@ -13,15 +13,14 @@
 // Each run gets a fresh database on 127.0.0.1:5432 (BENCH_POSTGRES_URL names
 // another server), dropped afterwards unless --keep or --database is given.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { registerVerifiedOwner } from './bench-accounts.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import { accountCommands } from '../api/auth/account-commands.ts';
-import { runCommand, systemOrigin } from '../api/commands/run-command.ts';
+import { systemOrigin } from '../api/commands/run-command.ts';
 import { createPostgresDatabase } from '../api/db/postgres-database.ts';
 import { loadConfig } from '../api/env.ts';
 import { silentLogger } from '../api/logger.ts';
@@ -65,24 +64,13 @@ async function prepareDatabase(): Promise<void> {
     const deps = await buildDeps(db, loadConfig({ DATA_DIR, DATABASE_URL: DB_URL }), silentLogger);
     const passwordHash = await deps.passwords.hash(HOST.password);
     const BENCH = systemOrigin('bench');
-    const register = async (email: string, firstName: string) => {
-      const id = randomUUID();
-      const at = new Date();
-      await runCommand(deps.store, BENCH, accountCommands, id, {
-        type: 'RegisterUser',
-        userId: id,
-        firstName,
-        lastName: 'Bench',
+    const register = (email: string, firstName: string) =>
+      registerVerifiedOwner(deps.store, BENCH, {
         email,
-        phone: `+2332410${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
-        userType: 'owner',
-        businessName: null,
+        firstName,
         passwordHash,
-        at,
+        phone: `+2332410${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
       });
-      await runCommand(deps.store, BENCH, accountCommands, id, { type: 'VerifyEmail', email, at });
-      return id;
-    };
     const ownerId = await register(HOST.email, 'Host');
     const adminId = await register('bench.admin@efie.example', 'Admin');
     const started = performance.now();

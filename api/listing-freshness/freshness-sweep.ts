@@ -1,8 +1,9 @@
-import { FRESHNESS_ACTOR } from '../../events/listing/listing.decider.ts';
+import { FRESHNESS_ACTOR, type ListingEvent } from '../../events/listing/listing.decider.ts';
 import { EXPIRES_AFTER_DAYS, REMINDER_DAYS_BEFORE } from '../../events/listing/freshness.policy.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { runCommand, systemOrigin } from '../commands/run-command.ts';
 import type { Logger } from '../logger.ts';
+import type { NewMessage } from '../outbox/outbox.ts';
 import { listingCommands } from '../properties/listing-commands.ts';
 import { expiredNotice, expiryReminder } from './freshness-notices.ts';
 
@@ -29,66 +30,62 @@ export async function sweepListingFreshness(
   at: Date,
   { only }: { only?: readonly string[] } = {},
 ): Promise<{ reminded: number; expired: number }> {
-  const { db, store, outbox, config } = deps;
+  const { config } = deps;
   // A test's sweep may name its listings, leaving everyone else's alone.
   const among = only ? 'and p.id = any($2::uuid[])' : '';
-  const params = (first: Date) => (only ? [first, only] : [first]);
   const now = at.toISOString();
   const remindBefore = new Date(at.getTime() - (EXPIRES_AFTER_DAYS - REMINDER_DAYS_BEFORE) * DAY_MS);
-  let reminded = 0;
-  let expired = 0;
-  for (;;) {
-    const due = await db.query<Due>(
-      `${DUE_SELECT} where p.is_live and p.expires_at is null and p.confirmed_at <= $1 ${among}
-       order by p.confirmed_at limit ${BATCH}`,
-      params(remindBefore),
-    );
-    for (const listing of due) {
-      const { events } = await runCommand(
-        store,
-        FRESHNESS,
-        listingCommands,
-        listing.id,
-        { type: 'RemindExpiry', at: now },
-        {
-          async alongside(tx, decided) {
-            for (const event of decided) {
-              if (event.type !== 'ListingExpiryReminded') continue;
-              const message = expiryReminder(listing, listing, event.data.expiresAt, config.publicOrigin);
-              if (message) await outbox.enqueue(message, tx);
-            }
-          },
-        },
-      );
-      reminded += events.length;
-    }
-    if (due.length < BATCH) break;
-  }
-  for (;;) {
-    const due = await db.query<Due>(
-      `${DUE_SELECT} where p.is_live and p.expires_at <= $1 ${among} order by p.expires_at limit ${BATCH}`,
-      params(at),
-    );
-    for (const listing of due) {
-      const { events } = await runCommand(
-        store,
-        FRESHNESS,
-        listingCommands,
-        listing.id,
-        { type: 'Expire', at: now },
-        {
-          async alongside(tx, decided) {
-            if (!decided.some((e) => e.type === 'ListingExpired')) return;
-            const message = expiredNotice(listing, listing, config.publicOrigin);
-            if (message) await outbox.enqueue(message, tx);
-          },
-        },
-      );
-      expired += events.length;
-    }
-    if (due.length < BATCH) break;
-  }
+  const reminded = await sweepStep(deps, {
+    where: `p.is_live and p.expires_at is null and p.confirmed_at <= $1 ${among} order by p.confirmed_at`,
+    params: only ? [remindBefore, only] : [remindBefore],
+    command: { type: 'RemindExpiry', at: now },
+    notice: (listing, event) =>
+      event.type === 'ListingExpiryReminded'
+        ? expiryReminder(listing, listing, event.data.expiresAt, config.publicOrigin)
+        : undefined,
+  });
+  const expired = await sweepStep(deps, {
+    where: `p.is_live and p.expires_at <= $1 ${among} order by p.expires_at`,
+    params: only ? [at, only] : [at],
+    command: { type: 'Expire', at: now },
+    notice: (listing, event) =>
+      event.type === 'ListingExpired' ? expiredNotice(listing, listing, config.publicOrigin) : undefined,
+  });
   return { reminded, expired };
+}
+
+/**
+ * Runs `command` on every listing `where` selects, a batch at a time, each with the message its
+ * events call for in the same transaction. Stops when a batch is short, or changed nothing (the
+ * same listings would be selected again). Answers how many events were recorded.
+ */
+async function sweepStep(
+  { db, store, outbox }: Deps,
+  step: {
+    where: string;
+    params: unknown[];
+    command: { type: 'RemindExpiry' | 'Expire'; at: string };
+    notice: (listing: Due, event: ListingEvent) => NewMessage | undefined;
+  },
+): Promise<number> {
+  let recorded = 0;
+  for (;;) {
+    const due = await db.query<Due>(`${DUE_SELECT} where ${step.where} limit ${BATCH}`, step.params);
+    let changed = 0;
+    for (const listing of due) {
+      const { events } = await runCommand(store, FRESHNESS, listingCommands, listing.id, step.command, {
+        async alongside(tx, decided) {
+          for (const event of decided) {
+            const message = step.notice(listing, event);
+            if (message) await outbox.enqueue(message, tx);
+          }
+        },
+      });
+      changed += events.length;
+    }
+    recorded += changed;
+    if (due.length < BATCH || changed === 0) return recorded;
+  }
 }
 
 /** Sweeps at start and then every `everyMs` (an hour); `stop` waits for a running sweep. */
