@@ -254,7 +254,10 @@ export const PERMISSIONS = {
     description: 'Bring one’s expired or let listing back (409 when it is not down)',
     ...ownerOnly,
   },
-  'GET /api/properties/:id/reviews': { description: 'A listing’s reviews (a live one: anyone)', ...everyone },
+  'GET /api/properties/:id/reviews': {
+    description: 'A listing’s reviews (a live one: anyone), and whether the caller may review it',
+    ...everyone,
+  },
   'POST /api/properties/:id/reviews': {
     description: 'Review a live listing, once, a week after its host answered one in Messages (else 403 or 409)',
     ...signedIn,
@@ -262,6 +265,10 @@ export const PERMISSIONS = {
   'POST /api/reviews/:id/answer': {
     description: 'Answer a review of one’s listing, once (anyone else: 403 not_host)',
     ...signedIn,
+  },
+  'GET /api/admin/reviews': {
+    description: 'Every review, newest first: live or removed, found by listing title or text',
+    ...adminsOnly,
   },
   'POST /api/admin/reviews/:id/remove': {
     description: 'Remove a review that breaks the rules, saying why',

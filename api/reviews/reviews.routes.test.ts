@@ -8,7 +8,7 @@ import { createClient, createTestApp } from '../../testing/test-app.ts';
 import { useMigratedDatabase } from '../../testing/use-test-database.ts';
 import type { MessageSent } from '../contract/conversations.schema.ts';
 import type { Property } from '../contract/properties.schema.ts';
-import type { ListingReviews, Review } from '../contract/reviews.schema.ts';
+import type { AdminReviewPage, ListingReviews, Review } from '../contract/reviews.schema.ts';
 
 // Reviews that mean something (issue 34, docs/decisions/410), through HTTP on a clock the test moves:
 // who may review and when, the host's one answer, an admin's removal, and the rating's arithmetic.
@@ -51,9 +51,10 @@ async function setup() {
     client.request(`/api/properties/${listing.id}/reviews`, { method: 'POST', json: { rating, text } });
   const property = async () =>
     (await (await createClient(app).request(`/api/properties/${listing.id}`)).json()) as Property;
-  const reviews = async () =>
-    (await (await createClient(app).request(`/api/properties/${listing.id}/reviews`)).json()) as ListingReviews;
+  const reviews = async (client = createClient(app)) =>
+    (await (await client.request(`/api/properties/${listing.id}/reviews`)).json()) as ListingReviews;
   return {
+    app,
     host,
     admin,
     renters,
@@ -87,14 +88,24 @@ describe('reviews', () => {
       json: { text: 'Hello?' },
     });
     await later(6);
+    // The listing's reviews say beforehand what the POST then answers, to each caller.
+    expect((await reviews(esi!.client)).canReview).toEqual({ status: 'too_soon', from: '2026-12-06T10:00:00.000Z' });
     await expectError(await review(esi!.client, 4), 409, 'review_too_soon');
     await later(1);
+    expect(await reviews(esi!.client)).toMatchObject({ canReview: { status: 'allowed' }, mine: null });
+    expect((await reviews(yaw!.client)).canReview).toEqual({ status: 'not_allowed' });
+    expect((await reviews(host)).canReview).toEqual({ status: 'own_listing' });
+    expect((await reviews()).canReview).toEqual({ status: 'signed_out' });
     const res = await review(esi!.client, 4);
     expect(res.status, await res.clone().text()).toBe(201);
     expect(((await res.json()) as { review: Review }).review).toMatchObject({ rating: 4, author: 'Esi', answer: null });
     await expectError(await review(esi!.client, 5), 409, 'already_reviewed');
     await expectError(await review(yaw!.client, 1), 403, 'review_not_allowed');
     await expectError(await review(host, 5), 403, 'own_listing');
+    const esis = await reviews(esi!.client);
+    expect(esis.canReview).toEqual({ status: 'already_reviewed' });
+    expect(esis.mine).toMatchObject({ rating: 4, author: 'Esi', removed: null });
+    expect((await reviews()).mine).toBeNull();
     expect(await property()).toMatchObject({ averageRating: 4, reviewCount: 1 });
     expect((await reviews()).reviews.map((r) => [r.author, r.rating])).toEqual([['Esi', 4]]);
   });
@@ -138,10 +149,72 @@ describe('reviews', () => {
     expect(await property()).toMatchObject({ averageRating: 4.5, reviewCount: 2 });
     expect((await reviews()).reviews).toHaveLength(2);
     await expectError(await remove(admin, '00000000-0000-4000-8000-000000000000'), 404, 'review_not_found');
+    // Its author still sees it as theirs, and why it went; they cannot write another.
+    expect(await reviews(renters[2]!.client)).toMatchObject({
+      canReview: { status: 'already_reviewed' },
+      mine: { id: newest!.id, removed: { reason: 'Names a person' } },
+    });
 
     const before = await property();
     await database().query('delete from listing_ratings');
     await createProjectionSet([reviewsProjection]).rebuild(database());
     expect(await property()).toMatchObject({ averageRating: before.averageRating, reviewCount: before.reviewCount });
+  });
+
+  it('answers each caller privately: never a shared cache’s copy', async () => {
+    const { renters, listing, app } = await setup();
+    for (const client of [createClient(app), renters[0]!.client]) {
+      const res = await client.request(`/api/properties/${listing.id}/reviews`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+    }
+  });
+
+  it('lists reviews to admins only, newest first, live or removed, found by listing title or text', async () => {
+    const { host, admin, renters, answered, review, later, app } = await setup();
+    for (const renter of renters) await answered(renter);
+    await later(7);
+    const texts = ['Quiet street, kind host.', 'The roof leaks when it rains.', 'Water every day; quiet nights.'];
+    for (const [i, renter] of renters.entries()) {
+      expect((await review(renter.client, 3 + i, texts[i])).status).toBe(201);
+      await later(1);
+    }
+    const list = async (query = '', client = admin) => {
+      const res = await client.request(`/api/admin/reviews${query}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as AdminReviewPage;
+    };
+    const all = await list();
+    expect(all).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    expect(all.reviews.map((r) => r.text)).toEqual([...texts].reverse());
+    expect(all.reviews[0]).toMatchObject({
+      listingTitle: 'Two rooms near Hohoe market',
+      reviewerName: expect.stringMatching(/^Ama/),
+      rating: 5,
+      removed: null,
+    });
+
+    const leaks = all.reviews.find((r) => r.text.startsWith('The roof'))!;
+    const removed = await admin.request(`/api/admin/reviews/${leaks.id}/remove`, {
+      method: 'POST',
+      json: { reason: 'Not about the listing' },
+    });
+    expect(removed.status).toBe(200);
+    expect((await list('?status=removed')).reviews).toMatchObject([
+      { id: leaks.id, removed: { reason: 'Not about the listing' } },
+    ]);
+    expect((await list('?status=live')).reviews.map((r) => r.text)).toEqual([texts[2], texts[0]]);
+    expect((await list('?q=QUIET')).total).toBe(2);
+    expect((await list('?q=hohoe&status=live')).total).toBe(2);
+    expect((await list('?q=50%25_off')).total).toBe(0);
+    const paged = await list('?limit=2&page=2');
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.reviews.map((r) => r.text)).toEqual([texts[0]]);
+
+    await expectError(await createClient(app).request('/api/admin/reviews'), 401, 'unauthorized');
+    await expectError(await renters[0]!.client.request('/api/admin/reviews'), 403, 'forbidden');
+    await expectError(await host.request('/api/admin/reviews'), 403, 'forbidden');
+    const bad = await expectError(await admin.request('/api/admin/reviews?status=hidden&page=0'), 400, 'invalid_input');
+    expect(bad.issues?.map((issue) => issue.path).sort()).toEqual(['page', 'status']);
   });
 });

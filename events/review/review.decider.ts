@@ -3,12 +3,9 @@ import type { Decider } from '../store/decider.ts';
 import { DomainError } from '../store/errors.ts';
 import type { DomainEvent } from '../store/event-type.ts';
 import { reviewEventTypes } from './review.events.ts';
+import { reviewEligibility } from './review.policy.ts';
 
 export type ReviewEvent = DomainEvent<(typeof reviewEventTypes)[number]>;
-
-/** A renter reviews a listing from this long after its host first answered them. */
-export const REVIEW_AFTER_REPLY_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReviewState =
   | { status: 'none' }
@@ -62,11 +59,25 @@ export const reviewDecider: Decider<ReviewCommand, ReviewEvent, ReviewState> = {
     switch (command.type) {
       case 'WriteReview': {
         const { reviewId, listingId, hostId, actor, firstReplyAt, rating, text, at } = command;
-        if (actor.id === hostId) throw REVIEW_ERRORS.ownListing();
-        if (state.status !== 'none') throw REVIEW_ERRORS.alreadyReviewed();
-        if (firstReplyAt === null) throw REVIEW_ERRORS.noConversation();
-        const from = new Date(Date.parse(firstReplyAt) + REVIEW_AFTER_REPLY_DAYS * DAY_MS).toISOString();
-        if (at < from) throw REVIEW_ERRORS.tooSoon(from);
+        const eligibility = reviewEligibility({
+          actorId: actor.id,
+          hostId,
+          reviewed: state.status !== 'none',
+          firstReplyAt,
+          at,
+        });
+        switch (eligibility.status) {
+          case 'own_listing':
+            throw REVIEW_ERRORS.ownListing();
+          case 'already_reviewed':
+            throw REVIEW_ERRORS.alreadyReviewed();
+          case 'not_allowed':
+            throw REVIEW_ERRORS.noConversation();
+          case 'too_soon':
+            throw REVIEW_ERRORS.tooSoon(eligibility.from);
+          case 'allowed':
+            break;
+        }
         return [
           {
             type: 'ReviewWritten',

@@ -18,6 +18,7 @@ import type { enAlerts } from './en-alerts.ts';
 import type { enConversations } from './en-conversations.ts';
 import type { enFreshness } from './en-freshness.ts';
 import type { enReviews } from './en-reviews.ts';
+import type { enAdminReviews } from './en-admin-reviews.ts';
 
 /** A message's stable id: every key of the English catalog, whichever chunk carries it. */
 export type MessageId =
@@ -40,7 +41,8 @@ export type MessageId =
   | keyof typeof enAlerts
   | keyof typeof enConversations
   | keyof typeof enFreshness
-  | keyof typeof enReviews;
+  | keyof typeof enReviews
+  | keyof typeof enAdminReviews;
 
 /** Every language's catalog has every message (the type checker names a missing one). */
 export type Catalog = Record<MessageId, string>;

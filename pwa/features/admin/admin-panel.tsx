@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { tabTriggerClass } from '../../ui/tabs.tsx';
 import { AdminAgentsTab } from './admin-agents-tab.tsx';
 import { AdminReportsTab } from './admin-reports-tab.tsx';
+import { AdminReviewsTab } from './admin-reviews-tab.tsx';
 import { AdminAnalyticsTab } from './admin-analytics-tab.tsx';
 import { AdminDeliveryTab } from './admin-delivery-tab.tsx';
 import { AdminFeaturedTab } from './admin-featured-tab.tsx';
@@ -58,6 +59,9 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
               <Tabs.Trigger value="reports" className={tabTriggerClass}>
                 {t('admin.tabReports')}
               </Tabs.Trigger>
+              <Tabs.Trigger value="reviews" className={tabTriggerClass}>
+                {t('admin.tabReviews')}
+              </Tabs.Trigger>
               <Tabs.Trigger value="agents" className={tabTriggerClass}>
                 {t('admin.tabAgents')}
               </Tabs.Trigger>
@@ -85,6 +89,9 @@ export function AdminPanel({ videosWaiting }: { videosWaiting?: ReactNode } = {}
             </Tabs.Content>
             <Tabs.Content value="reports">
               <AdminReportsTab />
+            </Tabs.Content>
+            <Tabs.Content value="reviews">
+              <AdminReviewsTab />
             </Tabs.Content>
             <Tabs.Content value="agents">
               <AdminAgentsTab />

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../lib/api-client.ts';
 import type { Property } from '../../lib/contract.ts';
-import type { ListingReviews as Reviews, Review } from '../../../api/contract/reviews.schema.ts';
+import type { CanReview, MyReview, ListingReviews as Reviews, Review } from '../../../api/contract/reviews.schema.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { longDate } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';
@@ -12,12 +12,14 @@ import { toast } from '../../ui/toast.ts';
 import { translateText, useT } from '../../i18n/i18n.ts';
 import { enReviews } from '../../i18n/en-reviews.ts';
 
-// Reviews on the listing page (issue 34, ADR 410): the reviews and the host's answers, a form for a
-// signed-in renter (the server says who may review and when), and the host's one answer to each.
+// Reviews on the listing page (issue 34, ADR 410): the reviews and the host's answers, the form only
+// for a renter the server says may review now (else why not, or their own review), and the host's
+// one answer to each.
 
-const reviewsQuery = (id: string) =>
+/** Per viewer: the answer says whether this person may review, so each person's copy is kept apart. */
+const reviewsQuery = (id: string, viewerId: string | null) =>
   queryOptions({
-    queryKey: ['properties', 'reviews', id],
+    queryKey: ['properties', 'reviews', id, viewerId],
     queryFn: ({ signal }) => apiGet<Reviews>(`/api/properties/${encodeURIComponent(id)}/reviews`, signal),
   });
 
@@ -28,16 +30,24 @@ const refusal = (error: unknown, fallback: string) =>
 export function ListingReviews({ property }: { property: Property }) {
   const { t } = useT(enReviews);
   const auth = useAuth();
-  const reviews = useQuery(reviewsQuery(property.id));
+  const reviews = useQuery({
+    ...reviewsQuery(property.id, auth.user?.id ?? null),
+    enabled: auth.status !== 'loading',
+  });
   const isOwner = auth.status === 'authenticated' && auth.user.id === property.ownerId;
-  const list = reviews.data?.reviews ?? [];
+  const mine = reviews.data?.mine ?? null;
+  // One's own review is shown once, in its own box above the others.
+  const list = (reviews.data?.reviews ?? []).filter((review) => review.id !== mine?.id);
   return (
     <section className="grid gap-3" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="text-xl font-semibold">
         {t('reviews.title')}
       </h2>
       <RatingLine rating={property.averageRating} count={property.reviewCount} className="text-base text-stone-800" />
-      {reviews.data && list.length === 0 && <p className="text-stone-700">{t('reviews.none')}</p>}
+      {reviews.data && list.length === 0 && !(mine && !mine.removed) && (
+        <p className="text-stone-700">{t('reviews.none')}</p>
+      )}
+      {mine && <YourReview review={mine} />}
       <ul className="grid gap-3">
         {list.map((review) => (
           <li key={review.id} className="rounded-xl border border-stone-200 bg-white p-4">
@@ -45,8 +55,40 @@ export function ListingReviews({ property }: { property: Property }) {
           </li>
         ))}
       </ul>
-      {auth.status === 'authenticated' && !isOwner && <WriteReview id={property.id} />}
+      {reviews.data && <ReviewChance canReview={reviews.data.canReview} id={property.id} />}
     </section>
+  );
+}
+
+/** The form when the server says this person may review now; else, for a renter, why not yet. */
+function ReviewChance({ canReview, id }: { canReview: CanReview; id: string }) {
+  const { t } = useT(enReviews);
+  switch (canReview.status) {
+    case 'allowed':
+      return <WriteReview id={id} />;
+    case 'too_soon':
+      return <p className="text-stone-800">{t('reviews.tooSoon', { date: longDate(canReview.from) })}</p>;
+    case 'not_allowed':
+      return <p className="text-sm text-stone-700">{t('reviews.rule')}</p>;
+    default:
+      // Signed out, one's own listing, or reviewed already (shown above): nothing to offer.
+      return null;
+  }
+}
+
+function YourReview({ review }: { review: MyReview }) {
+  const { t } = useT(enReviews);
+  return (
+    <div className="grid gap-2 rounded-xl border border-teal-700 bg-teal-50 p-4">
+      <h3 className="font-semibold text-teal-900">{t('reviews.yours')}</h3>
+      <ReviewItem review={review} canAnswer={false} />
+      {review.removed && (
+        <div className="grid gap-1 rounded-lg bg-white p-3 text-sm text-stone-800 [overflow-wrap:anywhere]">
+          <p>{t('reviews.removed', { date: longDate(review.removed.removedAt) })}</p>
+          <p>{t('reviews.removedWhy', { reason: review.removed.reason })}</p>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -90,7 +132,11 @@ function WriteReview({ id }: { id: string }) {
       setOpen(false);
       return queryClient.invalidateQueries({ queryKey: ['properties'] });
     },
-    onError: (error) => setFailed(refusal(error, t('reviews.failed'))),
+    onError: (error) => {
+      setFailed(refusal(error, t('reviews.failed')));
+      // Refused (reviewed from another tab, say): the listing's answer now says why, in place of the form.
+      if (error instanceof ApiError) void queryClient.invalidateQueries({ queryKey: ['properties', 'reviews', id] });
+    },
   });
   if (!open)
     return (
