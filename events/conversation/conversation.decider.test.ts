@@ -75,6 +75,7 @@ describe('conversation decider', () => {
 
   it('takes a message sent twice once', () => {
     given(started, sent(1, renter)).when(send(renter, 'm1')).then([]);
+    given(started, sent(1, renter), sent(2, host)).when(send(renter, 'm1')).then([]);
   });
 
   it('marks read up to the last message, and only when something is unread', () => {
@@ -114,6 +115,10 @@ describe('conversation decider', () => {
     given(started, sent(1, renter), blocked(host)).when({ type: 'Block', actor: renter, at }).then([]);
     given(started, sent(1, renter)).when({ type: 'Unblock', actor: renter, at }).then([]);
     given(started).when({ type: 'Block', actor: stranger, at }).thenRefuses('conversation_not_found', 'not_found');
+    given(started, blocked(host))
+      .when({ type: 'Unblock', actor: stranger, at })
+      .thenRefuses('conversation_not_found', 'not_found');
+    given(started).when({ type: 'Unblock', actor: stranger, at }).thenRefuses('conversation_not_found', 'not_found');
   });
 
   describe('reports', () => {
@@ -175,6 +180,10 @@ describe('conversation decider', () => {
       given(started, reported(renter, host), blocked(renter), resolved(['r1'], 'dismiss'))
         .when(report(renter, 'r2'))
         .then([reported(renter, host, 'r2')]);
+      // A resolution closes the reports it names, no others.
+      given(started, reported(renter, host), reported(host, renter, 'r2'), resolved(['r1'], 'dismiss'))
+        .when(report(host, 'r3'))
+        .thenRefuses('already_reported', 'conflict');
     });
 
     it('lets only participants report, and only admins resolve what is open', () => {
