@@ -97,3 +97,18 @@ export async function registerVerifiedUser(
   const { user } = (await res.json()) as { user: User };
   return { ...registered, user };
 }
+
+/**
+ * Signs each client in again with its e-mail and password (a test that moves its clock past the
+ * sessions' lifetime ends them all), and expects each sign-in to pass.
+ */
+export async function signInAgain(people: readonly { client: Client; email: string | null; password?: string }[]) {
+  for (const { client, email, password = TEST_PASSWORD } of people) {
+    if (email === null) throw new Error('signInAgain signs in by e-mail: this account has none');
+    const res = await client.request('/api/auth/login', {
+      method: 'POST',
+      json: { registrationMethod: 'email', email, password },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+}

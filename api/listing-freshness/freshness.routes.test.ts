@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmin, readOutbox, registerUser } from '../../testing/accounts.ts';
+import { createAdmin, readOutbox, registerUser, signInAgain } from '../../testing/accounts.ts';
 import { expectError } from '../../testing/errors.ts';
 import { approveListing, createListing } from '../../testing/listings.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
@@ -49,11 +49,7 @@ async function setup() {
     sweepAt: async (days: number) => {
       now = new Date(start.getTime() + days * DAY);
       const swept = await sweepListingFreshness(deps, now);
-      const signedIn = await host.request('/api/auth/login', {
-        method: 'POST',
-        json: { registrationMethod: 'email', email: hostAccount.email, password: hostAccount.password },
-      });
-      expect(signedIn.status).toBe(200);
+      await signInAgain([{ client: host, email: hostAccount.email!, password: hostAccount.password }]);
       return swept;
     },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProjectionSet } from '../../events/store/projections.ts';
 import { reviewsProjection } from '../../events/review/reviews.projection.ts';
-import { createAdmin, registerUser, TEST_PASSWORD } from '../../testing/accounts.ts';
+import { createAdmin, registerUser, signInAgain } from '../../testing/accounts.ts';
 import { expectError } from '../../testing/errors.ts';
 import { approveListing, createListing } from '../../testing/listings.ts';
 import { createClient, createTestApp } from '../../testing/test-app.ts';
@@ -66,13 +66,7 @@ async function setup() {
     /** Moves the clock on; everyone signs in again (sessions end). */
     later: async (days: number) => {
       now = new Date(now.getTime() + days * DAY);
-      for (const { client, email } of [...renters, ...everyone, { client: admin, email: adminAccount.email! }]) {
-        const res = await client.request('/api/auth/login', {
-          method: 'POST',
-          json: { registrationMethod: 'email', email, password: TEST_PASSWORD },
-        });
-        expect(res.status).toBe(200);
-      }
+      await signInAgain([...renters, ...everyone, { client: admin, email: adminAccount.email! }]);
     },
   };
 }
