@@ -6,21 +6,26 @@ import { disturb } from './chaos.ts';
 import { editListing, submitListing, toggleFavourite, type SimulatedHost } from './host-actions.ts';
 import type { Ledger } from './ledger.ts';
 import type { Random } from './random.ts';
+import { sendMessage } from './message-actions.ts';
 import { answerRefusals } from './refusals.ts';
 
 const firstLine = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
-/** One phone of the host: an action every 0.5–3 s until the run ends, answering refusals on the way. */
+/**
+ * One phone of the host: an action (an edit, a heart, a new listing, a message) every 0.5–3 s
+ * until the run ends, answering refusals on the way.
+ */
 export async function runHostPhone(actor: SimulatedHost, ownerId: string, stopping: () => boolean): Promise<void> {
   const { device, ledger, random } = actor;
   while (!stopping()) {
     try {
       if (!device.isOpen) await device.open();
       const draw = random.next();
-      if (draw < 0.55) await editListing(actor);
-      else if (draw < 0.8) await toggleFavourite(actor);
-      else if (draw < 0.9) await submitListing(actor);
+      if (draw < 0.45) await editListing(actor);
+      else if (draw < 0.62) await toggleFavourite(actor);
+      else if (draw < 0.7) await submitListing(actor);
+      else if (draw < 0.9) await sendMessage(actor);
       else await disturb(device, random, ledger);
       if (random.chance(0.5)) await answerRefusals(device, ownerId, ledger, random);
     } catch (error) {

@@ -68,3 +68,19 @@ export const setListingVisible = async (admin: APIRequestContext, id: string, is
 export async function createListingThroughApi(api: APIRequestContext, body: Record<string, unknown>): Promise<Listing> {
   return v.parse(ListingSchema, await json(api, 'POST', '/api/properties', body));
 }
+
+const ThreadSchema = v.object({
+  conversation: v.object({ id: v.string() }),
+  messages: v.array(v.object({ id: v.string(), seq: v.number(), text: v.string(), fromMe: v.boolean() })),
+});
+const MessageSentSchema = v.object({ conversationId: v.string(), message: v.object({ text: v.string() }) });
+
+/** One thread's messages as the signed-in participant reads them (the newest 500). */
+export const readThread = async (api: APIRequestContext, id: string) =>
+  v.parse(ThreadSchema, await json(api, 'GET', `/api/conversations/${id}`)).messages;
+
+/** The renter's first message about a live listing: it starts the thread; answers the thread's id. */
+export async function startConversationThroughApi(api: APIRequestContext, listingId: string, text: string) {
+  return v.parse(MessageSentSchema, await json(api, 'POST', `/api/properties/${listingId}/conversations`, { text }))
+    .conversationId;
+}

@@ -104,6 +104,70 @@ describe('compare', () => {
     expect(f.unsentUnexplained).toHaveLength(1);
   });
 
+  it('counts a message its thread does not hold as lost, and one it holds twice as doubled', () => {
+    const ledger = createLedger();
+    ledger.sendMessage('phone-1', 'T', 'Yes (chaos-message-phone-1-1).', 1_000).certain = true;
+    ledger.sendMessage('phone-2', 'T', 'Come on Monday (chaos-message-phone-2-2).', 2_000).certain = true;
+    ledger.sendMessage('phone-2', 'T', 'Tapped, then closed (chaos-message-phone-2-3).', 3_000);
+    const thread = (...texts: string[]) => new Map([['T', texts.map((text) => ({ text }))]]);
+    const all = thread(
+      'Yes (chaos-message-phone-1-1).',
+      'Come on Monday (chaos-message-phone-2-2).',
+      'Tapped, then closed (chaos-message-phone-2-3).',
+    );
+    expect(compare(ledger, [], [], [drained()], all)).toMatchObject({ lostMessages: [], doubledMessages: [] });
+    const f = compare(
+      ledger,
+      [],
+      [],
+      [drained()],
+      thread(
+        'Yes (chaos-message-phone-1-1).',
+        'Yes (chaos-message-phone-1-1).',
+        'Come on Monday (chaos-message-phone-2-2).',
+      ),
+    );
+    expect(f.doubledMessages).toHaveLength(1);
+    expect(f.lostMessages).toEqual([expect.stringContaining('chaos-message-phone-2-3')]);
+    expect([f.lost, f.doubled]).toEqual([[], []]);
+  });
+
+  it('counts a marked message in a thread that nobody sent as doubled', () => {
+    const f = compare(
+      createLedger(),
+      [],
+      [],
+      [drained()],
+      new Map([['T', [{ text: 'Hi (chaos-message-phone-1-9).' }]]]),
+    );
+    expect(f.doubledMessages).toHaveLength(1);
+  });
+
+  it('does not count a message refused on screen, or one still in the outbox, as lost', () => {
+    const ledger = createLedger();
+    ledger.sendMessage('phone-1', 'T', 'Refused (chaos-message-phone-1-1).', 1_000).cancelled = true;
+    ledger.sendMessage('phone-2', 'T', 'Queued (chaos-message-phone-2-2).', 2_000).certain = true;
+    const waiting = {
+      id: 'k',
+      kind: 'conversation-message',
+      status: 'failed',
+      label: 'Message about Flat',
+      text: 'Queued (chaos-message-phone-2-2).',
+      httpStatus: 403,
+    };
+    const f = compare(ledger, [], [], [drained({ device: 'phone-2', shown: [waiting] })], new Map([['T', []]]));
+    expect(f.lostMessages).toEqual([]);
+    expect(f.unsentShown).toEqual([expect.stringContaining('chaos-message-phone-2-2')]);
+    const unexplained = compare(
+      ledger,
+      [],
+      [],
+      [drained({ device: 'phone-2', unexplained: [{ ...waiting, status: 'waiting' }] })],
+      new Map([['T', []]]),
+    );
+    expect([unexplained.lostMessages, unexplained.unsentUnexplained.length]).toEqual([[], 1]);
+  });
+
   it("counts an admin's hide undone by someone else as reverted", () => {
     const ledger = createLedger();
     ledger.adminDid('L', 'isActive', false);

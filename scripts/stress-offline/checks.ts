@@ -1,6 +1,6 @@
 import type { Listing } from './api-reads.ts';
 import type { Leftovers } from './drain.ts';
-import { EDIT_FIELDS, type Commitment, type FavouriteTap, type Ledger } from './ledger.ts';
+import { EDIT_FIELDS, markerOfMessage, type Commitment, type FavouriteTap, type Ledger } from './ledger.ts';
 
 // The server's state (read through the API) against what the person meant on each phone.
 //
@@ -10,11 +10,17 @@ import { EDIT_FIELDS, type Commitment, type FavouriteTap, type Ledger } from './
 // refused edit makes the listing's value at that moment one they accepted. A value other than
 // these is "reverted" when it is an older one (an earlier save, the starting value) and "lost"
 // otherwise.
+//
+// A message is lost when it was meant (Send pressed, not refused on screen) and its thread does
+// not hold it, nor does an outbox still keep it (those follow the rules of unsent items); it is
+// doubled when its thread holds its text more than once, or holds a marked message nobody sent.
 
 export type Findings = {
   lost: string[];
   doubled: string[];
   reverted: string[];
+  lostMessages: string[];
+  doubledMessages: string[];
   unsentUnexplained: string[];
   unsentShown: string[];
   checked: Record<string, number>;
@@ -105,6 +111,41 @@ function checkCreates(ledger: Ledger, mine: Listing[], leftovers: Leftovers[], f
   }
 }
 
+/** Each thread's messages, by conversation id, as the API answers them after the drain. */
+export type Threads = Map<string, { text: string }[]>;
+
+function checkMessages(ledger: Ledger, threads: Threads, leftovers: Leftovers[], f: Findings) {
+  const queued = new Set(
+    leftovers.flatMap((l) =>
+      [...l.shown, ...l.unexplained]
+        .filter((item) => item.kind === 'conversation-message')
+        .map((item) => markerOfMessage(item.text ?? ''))
+        .filter((m) => m !== undefined),
+    ),
+  );
+  const times = new Map<string, number>();
+  for (const [id, messages] of threads)
+    for (const { text } of messages) {
+      const marker = markerOfMessage(text);
+      if (marker) times.set(`${id} ${marker}`, (times.get(`${id} ${marker}`) ?? 0) + 1);
+    }
+  const sent = new Set<string>();
+  for (const m of ledger.messages) {
+    const marker = markerOfMessage(m.text);
+    if (!marker) continue;
+    f.checked.messages = (f.checked.messages ?? 0) + 1;
+    const key = `${m.conversationId} ${marker}`;
+    sent.add(key);
+    const n = times.get(key) ?? 0;
+    if (n > 1) f.doubledMessages.push(`${marker} (${m.device}): ${n} times in thread ${m.conversationId}`);
+    if (n > 0 || m.cancelled || queued.has(marker)) continue;
+    f.lostMessages.push(
+      `${marker} (${m.device}, ${m.certain ? 'shown in the thread by the app' : 'Send pressed, then the phone was disturbed'}): not in thread ${m.conversationId}, nothing queued`,
+    );
+  }
+  for (const [key, n] of times) if (!sent.has(key)) f.doubledMessages.push(`${key}: ${n} message(s) nobody sent`);
+}
+
 function checkAdmin(ledger: Ledger, server: Map<string, Listing>, f: Findings) {
   for (const field of ['isActive', 'isVerified'] as const) {
     const last = new Map<string, boolean>();
@@ -119,8 +160,23 @@ function checkAdmin(ledger: Ledger, server: Map<string, Listing>, f: Findings) {
   }
 }
 
-export function compare(ledger: Ledger, mine: Listing[], favourites: Listing[], leftovers: Leftovers[]): Findings {
-  const f: Findings = { lost: [], doubled: [], reverted: [], unsentUnexplained: [], unsentShown: [], checked: {} };
+export function compare(
+  ledger: Ledger,
+  mine: Listing[],
+  favourites: Listing[],
+  leftovers: Leftovers[],
+  threads: Threads = new Map(),
+): Findings {
+  const f: Findings = {
+    lost: [],
+    doubled: [],
+    reverted: [],
+    lostMessages: [],
+    doubledMessages: [],
+    unsentUnexplained: [],
+    unsentShown: [],
+    checked: {},
+  };
   const server = new Map(mine.map((l) => [l.id, l]));
   checkEdits(ledger, server, f);
   checkFavourites(
@@ -131,12 +187,16 @@ export function compare(ledger: Ledger, mine: Listing[], favourites: Listing[], 
   );
   checkCreates(ledger, mine, leftovers, f);
   checkAdmin(ledger, server, f);
+  checkMessages(ledger, threads, leftovers, f);
+  // A message's label names only its listing: its marker tells which message it is.
+  const named = (item: Leftovers['shown'][number]) =>
+    item.kind === 'conversation-message' ? `${item.label}: ${markerOfMessage(item.text ?? '')}` : item.label;
   for (const l of leftovers) {
     for (const item of l.unexplained)
-      f.unsentUnexplained.push(`${l.device}: ${item.kind} "${item.label}" still waiting, nothing on screen says why`);
+      f.unsentUnexplained.push(`${l.device}: ${item.kind} "${named(item)}" still waiting, nothing on screen says why`);
     for (const item of l.shown)
       f.unsentShown.push(
-        `${l.device}: ${item.kind} "${item.label}" ${item.needsSignIn ? 'waits for a sign-in' : `shown as not sent (${item.httpStatus ?? 'no answer'})`}`,
+        `${l.device}: ${item.kind} "${named(item)}" ${item.needsSignIn ? 'waits for a sign-in' : `shown as not sent (${item.httpStatus ?? 'no answer'})`}`,
       );
   }
   return f;

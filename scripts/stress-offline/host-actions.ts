@@ -15,6 +15,8 @@ export type SimulatedHost = {
   ledger: Ledger;
   random: Random;
   catalogue: Catalogue;
+  /** The threads the renter started on the host's listings: where the phones write messages. */
+  conversations: readonly string[];
   /** A number no other action of the run uses: makes every typed value unique. */
   unique: () => number;
   /** Chaos right after a tap: maybe reloads or closes the phone; true when it did. */
@@ -98,7 +100,7 @@ export async function editListing(actor: SimulatedHost): Promise<void> {
 }
 
 /** The label of the first condition to hold, polled every 250 ms for at most `ms`. */
-async function firstOf<T extends string>(
+export async function firstOf<T extends string>(
   ms: number,
   conditions: [() => boolean | Promise<boolean>, T][],
 ): Promise<T | undefined> {
@@ -171,8 +173,13 @@ export async function submitListing(actor: SimulatedHost): Promise<void> {
   await page.getByLabel('Title *').fill(title);
   await page.getByLabel('Description *').fill(`Two rooms near the lorry station (${marker}).`);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('combobox', { name: 'City *' }).click();
-  await page.getByRole('option', { name: 'Kumasi', exact: true }).click();
+  // The town is typed and picked from the list of Ghana's towns (as e2e/support/wizard.ts's pickPlace).
+  const town = page.getByRole('combobox', { name: 'Town *' });
+  await town.fill('Kum');
+  await page
+    .getByRole('listbox', { name: 'Town' })
+    .getByRole('option', { name: /^Kumasi(,|$)/ })
+    .click();
   await page.getByLabel('Price *').fill(String(price));
   await page.getByRole('button', { name: 'Next' }).click();
   const photos = random.int(1, 2);

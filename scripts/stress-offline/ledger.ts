@@ -3,6 +3,8 @@
 // the form left, the heart turned, the wizard moved on) or the device was closed or reloaded
 // before it could say ("maybe": either outcome is what the person may have got). Refusals the
 // person saw and accepted (Discard on a 409, Discard on a "Not sent") cancel what they refused.
+// A message is written in a thread through its composer; its text is unique in the run, so the
+// thread read back says whether it arrived, and how many times.
 
 export const EDIT_FIELDS = ['title', 'pricePerNight'] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
@@ -23,6 +25,11 @@ export type Commitment = Intent & {
 export type FavouriteTap = Intent & { propertyId: string; favourite: boolean };
 /** A wizard submission; `marker` is written in its description, which no edit touches. */
 export type Submission = Intent & { marker: string; title: string; pricePerNight: number };
+/** A message written in a thread; `text` holds a marker no other message of the run has. */
+export type SentMessage = Intent & { conversationId: string; text: string };
+/** The marker written in a message, found again in the thread the API answers. */
+export const messageMarker = (device: string, n: number) => `chaos-message-${device}-${n}`;
+export const markerOfMessage = (text: string) => /chaos-message-[\w-]+-\d+/.exec(text)?.[0];
 export type AdminIntent = {
   seq: number;
   at: number;
@@ -37,6 +44,7 @@ export function createLedger() {
   const taps: FavouriteTap[] = [];
   const submissions: Submission[] = [];
   const admin: AdminIntent[] = [];
+  const messages: SentMessage[] = [];
   /** The listing's values before any device edited it (made through the API, or typed in the wizard). */
   const originals = new Map<string, Record<EditField, string | number>>();
   const counts = new Map<string, number>();
@@ -48,6 +56,7 @@ export function createLedger() {
     taps,
     submissions,
     admin,
+    messages,
     originals,
     counts,
     notes,
@@ -117,6 +126,12 @@ export function createLedger() {
       const submission = { ...intent(device, at), marker, title, pricePerNight };
       submissions.push(submission);
       return submission;
+    },
+    /** Send pressed in a thread's composer (or, for the renter, a message sent through the API). */
+    sendMessage(device: string, conversationId: string, text: string, at: number): SentMessage {
+      const message = { ...intent(device, at), conversationId, text };
+      messages.push(message);
+      return message;
     },
     adminDid(propertyId: string, field: AdminIntent['field'], value: boolean) {
       admin.push({ seq: ++seq, at: Date.now(), propertyId, field, value });

@@ -13,6 +13,8 @@ const ItemSchema = v.looseObject({
   label: v.optional(v.string(), ''),
   propertyId: v.optional(v.string()),
   favorite: v.optional(v.boolean()),
+  /** A conversation message's text (kind conversation-message). */
+  text: v.optional(v.string()),
   httpStatus: v.optional(v.number()),
   needsSignIn: v.optional(v.boolean()),
   supersededBy: v.optional(v.string()),

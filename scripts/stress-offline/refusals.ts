@@ -30,7 +30,14 @@ async function openPanel(page: Page) {
   const bar = page.getByRole('button', { name: /not sent/ });
   if (!(await bar.isVisible())) return undefined;
   if ((await bar.getAttribute('aria-expanded')) !== 'true') await bar.click();
-  return page.getByRole('list', { name: 'Waiting to send' });
+  const panel = page.getByRole('list', { name: 'Waiting to send' });
+  // The rows load when the list is first opened (refused-rows-loaders.ts): wait for them to be drawn.
+  await panel
+    .getByRole('listitem')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
+  return panel;
 }
 
 /** Answers every refused item of `ownerId` on this phone; returns how many were answered. */
@@ -47,7 +54,13 @@ export async function answerRefusals(device: Device, ownerId: string, ledger: Le
       .getByRole('listitem')
       .filter({ has: page.getByText(item.label, { exact: true }) })
       .first();
-    if (!(await row.isVisible())) continue;
+    if (
+      !(await row.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
     if (item.kind === 'edit-listing' && item.propertyId) {
       const values = changedValues(item);
       const sendMine = row.getByRole('button', { name: 'Send mine on the new version' });

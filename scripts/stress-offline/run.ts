@@ -1,17 +1,24 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Page } from '@playwright/test';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { registerVerified, signIn } from './accounts.ts';
 import { runAdmin, runHostPhone, settleAsAdmin } from './actors.ts';
-import { approveListing, createListingThroughApi, readFavourites, readOwnListings } from './api-reads.ts';
+import {
+  approveListing,
+  createListingThroughApi,
+  readFavourites,
+  readOwnListings,
+  readThread,
+  startConversationThroughApi,
+} from './api-reads.ts';
 import { ADMIN, ensurePwaBuilt, prepareServer } from './app-server.ts';
 import { createCatalogue } from './catalogue.ts';
 import { midSend, restartServerOnce, runNetworkChaos } from './chaos.ts';
-import { compare, type Findings } from './checks.ts';
+import { compare, type Findings, type Threads } from './checks.ts';
 import { createDevice, type Device } from './device.ts';
 import { drainPhone, type Leftovers } from './drain.ts';
-import { createLedger, type Ledger } from './ledger.ts';
+import { createLedger, type Ledger, messageMarker } from './ledger.ts';
 import type { Options } from './options.ts';
 import { createRandom } from './random.ts';
 
@@ -26,6 +33,8 @@ export type Report = {
 };
 
 const STARTING_LISTINGS = 3;
+/** The renter writes about this many of them: the threads both phones answer in. */
+const THREADS = 2;
 /** How long the end waits for each phone's outbox to empty or show only reasons. */
 const DRAIN_MS = 180_000;
 /** How long a phone's current action may take to finish once the run is over. */
@@ -41,8 +50,8 @@ async function controlled(page: Page) {
   });
 }
 
-/** Online, once: the worker installed, host screens and each listing opened, so they work offline later. */
-async function warmUp(device: Device, listingIds: string[]) {
+/** Online, once: the worker installed, host screens, each listing and each thread opened, so they work offline later. */
+async function warmUp(device: Device, listingIds: string[], conversationIds: string[]) {
   const page = device.page;
   await page.goto('/');
   await controlled(page);
@@ -56,6 +65,28 @@ async function warmUp(device: Device, listingIds: string[]) {
     await page.goto(`/property/${id}/edit`);
     await page.getByRole('heading', { name: 'Edit Property' }).waitFor({ timeout: 30_000 });
   }
+  await page.goto('/messages');
+  await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor({ timeout: 30_000 });
+  for (const id of conversationIds) {
+    await page.goto(`/messages/${id}`);
+    await page.getByRole('textbox', { name: 'Your message' }).waitFor({ timeout: 30_000 });
+  }
+}
+
+/**
+ * A renter (through the API, from a request client of its own) writes to the host about the
+ * first live listings: each message starts a thread, which the host's phones then answer in.
+ */
+async function renterWrites(renter: APIRequestContext, listingIds: string[], ledger: Ledger): Promise<string[]> {
+  const threads: string[] = [];
+  for (const [i, listingId] of listingIds.slice(0, THREADS).entries()) {
+    const text = `Hello, is this flat still free? (${messageMarker('renter', i + 1)})`;
+    const at = Date.now();
+    const id = await startConversationThroughApi(renter, listingId, text);
+    ledger.sendMessage('renter', id, text, at).certain = true;
+    threads.push(id);
+  }
+  return threads;
 }
 
 const startingListing = (n: number) => ({
@@ -86,6 +117,7 @@ export async function runChaos(options: Options, log: (line: string) => void): P
   const phones = [createDevice('phone-1', server.origin), createDevice('phone-2', server.origin)];
   const admin = createDevice('admin', server.origin);
   const catalogue = createCatalogue(phones.map((p) => p.name));
+  const renter = await request.newContext({ baseURL: server.origin });
   const report: Report = {
     ledger,
     findings: undefined,
@@ -115,8 +147,12 @@ export async function runChaos(options: Options, log: (line: string) => void): P
       ids.push(listing.id);
     }
     await settleAsAdmin(admin.context.request, catalogue, ledger);
-    log(`host ${host.email} signed in on two phones; ${ids.length} live listings; warming the phones up`);
-    await Promise.all(phones.map((p) => warmUp(p, ids)));
+    await registerVerified(renter, 'renter', 'Kofi', `${options.seed}-${Date.now().toString(36)}`);
+    const conversations = await renterWrites(renter, ids, ledger);
+    log(
+      `host ${host.email} signed in on two phones; ${ids.length} live listings; ${conversations.length} threads from a renter; warming the phones up`,
+    );
+    await Promise.all(phones.map((p) => warmUp(p, ids, conversations)));
 
     let stopping = false;
     const isStopping = () => stopping;
@@ -129,7 +165,15 @@ export async function runChaos(options: Options, log: (line: string) => void): P
       ...phones.map((device) => {
         const r = random.fork(`${device.name}/person`);
         return runHostPhone(
-          { device, ledger, random: r, catalogue, unique: () => ++counter, midSend: midSend(device, r, ledger) },
+          {
+            device,
+            ledger,
+            random: r,
+            catalogue,
+            conversations,
+            unique: () => ++counter,
+            midSend: midSend(device, r, ledger),
+          },
           host.id,
           isStopping,
         );
@@ -158,18 +202,21 @@ export async function runChaos(options: Options, log: (line: string) => void): P
     );
     const mine = await readOwnListings(phones[0]!.context.request);
     const favourites = await readFavourites(phones[0]!.context.request);
-    report.findings = compare(ledger, mine, favourites, report.leftovers);
+    const threads: Threads = new Map();
+    for (const id of conversations) threads.set(id, await readThread(phones[0]!.context.request, id));
+    report.findings = compare(ledger, mine, favourites, report.leftovers, threads);
   } catch (error) {
     report.faults.push(error instanceof Error ? (error.stack ?? error.message) : String(error));
   } finally {
     report.seconds = (Date.now() - started) / 1000;
     await Promise.all([...phones, admin].map((d) => d.close()));
+    await renter.dispose();
     await server.process.stop().catch(() => server.process.kill());
     const bad = failed(report);
     rmSync(admin.profile, { recursive: true, force: true });
     if (bad || options.keep) {
       const file = join(server.dataDir, 'ledger.json');
-      const { commitments, taps, submissions, admin: decisions, notes } = ledger;
+      const { commitments, taps, submissions, messages, admin: decisions, notes } = ledger;
       writeFileSync(
         file,
         JSON.stringify(
@@ -177,6 +224,7 @@ export async function runChaos(options: Options, log: (line: string) => void): P
             commitments,
             taps,
             submissions,
+            messages,
             admin: decisions,
             notes,
             findings: report.findings,
@@ -197,6 +245,14 @@ export async function runChaos(options: Options, log: (line: string) => void): P
 export function failed(r: Report): boolean {
   const f = r.findings;
   return (
-    !f || r.faults.length > 0 || f.lost.length + f.doubled.length + f.reverted.length + f.unsentUnexplained.length > 0
+    !f ||
+    r.faults.length > 0 ||
+    f.lost.length +
+      f.doubled.length +
+      f.reverted.length +
+      f.lostMessages.length +
+      f.doubledMessages.length +
+      f.unsentUnexplained.length >
+      0
   );
 }

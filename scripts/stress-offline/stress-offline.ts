@@ -1,6 +1,6 @@
 // npm run stress:offline: two phones of one host and an admin work on the built PWA and the
 // real server for N minutes: edits through the edit form, hearts, new listings with photos
-// through the wizard, approvals and hiding, while the phones go offline and online, onto a
+// through the wizard, messages in a renter's threads, approvals and hiding, while the phones go offline and online, onto a
 // 2G-like link, are reloaded and closed mid-send, and the server is restarted once. Then every
 // phone is brought online and drained, and the server's state is compared with what the person
 // meant on each phone. A script, not a CI test.
@@ -24,11 +24,16 @@ function summary(r: Report, seed: number): string {
   const certain = (xs: { certain: boolean }[]) =>
     `${xs.length} (${xs.filter((x) => x.certain).length} confirmed on screen)`;
   const saves = r.ledger.commitments.filter((c) => c.via !== 'accepted');
+  const written = r.ledger.messages.filter((m) => m.device !== 'renter');
+  const byPhone = [...new Set(written.map((m) => m.device))]
+    .sort()
+    .map((d) => `${d} ${written.filter((m) => m.device === d).length}`)
+    .join(', ');
   return [
     `stress:offline, seed ${seed}: ${r.chaosSeconds.toFixed(0)} s of chaos, ${r.seconds.toFixed(0)} s in all`,
     `  actions and chaos:`,
     ...counts,
-    `  meant: field values saved ${certain(saves)}, hearts tapped ${certain(r.ledger.taps)}, listings submitted ${certain(r.ledger.submissions)}, admin decisions ${r.ledger.admin.length}`,
+    `  meant: field values saved ${certain(saves)}, hearts tapped ${certain(r.ledger.taps)}, listings submitted ${certain(r.ledger.submissions)}, messages sent from the phones ${certain(written)}${byPhone ? ` (${byPhone})` : ''}, admin decisions ${r.ledger.admin.length}`,
     ...r.leftovers.map((l) => `  ${l.device}: drained in ${(l.drainedInMs / 1000).toFixed(0)} s`),
     ...(f
       ? [
@@ -38,6 +43,8 @@ function summary(r: Report, seed: number): string {
           ...list('lost actions', f.lost),
           ...list('doubled creates', f.doubled),
           ...list('reverted fields', f.reverted),
+          ...list('lost messages', f.lostMessages),
+          ...list('doubled messages', f.doubledMessages),
           ...list('left unsent without a visible reason', f.unsentUnexplained),
           ...list('left unsent, shown with a reason (not counted)', f.unsentShown),
         ]
