@@ -33,6 +33,30 @@ export const enConversations = addEnglish({
   'conversations.queuedNote':
     'You are offline: your message is kept on this phone and will be sent when you are back online.',
   'conversations.renter': 'Renter',
+  'conversations.report.already':
+    'You have already reported this conversation. The Efie team will tell you what they decide.',
+  'conversations.report.answer':
+    'Thank you. This conversation is blocked, and the Efie team will read it and tell you what they decide.',
+  'conversations.report.intro':
+    'The Efie team will read this conversation and tell you what they decide. Reporting also blocks it: neither of you can write here.',
+  'conversations.report.needsConnection': 'You need a connection to send a report. Try again when you are back online.',
+  'conversations.report.noConnection': 'No connection',
+  'conversations.report.noteOptional': 'Anything to add (optional)',
+  'conversations.report.noteOther': 'What happened',
+  'conversations.report.noteRequired': 'Tell us what happened in this conversation',
+  'conversations.report.notSent': 'Your report could not be sent. Please try again.',
+  'conversations.report.open': 'Report',
+  'conversations.report.reason.harassment': 'Rude, threatening or harassing',
+  'conversations.report.reason.other': 'Something else',
+  'conversations.report.reason.scam': 'Asked for money or a fee before a viewing',
+  'conversations.report.reason.spam': 'Spam or advertising',
+  'conversations.report.reasonRequired': 'Choose what went wrong in this conversation',
+  'conversations.report.send': 'Send report',
+  'conversations.report.sent': 'Report sent',
+  'conversations.report.title': 'Report {name}',
+  'conversations.report.whatWrong': 'What went wrong?',
+  'conversations.reportedByMe':
+    'You reported this conversation: neither of you can write in it. The Efie team will tell you what they decide.',
   'conversations.send': 'Send',
   'conversations.sendFailed': 'The message could not be sent',
   'conversations.sending': 'Sending…',

@@ -16,6 +16,7 @@ import {
   useSuspendedAccounts,
 } from './admin-reports.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
+import { ConversationReports } from './admin-conversation-reports.tsx';
 import { decidedOn } from './agent-license-text.ts';
 import type { REPORT_REASON_NAMES, ReportAction, ReportedListing, SuspendedAccount } from './reports-contract.ts';
 import type { MessageId } from '../../i18n/catalog.ts';
@@ -46,23 +47,27 @@ const REASON_NAMES: Record<string, MessageId> = {
   other: 'admin.reports.reason.other',
 } satisfies Record<keyof typeof REPORT_REASON_NAMES, MessageId>;
 
-type View = ReportsFilter['status'] | 'suspended';
+type View = ReportsFilter['status'] | 'conversations' | 'suspended';
 const VIEWS: { view: View; label: MessageId }[] = [
   { view: 'open', label: 'admin.reports.viewOpen' },
   { view: 'resolved', label: 'admin.reports.viewResolved' },
+  { view: 'conversations', label: 'admin.reports.viewConversations' },
   { view: 'suspended', label: 'admin.reports.suspendedHosts' },
 ];
 
 /**
  * Listings renters reported (issue 33, docs/decisions/340): those the reports hid first. An admin
- * resolves a listing's open reports together; each reporter is told by the server.
+ * resolves a listing's open reports together; each reporter is told by the server. Conversations
+ * someone reported (issue 34) have their own view: admin-conversation-reports.tsx.
  */
 export function AdminReportsTab() {
   const [view, setView] = useState<View>('open');
   const { t } = useT(enAdmin);
   return (
     <div className="grid gap-4">
-      <p className="text-stone-700">{t('admin.reports.intro')}</p>
+      <p className="text-stone-700">
+        {view === 'conversations' ? t('admin.conversationReports.intro') : t('admin.reports.intro')}
+      </p>
       <div role="group" aria-label={t('admin.reports.show')} className="flex flex-wrap gap-2">
         {VIEWS.map((item) => (
           <Button
@@ -75,7 +80,13 @@ export function AdminReportsTab() {
           </Button>
         ))}
       </div>
-      {view === 'suspended' ? <SuspendedHosts /> : <ReportQueue key={view} status={view} />}
+      {view === 'suspended' ? (
+        <SuspendedHosts />
+      ) : view === 'conversations' ? (
+        <ConversationReports />
+      ) : (
+        <ReportQueue key={view} status={view} />
+      )}
     </div>
   );
 }

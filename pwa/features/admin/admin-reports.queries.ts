@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
-import type { ReportAction, ReportQueuePage, SuspensionsPage } from './reports-contract.ts';
+import type {
+  ConversationReportAction,
+  ConversationReportQueuePage,
+  ReportAction,
+  ReportedConversationThread,
+  ReportQueuePage,
+  SuspensionsPage,
+} from './reports-contract.ts';
 
 export type ReportsFilter = { status: 'open' | 'resolved'; page: number };
 
@@ -53,6 +60,58 @@ export function useLiftSuspension() {
         body: { note },
       }),
     onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: SUSPENSIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'properties'] });
+    },
+  });
+}
+
+const CONVERSATION_REPORTS_KEY = ['admin', 'conversation-reports'] as const;
+
+// GET /api/admin/conversation-reports: reported threads, longest waiting first, or the resolved ones.
+export const adminConversationReportsQuery = (filter: ReportsFilter) =>
+  queryOptions({
+    queryKey: [...CONVERSATION_REPORTS_KEY, filter],
+    queryFn: ({ signal }) =>
+      apiGet<ConversationReportQueuePage>(
+        withQuery('/api/admin/conversation-reports', { status: filter.status, page: filter.page }),
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminConversationReports = (filter: ReportsFilter) => useQuery(adminConversationReportsQuery(filter));
+
+// GET /api/admin/conversation-reports/{id}: a reported thread's messages (the only threads an admin may read).
+export const reportedConversationQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...CONVERSATION_REPORTS_KEY, 'thread', id],
+    queryFn: ({ signal }) =>
+      apiGet<ReportedConversationThread>(`/api/admin/conversation-reports/${encodeURIComponent(id)}`, signal),
+  });
+export const useReportedConversation = (id: string, enabled: boolean) =>
+  useQuery({ ...reportedConversationQuery(id), enabled });
+
+export type ConversationReportResolution = {
+  conversationId: string;
+  action: ConversationReportAction;
+  /** Whom `suspend` suspends: one of the people the open reports name. */
+  userId?: string;
+  note: string;
+};
+
+// POST /api/admin/conversation-reports/{id}/resolve
+export function useResolveConversationReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, ...body }: ConversationReportResolution) =>
+      apiRequest<{ message: string }>(
+        'POST',
+        `/api/admin/conversation-reports/${encodeURIComponent(conversationId)}/resolve`,
+        { body },
+      ),
+    // Also after a refusal: a 409 means another admin resolved them first.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: CONVERSATION_REPORTS_KEY });
       void queryClient.invalidateQueries({ queryKey: SUSPENSIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'properties'] });
     },

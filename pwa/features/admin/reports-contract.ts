@@ -8,3 +8,10 @@ export {
   type ReportQueuePage,
 } from '../../../api/contract/reports.schema.ts';
 export type { SuspendedAccount, SuspensionsPage } from '../../../api/contract/suspensions.schema.ts';
+export type {
+  CONVERSATION_REPORT_REASON_NAMES,
+  ConversationReportAction,
+  ConversationReportQueuePage,
+  ReportedConversation,
+  ReportedConversationThread,
+} from '../../../api/contract/conversations.schema.ts';

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiGet, apiRequest, withQuery } from '../../lib/api-client.ts';
 import type { ConversationThread, Inbox, UnreadCount } from '../../lib/contract.ts';
 import { unreadMessagesQuery } from '../../lib/queries/unread-messages.queries.ts';
+import type { ConversationReportAnswer, ReportConversationInput } from './conversations-contract.ts';
 
 // Conversations between renters and hosts (issue 34, docs/decisions/380). Every key is under
 // ['conversations'], persisted like the app's other answers (pwa/offline/persist-cache.ts): a
@@ -51,6 +52,18 @@ export function useBlock(id: string) {
   return useMutation({
     mutationFn: (block: boolean) =>
       apiRequest<{ message: string }>(block ? 'PUT' : 'DELETE', `/api/conversations/${encodeURIComponent(id)}/block`),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+// POST /api/conversations/{id}/report. Sent now or not at all: a report needs a connection (no
+// outbox kind). It blocks the thread too, so every copy of it is asked again, the 409 of a second
+// report included (the thread then says it was reported).
+export function useReportConversation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportConversationInput) =>
+      apiRequest<ConversationReportAnswer>('POST', `/api/conversations/${encodeURIComponent(id)}/report`, { body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -9,9 +9,11 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { SafetyNote } from '../../ui/safety-note.tsx';
 import { CenteredSpinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
+import { useOnline } from '../../offline/use-outbox.ts';
 import { useBlock, useMarkRead, useThread } from './conversations.queries.ts';
 import { Composer } from './composer.tsx';
 import { messageTime } from './message-time.ts';
+import { ReportConversationDialog } from './report-conversation.tsx';
 import { usePendingMessages } from './send-conversation-message.ts';
 import { useSignedInOnly } from './signed-in-only.ts';
 import { translateText, useT } from '../../i18n/i18n.ts';
@@ -116,9 +118,11 @@ function Thread({ thread, ownerId }: { thread: ConversationThread; ownerId: stri
         ) : (
           <Card className="text-stone-800">
             <p role="status">
-              {conversation.blocked === 'by_me'
-                ? t('conversations.blockedByMe')
-                : t('conversations.blockedByThem', { name })}
+              {conversation.reportedByMe
+                ? t('conversations.reportedByMe')
+                : conversation.blocked === 'by_me'
+                  ? t('conversations.blockedByMe')
+                  : t('conversations.blockedByThem', { name })}
             </p>
           </Card>
         )}
@@ -151,24 +155,43 @@ function Bubble({
   );
 }
 
-/** Tells the server the thread was read when it is opened with unread messages (a GET reads nothing). */
+/**
+ * Tells the server the thread was read while it is open with unread messages (a GET reads nothing):
+ * on opening, or when the connection comes back to a thread opened offline; once for each unread
+ * count the thread shows, and again after a failure only when the connection comes back.
+ */
 function useReadOnOpening({ conversation }: ConversationThread) {
-  const markRead = useMarkRead();
+  const { mutate } = useMarkRead();
+  const online = useOnline();
   const asked = useRef<string | null>(null);
+  const { id, unread } = conversation;
   useEffect(() => {
-    if (conversation.unread === 0 || asked.current === conversation.id || !navigator.onLine) return;
-    asked.current = conversation.id;
-    markRead.mutate(conversation.id);
-  }, [conversation.id, conversation.unread, markRead]);
+    if (unread === 0) {
+      asked.current = null;
+      return;
+    }
+    const state = `${id}:${unread}`;
+    if (!online || asked.current === state) return;
+    asked.current = state;
+    mutate(id, {
+      onError: () => {
+        if (asked.current === state) asked.current = null;
+      },
+    });
+  }, [id, unread, online, mutate]);
 }
 
 function ThreadMenu({ thread }: { thread: ConversationThread }) {
   const { conversation } = thread;
   const block = useBlock(conversation.id);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const { t } = useT(enConversations);
-  // Only the side that blocked may unblock (403 not_your_block): the other is offered nothing.
-  if (conversation.blocked === 'by_them') return null;
+  // Only the side that blocked may unblock (403 not_your_block): the other is offered no blocking.
+  const canBlock = conversation.blocked !== 'by_them';
+  // Either side may report the other, blocked or not, once while their report is open (409 already_reported).
+  const canReport = !conversation.reportedByMe;
+  if (!canBlock && !canReport) return null;
   const change = (blocked: boolean) =>
     block.mutate(blocked, {
       onError: (error) =>
@@ -195,13 +218,19 @@ function ThreadMenu({ thread }: { thread: ConversationThread }) {
             align="end"
             className="z-50 w-48 rounded-lg border border-stone-200 bg-white p-1 shadow-lg"
           >
-            {conversation.blocked === 'by_me' ? (
+            {conversation.blocked === 'by_me' && (
               <DropdownMenu.Item className={item} onSelect={() => change(false)}>
                 {t('conversations.unblock')}
               </DropdownMenu.Item>
-            ) : (
+            )}
+            {conversation.blocked === 'none' && (
               <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setConfirming(true)}>
                 {t('conversations.block')}
+              </DropdownMenu.Item>
+            )}
+            {canReport && (
+              <DropdownMenu.Item className={`${item} text-red-700`} onSelect={() => setReporting(true)}>
+                {t('conversations.report.open')}
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>
@@ -214,6 +243,12 @@ function ThreadMenu({ thread }: { thread: ConversationThread }) {
         description={t('conversations.blockText')}
         confirmLabel={t('conversations.blockConfirm')}
         onConfirm={() => change(true)}
+      />
+      <ReportConversationDialog
+        id={conversation.id}
+        name={conversation.otherParty.name}
+        open={reporting}
+        onOpenChange={setReporting}
       />
     </>
   );
