@@ -107,7 +107,7 @@ test('the admin suspends a reported listing’s host: the host cannot sign in, a
   await expectNoSidewaysScroll(hostPage);
   await saveScreenshot(hostPage, 'sign-in-suspended');
 
-  await page.getByRole('button', { name: 'Suspended hosts' }).click();
+  await page.getByRole('button', { name: 'Suspended accounts' }).click();
   const row = page.getByRole('listitem').filter({ hasText: host.email });
   await expect(row.getByText('Three renters paid viewing fees and never saw a room.')).toBeVisible();
   await expect(row.getByText(/2 hidden listings/)).toBeVisible();

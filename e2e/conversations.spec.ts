@@ -181,7 +181,7 @@ test('a renter reports the host from the thread; an admin reads the thread and s
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { host, title, conversationId } = await threadWithAnswer(
+  const { host, hostAccount, title, conversationId } = await threadWithAnswer(
     baseURL!,
     page.request,
     'Yes. Send 200 cedis viewing fee by MoMo first, then I show you the room.',
@@ -237,6 +237,8 @@ test('a renter reports the host from the thread; an admin reads the thread and s
   await adminPage.getByRole('button', { name: 'Conversations' }).click();
   const card = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('heading', { name: title }) });
   await expect(card.getByText('Host: Kofi · Renter: Esi')).toBeVisible();
+  // Names alone do not tell two people apart: the admins see how to reach each.
+  await expect(card.getByText(`Kofi: ${hostAccount.email}`)).toBeVisible();
   const reports = card.getByRole('list', { name: `Reports about ${title}` }).getByRole('listitem');
   await expect(reports).toHaveCount(1);
   await expect(reports).toContainText('Esi reported Kofi');
@@ -268,6 +270,7 @@ test('a renter reports the host from the thread; an admin reads the thread and s
   expect((await host.get('/api/auth/user')).status()).toBe(401);
   await adminPage.getByRole('button', { name: 'Decided' }).click();
   await expect(card.getByText(/^Kofi suspended on /)).toBeVisible();
+  await expect(card.getByText('Note: Viewing-fee scam.')).toBeVisible();
   await saveScreenshot(adminPage, 'conversations-admin-decided');
   await adminPage.context().close();
   await host.dispose();

@@ -12,6 +12,8 @@ create table conversation_reports (
   status text not null default 'open' check (status in ('open', 'resolved')),
   action text,
   resolution_note text,
+  -- Whose account the resolution suspended, if it suspended one.
+  suspended_id uuid,
   resolved_by uuid,
   resolved_at timestamptz
 );

@@ -134,7 +134,8 @@ export type ConversationReportAnswer = {
   report: { id: string; reason: string; status: 'open' };
 };
 
-type Person = { id: string; name: string };
+/** A participant as the admins see them: the name the other side sees, and how to reach them. */
+type Person = { id: string; name: string; email: string | null; phone: string | null };
 /** A reported thread in the admins' queue, with its reports of the status asked for, oldest first. */
 export type ReportedConversation = {
   conversationId: string;
@@ -151,6 +152,10 @@ export type ReportedConversation = {
     reportedAt: string;
     status: 'open' | 'resolved';
     action: string | null;
+    /** What the admin wrote when resolving it (the reporters were sent it). */
+    resolutionNote: string | null;
+    /** Whose account the resolution suspended. */
+    suspendedId: string | null;
     resolvedAt: string | null;
   }[];
 };

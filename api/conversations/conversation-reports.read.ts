@@ -15,6 +15,8 @@ type ReportRow = {
   reported_at: string;
   status: 'open' | 'resolved';
   action: string | null;
+  resolution_note: string | null;
+  suspended_id: string | null;
   resolved_at: string | null;
 };
 type Row = {
@@ -23,19 +25,25 @@ type Row = {
   title: string | null;
   host_id: string;
   host_name: string;
+  host_email: string | null;
+  host_phone: string | null;
   renter_id: string;
   renter_name: string;
+  renter_email: string | null;
+  renter_phone: string | null;
   message_count: number;
   reports: ReportRow[] | string;
 };
 
 const THREAD_SELECT = `select c.id as conversation_id, c.listing_id, p.title, c.host_id, ${NAME_OF('h')} as host_name,
-    c.renter_id, ${NAME_OF('r')} as renter_name, c.message_count`;
+    h.email as host_email, h.phone as host_phone, c.renter_id, ${NAME_OF('r')} as renter_name,
+    r.email as renter_email, r.phone as renter_phone, c.message_count`;
 const THREAD_JOINS = `left join properties p on p.id = c.listing_id
   join users h on h.id = c.host_id join users r on r.id = c.renter_id`;
 const REPORTS_OF = (status: string) => `(select json_agg(json_build_object('id', x.id, 'reason', x.reason,
     'note', x.note, 'reporter_id', x.reporter_id, 'reported_id', x.reported_id, 'reported_at', x.reported_at,
-    'status', x.status, 'action', x.action, 'resolved_at', x.resolved_at) order by x.reported_at, x.id)
+    'status', x.status, 'action', x.action, 'resolution_note', x.resolution_note, 'suspended_id', x.suspended_id,
+    'resolved_at', x.resolved_at) order by x.reported_at, x.id)
   from conversation_reports x where x.conversation_id = c.id ${status}) as reports`;
 
 /**
@@ -110,8 +118,8 @@ function toReported(r: Row): ReportedConversation {
   return {
     conversationId: r.conversation_id,
     listing: { id: r.listing_id, title: r.title ?? 'A listing no longer on Efie' },
-    host: { id: r.host_id, name: r.host_name },
-    renter: { id: r.renter_id, name: r.renter_name },
+    host: { id: r.host_id, name: r.host_name, email: r.host_email, phone: r.host_phone },
+    renter: { id: r.renter_id, name: r.renter_name, email: r.renter_email, phone: r.renter_phone },
     messageCount: r.message_count,
     reports: reports.map((x) => ({
       id: x.id,
@@ -122,6 +130,8 @@ function toReported(r: Row): ReportedConversation {
       reportedAt: iso(x.reported_at)!,
       status: x.status,
       action: x.action,
+      resolutionNote: x.resolution_note,
+      suspendedId: x.suspended_id,
       resolvedAt: iso(x.resolved_at),
     })),
   };

@@ -270,8 +270,8 @@ describe('conversations', () => {
       expect(open.conversations[0]).toMatchObject({
         conversationId,
         listing: { id: listing.id, title: 'Two rooms near Hohoe market' },
-        host: { id: hostAccount.user.id, name: 'Kofi' },
-        renter: { id: renterAccount.user.id, name: 'Esi' },
+        host: { id: hostAccount.user.id, name: 'Kofi', email: hostAccount.email },
+        renter: { id: renterAccount.user.id, name: 'Esi', email: renterAccount.email },
         messageCount: 2,
         reports: [
           {
@@ -303,6 +303,8 @@ describe('conversations', () => {
       expect((await queue(admin, 'resolved')).conversations[0]!.reports[0]).toMatchObject({
         status: 'resolved',
         action: 'suspend',
+        suspendedId: hostAccount.user.id,
+        resolutionNote: 'Viewing-fee scam',
       });
       expect((await inbox(renter)).conversations[0]).toMatchObject({ blocked: 'by_me', reportedByMe: false });
       const told = (await readOutbox(app, renterAccount.email!)).filter(

@@ -122,8 +122,8 @@ describe('conversations projection', () => {
     });
     const reports = () =>
       database().query<Record<string, unknown>>(
-        `select id, reporter_id, reported_id, reason, note, status, action, resolution_note, resolved_by
-         from conversation_reports order by reported_at`,
+        `select id, reporter_id, reported_id, reason, note, status, action, resolution_note, suspended_id,
+           resolved_by from conversation_reports order by reported_at`,
       );
     await store.append(stream, 'no_stream', [
       started,
@@ -156,6 +156,7 @@ describe('conversations projection', () => {
         status: 'resolved',
         action: 'suspend',
         resolution_note: 'Fee scam',
+        suspended_id: hostId,
         resolved_by: hostId,
       },
       {
@@ -167,6 +168,7 @@ describe('conversations projection', () => {
         status: 'open',
         action: null,
         resolution_note: null,
+        suspended_id: null,
         resolved_by: null,
       },
     ]);

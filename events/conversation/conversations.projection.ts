@@ -88,12 +88,12 @@ export const conversationsProjection: Projection = {
           break;
         }
         case 'ConversationReportsResolved': {
-          const { reportIds, action, note, resolvedBy, resolvedAt } = event.data;
+          const { reportIds, action, note, suspendedId, resolvedBy, resolvedAt } = event.data;
           await tx.query(
             `update conversation_reports set status = 'resolved', action = $2, resolution_note = $3,
-               resolved_by = $4, resolved_at = $5
+               suspended_id = $4, resolved_by = $5, resolved_at = $6
              where id = any($1::uuid[]) and status = 'open'`,
-            [reportIds, action, note, resolvedBy, resolvedAt],
+            [reportIds, action, note, suspendedId, resolvedBy, resolvedAt],
           );
           break;
         }

@@ -117,6 +117,14 @@ function ReportedConversationRow({ conversation, open }: { conversation: Reporte
         <p className="break-words text-sm text-stone-700">
           {t('admin.conversationReports.between', { host: host.name, renter: renter.name })}
         </p>
+        {[host, renter].map((person) => (
+          <p key={person.id} className="text-sm text-stone-700 [overflow-wrap:anywhere]">
+            {t('admin.conversationReports.contact', {
+              name: person.name,
+              contact: [person.email, person.phone].filter(Boolean).join(' · ') || '—',
+            })}
+          </p>
+        ))}
       </div>
       <ul className="grid gap-2" aria-label={t('admin.reports.about', { title })}>
         {reports.map((report) => {
@@ -135,8 +143,13 @@ function ReportedConversationRow({ conversation, open }: { conversation: Reporte
               {report.note && <p className="mt-1 whitespace-pre-wrap break-words">{report.note}</p>}
               {!open && report.action && (
                 <p className="mt-1 font-medium text-stone-800">
-                  {outcome(conversation, report, nameOf, t)}
+                  {outcome(report, nameOf, t)}
                   {report.resolvedAt ? t('admin.reports.on', { date: decidedOn(report.resolvedAt) }) : ''}
+                </p>
+              )}
+              {!open && report.resolutionNote && (
+                <p className="mt-1 whitespace-pre-wrap break-words text-stone-700">
+                  {t('admin.conversationReports.resolutionNote', { note: report.resolutionNote })}
                 </p>
               )}
             </li>
@@ -151,20 +164,12 @@ function ReportedConversationRow({ conversation, open }: { conversation: Reporte
 
 type Report = ReportedConversation['reports'][number];
 
-/** What became of a report: dismissed, or whose account its resolution suspended (when one person was reported). */
-function outcome(
-  conversation: ReportedConversation,
-  report: Report,
-  nameOf: (id: string) => string,
-  t: ReturnType<typeof useT>['t'],
-): string {
+/** What became of a report: dismissed, or whose account its resolution suspended. */
+function outcome(report: Report, nameOf: (id: string) => string, t: ReturnType<typeof useT>['t']): string {
   if (report.action === 'dismiss') return t('admin.conversationReports.outcome.dismiss');
-  if (report.action !== 'suspend') return report.action ?? '';
-  const together = conversation.reports.filter((r) => r.resolvedAt === report.resolvedAt && r.action === 'suspend');
-  const reported = new Set(together.map((r) => r.reportedId));
-  return reported.size === 1
-    ? t('admin.conversationReports.outcome.suspended', { name: nameOf(report.reportedId) })
-    : t('admin.conversationReports.outcome.suspendedOne');
+  if (report.action === 'suspend' && report.suspendedId)
+    return t('admin.conversationReports.outcome.suspended', { name: nameOf(report.suspendedId) });
+  return report.action ?? '';
 }
 
 /** Dismiss the thread's open reports, or suspend one of the people they name (asked twice). */
