@@ -5,6 +5,7 @@ import type { Property } from '../../lib/contract.ts';
 import { useAuth } from '../../lib/current-user.ts';
 import { formatPrice, imageList, periodLabel } from '../../lib/format.ts';
 import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
+import { useUnreadMessages } from '../../lib/queries/unread-messages.queries.ts';
 import { contactCountText, useListingContactCounts } from './listing-contacts.queries.ts';
 import { HostAnalytics } from './host-analytics.tsx';
 import { ConfirmPrompt, FreshnessRow } from './listing-freshness.tsx';
@@ -135,9 +136,7 @@ function Dashboard({
               <Link to="/list-property" className={buttonClass('secondary')}>
                 {t('host.addNew')}
               </Link>
-              <Link to="/messages" className={buttonClass('secondary')}>
-                {t('host.messages')}
-              </Link>
+              <MessagesAction />
               <Link to="/account-settings" className={buttonClass('secondary')}>
                 {t('host.accountSettings')}
               </Link>
@@ -245,5 +244,24 @@ function HostCard({ property }: { property: Property }) {
         }
       />
     </article>
+  );
+}
+
+/** The quick action to the inbox, with what the host has not read (issue 34: the spec's Messages). */
+function MessagesAction() {
+  const unread = useUnreadMessages(true).data?.unread ?? 0;
+  return (
+    <Link
+      to="/messages"
+      aria-label={unread > 0 ? t('shell.messagesUnread', { count: unread }) : undefined}
+      className={buttonClass('secondary', 'gap-2')}
+    >
+      {t('host.messages')}
+      {unread > 0 && (
+        <span className="min-w-6 rounded-full bg-red-700 px-1.5 text-center text-xs font-bold leading-6 text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </Link>
   );
 }
