@@ -154,6 +154,7 @@ test('a visitor browses and registers; an admin at a desktop finds them in User 
     'Settings',
     'Messages',
     'Reports',
+    'Reviews',
     'Agents',
     'Delivery',
   ]);
