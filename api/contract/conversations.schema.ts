@@ -4,6 +4,7 @@ import {
   CONVERSATION_REPORT_REASONS,
 } from '../../events/conversation/conversation-report.policy.ts';
 import { queryInt } from './query-int.ts';
+import { reportSchema } from './report-schema.ts';
 
 // Conversations between renters and hosts (issue 34, docs/decisions/380): what a message may be,
 // and the inbox, a thread and the unread count as the API answers them.
@@ -78,36 +79,11 @@ export const CONVERSATION_REPORT_REASON_NAMES = {
   other: 'Something else',
 } as const satisfies Record<(typeof CONVERSATION_REPORT_REASONS)[number], string>;
 
-export const CONVERSATION_REPORT_NOTE_MAX = 1000;
+export { REPORT_NOTE_MAX as CONVERSATION_REPORT_NOTE_MAX } from './report-schema.ts';
 export const CONVERSATION_REPORT_NOTE_MESSAGE = 'Tell us what happened in this conversation';
 
 /** POST /api/conversations/{id}/report. A note is optional, except with "other". */
-export const ReportConversationSchema = v.pipe(
-  v.object(
-    {
-      reason: v.picklist(
-        CONVERSATION_REPORT_REASONS,
-        `reason must be one of ${CONVERSATION_REPORT_REASONS.join(', ')}`,
-      ),
-      note: v.optional(
-        v.pipe(
-          v.string(CONVERSATION_REPORT_NOTE_MESSAGE),
-          v.trim(),
-          v.maxLength(
-            CONVERSATION_REPORT_NOTE_MAX,
-            `The note must be at most ${CONVERSATION_REPORT_NOTE_MAX} characters`,
-          ),
-        ),
-        '',
-      ),
-    },
-    'The body must be a JSON object',
-  ),
-  v.forward(
-    v.check((b) => b.reason !== 'other' || b.note !== '', CONVERSATION_REPORT_NOTE_MESSAGE),
-    ['note'],
-  ),
-);
+export const ReportConversationSchema = reportSchema(CONVERSATION_REPORT_REASONS, CONVERSATION_REPORT_NOTE_MESSAGE);
 export type ReportConversationInput = v.InferInput<typeof ReportConversationSchema>;
 
 /** POST /api/admin/conversation-reports/{id}/resolve: `userId` says whom to suspend when both sides were reported. */

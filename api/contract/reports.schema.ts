@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { REPORT_ACTIONS, REPORT_REASONS } from '../../events/listing-report/report.policy.ts';
 import { queryInt } from './query-int.ts';
+import { reportSchema } from './report-schema.ts';
 
 // Reporting a listing (issue 33, docs/decisions/340): the reasons renters choose from, the admins'
 // queue and their actions.
@@ -22,30 +23,11 @@ export const REPORT_REASON_NAMES = {
   other: 'Something else',
 } as const satisfies Record<(typeof REPORT_REASONS)[number], string>;
 
-export const REPORT_NOTE_MAX = 1000;
+export { REPORT_NOTE_MAX } from './report-schema.ts';
 export const REPORT_NOTE_MESSAGE = 'Tell us what is wrong with this listing';
 
 /** POST /api/properties/{id}/reports. A note is optional, except with "other". */
-export const ReportListingSchema = v.pipe(
-  v.object(
-    {
-      reason: v.picklist(REPORT_REASONS, `reason must be one of ${REPORT_REASONS.join(', ')}`),
-      note: v.optional(
-        v.pipe(
-          v.string(REPORT_NOTE_MESSAGE),
-          v.trim(),
-          v.maxLength(REPORT_NOTE_MAX, `The note must be at most ${REPORT_NOTE_MAX} characters`),
-        ),
-        '',
-      ),
-    },
-    'The body must be a JSON object',
-  ),
-  v.forward(
-    v.check((b) => b.reason !== 'other' || b.note !== '', REPORT_NOTE_MESSAGE),
-    ['note'],
-  ),
-);
+export const ReportListingSchema = reportSchema(REPORT_REASONS, REPORT_NOTE_MESSAGE);
 export type ReportListingInput = v.InferInput<typeof ReportListingSchema>;
 
 /** POST /api/admin/reports/{listingId}/resolve: what the admins decided, and a note the reporters are sent. */

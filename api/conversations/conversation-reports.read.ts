@@ -4,7 +4,8 @@ import type {
   ReportedConversation,
   ReportedConversationThread,
 } from '../contract/conversations.schema.ts';
-import { NAME_OF } from './conversations.read.ts';
+import { isoOrNull, jsonRows } from '../db/row-values.ts';
+import { NAME_OF, newestMessages } from './conversations.read.ts';
 
 type ReportRow = {
   id: string;
@@ -32,7 +33,7 @@ type Row = {
   renter_email: string | null;
   renter_phone: string | null;
   message_count: number;
-  reports: ReportRow[] | string;
+  reports: ReportRow[] | string | null;
 };
 
 const THREAD_SELECT = `select c.id as conversation_id, c.listing_id, p.title, c.host_id, ${NAME_OF('h')} as host_name,
@@ -72,7 +73,10 @@ export async function listReportedConversations(
   return { conversations: rows.map(toReported), total: count?.total ?? 0 };
 }
 
-/** A thread someone reported, with every report and message: the only threads an admin may read. */
+/**
+ * A thread someone reported, with every report and its newest messages (as many as its participants
+ * see): the only threads an admin may read.
+ */
 export async function findReportedConversation(
   db: SqlClient,
   conversationId: string,
@@ -83,10 +87,7 @@ export async function findReportedConversation(
     [conversationId],
   );
   if (!row) return undefined;
-  const messages = await db.query<{ id: string; seq: number; sender_id: string; text: string; sent_at: Date }>(
-    'select id, seq, sender_id, text, sent_at from conversation_messages where conversation_id = $1 order by seq',
-    [conversationId],
-  );
+  const messages = await newestMessages(db, conversationId);
   return {
     conversation: toReported(row),
     messages: messages.map((m) => ({
@@ -99,40 +100,25 @@ export async function findReportedConversation(
   };
 }
 
-/** The people whose reports a resolution closed, with where to tell them. */
-export async function conversationReportersOf(
-  db: SqlClient,
-  reportIds: readonly string[],
-): Promise<{ email: string | null; phone: string | null }[]> {
-  return db.query(
-    `select distinct u.id, u.email, u.phone from conversation_reports x join users u on u.id = x.reporter_id
-     where x.id = any($1::uuid[])`,
-    [reportIds],
-  );
-}
-
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
 function toReported(r: Row): ReportedConversation {
-  const reports = typeof r.reports === 'string' ? (JSON.parse(r.reports) as ReportRow[]) : (r.reports ?? []);
   return {
     conversationId: r.conversation_id,
     listing: { id: r.listing_id, title: r.title ?? 'A listing no longer on Efie' },
     host: { id: r.host_id, name: r.host_name, email: r.host_email, phone: r.host_phone },
     renter: { id: r.renter_id, name: r.renter_name, email: r.renter_email, phone: r.renter_phone },
     messageCount: r.message_count,
-    reports: reports.map((x) => ({
+    reports: jsonRows(r.reports).map((x) => ({
       id: x.id,
       reason: x.reason,
       note: x.note,
       reporterId: x.reporter_id,
       reportedId: x.reported_id,
-      reportedAt: iso(x.reported_at)!,
+      reportedAt: isoOrNull(x.reported_at)!,
       status: x.status,
       action: x.action,
       resolutionNote: x.resolution_note,
       suspendedId: x.suspended_id,
-      resolvedAt: iso(x.resolved_at),
+      resolvedAt: isoOrNull(x.resolved_at),
     })),
   };
 }

@@ -16,11 +16,8 @@ import { validate } from '../middleware/validate.ts';
 import { actorOf } from '../properties/listing-commands.ts';
 import { conversationCommands } from './conversation-commands.ts';
 import { conversationReportResolvedNotice } from './conversation-notices.ts';
-import {
-  conversationReportersOf,
-  findReportedConversation,
-  listReportedConversations,
-} from './conversation-reports.read.ts';
+import { reportersOf } from '../listing-reports/listing-reports.read.ts';
+import { findReportedConversation, listReportedConversations } from './conversation-reports.read.ts';
 
 const noReports = () => new DomainError('not_found', 'report_not_found', 'No reports about this conversation.');
 
@@ -78,7 +75,7 @@ export function adminConversationReportRoutes(deps: Pick<AppDeps, 'db' | 'store'
               'select p.title from conversations c left join properties p on p.id = c.listing_id where c.id = $1',
               [id],
             );
-            for (const reporter of await conversationReportersOf(tx, resolved.data.reportIds)) {
+            for (const reporter of await reportersOf(tx, resolved.data.reportIds, 'conversation_reports')) {
               const notice = conversationReportResolvedNotice(reporter, thread?.title ?? 'a listing', action, note);
               if (notice) await outbox.enqueue(notice, tx);
             }

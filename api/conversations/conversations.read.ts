@@ -115,16 +115,21 @@ export async function findConversation(
 /** The thread's newest messages, oldest first: the whole of any real thread. */
 export const THREAD_MESSAGES_MAX = 500;
 
+/** A thread's newest messages as stored, oldest first; for its participants and, once reported, the admins. */
+export function newestMessages(db: SqlClient, conversationId: string) {
+  return db.query<{ id: string; seq: number; sender_id: string; text: string; sent_at: Date }>(
+    `select * from (select id, seq, sender_id, text, sent_at from conversation_messages
+       where conversation_id = $1 order by seq desc limit ${THREAD_MESSAGES_MAX}) newest order by seq`,
+    [conversationId],
+  );
+}
+
 export async function threadMessages(
   db: SqlClient,
   conversationId: string,
   readerId: string,
 ): Promise<ConversationMessage[]> {
-  const rows = await db.query<{ id: string; seq: number; sender_id: string; text: string; sent_at: Date }>(
-    `select * from (select id, seq, sender_id, text, sent_at from conversation_messages
-       where conversation_id = $1 order by seq desc limit ${THREAD_MESSAGES_MAX}) newest order by seq`,
-    [conversationId],
-  );
+  const rows = await newestMessages(db, conversationId);
   return rows.map((r) => ({
     id: r.id,
     seq: r.seq,

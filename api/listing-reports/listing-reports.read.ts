@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import type { AdminReportsQuery, ReportedListing } from '../contract/reports.schema.ts';
+import { isoOrNull, jsonRows } from '../db/row-values.ts';
 
 type Row = {
   listing_id: string;
@@ -8,17 +9,18 @@ type Row = {
   owner_id: string | null;
   owner_name: string | null;
   held: boolean;
-  reports: {
-    id: string;
-    reason: string;
-    note: string;
-    reporter_id: string;
-    reporter_name: string | null;
-    reported_at: string;
-    status: 'open' | 'resolved';
-    action: string | null;
-    resolved_at: string | null;
-  }[];
+  reports: ReportRow[] | string;
+};
+type ReportRow = {
+  id: string;
+  reason: string;
+  note: string;
+  reporter_id: string;
+  reporter_name: string | null;
+  reported_at: string;
+  status: 'open' | 'resolved';
+  action: string | null;
+  resolved_at: string | null;
 };
 
 /**
@@ -58,8 +60,6 @@ export async function listReportedListings(
   return { listings: rows.map(toReportedListing), total: count?.total ?? 0 };
 }
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
 const toReportedListing = (r: Row): ReportedListing => ({
   listingId: r.listing_id,
   title: r.title,
@@ -67,26 +67,30 @@ const toReportedListing = (r: Row): ReportedListing => ({
   ownerId: r.owner_id,
   ownerName: r.owner_name,
   held: r.held,
-  reports: (typeof r.reports === 'string' ? (JSON.parse(r.reports) as Row['reports']) : r.reports).map((report) => ({
+  reports: jsonRows(r.reports).map((report) => ({
     id: report.id,
     reason: report.reason,
     note: report.note,
     reporterId: report.reporter_id,
     reporterName: report.reporter_name,
-    reportedAt: iso(report.reported_at)!,
+    reportedAt: isoOrNull(report.reported_at)!,
     status: report.status,
     action: report.action,
-    resolvedAt: iso(report.resolved_at),
+    resolvedAt: isoOrNull(report.resolved_at),
   })),
 });
 
-/** The people whose reports a resolution closed, with where to tell them. */
+/**
+ * The people whose reports a resolution closed, with where to tell them: a listing's reports or a
+ * conversation's (both tables have the report's `id` and its `reporter_id`).
+ */
 export async function reportersOf(
   db: SqlClient,
   reportIds: readonly string[],
+  reports: 'listing_reports' | 'conversation_reports' = 'listing_reports',
 ): Promise<{ email: string | null; phone: string | null }[]> {
   return db.query(
-    `select distinct u.id, u.email, u.phone from listing_reports r join users u on u.id = r.reporter_id
+    `select distinct u.id, u.email, u.phone from ${reports} r join users u on u.id = r.reporter_id
      where r.id = any($1::uuid[])`,
     [reportIds],
   );

@@ -1,5 +1,6 @@
 import type { SqlClient } from '../../events/store/sql.ts';
 import { storedExtensionOf } from '../../events/video/video.policy.ts';
+import { isoOrNull } from '../db/row-values.ts';
 import { isUuid } from '../http/is-uuid.ts';
 import {
   videoIdOfFileName,
@@ -10,8 +11,6 @@ import {
   type UploadedVideo,
   type VideoStatus,
 } from '../contract/videos.schema.ts';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 type PendingRow = {
   id: string;
@@ -66,10 +65,10 @@ function toPendingVideo(r: PendingRow): PendingVideo {
     propertyId: r.property_id,
     propertyTitle: r.title,
     status: r.status,
-    uploadedAt: iso(r.uploaded_at)!,
+    uploadedAt: isoOrNull(r.uploaded_at)!,
     fileSize: Number(r.file_size),
     lastScanError: r.last_scan_error,
-    nextScanAt: iso(r.next_scan_at),
+    nextScanAt: isoOrNull(r.next_scan_at),
     infectedSignature: r.infected_signature,
   };
 }
@@ -92,7 +91,7 @@ export async function listApprovedVideos(db: SqlClient, ownerId: string): Promis
     videoId: r.id,
     fileName: r.approved_file_name,
     originalName: r.original_name,
-    approvedAt: iso(r.approved_at)!,
+    approvedAt: isoOrNull(r.approved_at)!,
     fileSize: Number(r.approved_size),
     streamUrl: videoStreamUrl(r.approved_file_name),
     propertyId: r.property_id,
