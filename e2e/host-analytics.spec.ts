@@ -189,6 +189,8 @@ test('a host sees the views, visitors and contacts of a live listing in the Anal
   await expect(figure(answered, 'Response rate')).toHaveText('100%');
   await expect(answered.getByText('3 of 3 answered')).toBeVisible();
   await expect(figure(answered, 'Median reply time')).toHaveText('1 minute');
+  // No review yet: a dash, not 0.0.
+  await expect(figure(answered, 'Guest rating')).toHaveText('—');
   // Answering read every thread.
   await expect(
     page.getByRole('tabpanel', { name: 'Analytics' }).getByRole('link', { name: 'Messages', exact: true }),

@@ -213,8 +213,8 @@ test.describe('host dashboard', () => {
     await expect(card(live).getByText('Live', { exact: true })).toBeVisible();
     await expect(page.getByText('Total properties').locator('..')).toContainText('3');
     await expect(page.getByText('Active properties').locator('..')).toContainText('1');
-    // Reviews do not exist yet: every listing's averageRating is null.
-    await expect(page.getByText('Average rating').locator('..')).toContainText('0.0');
+    // No listing has a review yet: a dash, not 0.0, which would read as the worst of ratings.
+    await expect(page.getByText('Average rating').locator('..')).toHaveText(/Average rating\s*—/);
     await page.getByRole('button', { name: `Actions for ${live.title}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Property' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();

@@ -8,6 +8,7 @@ import { useMyProperties } from '../../lib/queries/my-properties.queries.ts';
 import { useUnreadMessages } from '../../lib/queries/unread-messages.queries.ts';
 import { contactCountText, useListingContactCounts } from './listing-contacts.queries.ts';
 import { HostAnalytics } from './host-analytics.tsx';
+import { hostRating } from './host-rating.ts';
 import { ConfirmPrompt, FreshnessRow } from './listing-freshness.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { Badge, Card, PageTitle } from '../../ui/card.tsx';
@@ -74,8 +75,7 @@ function Dashboard({
   const mine = useMyProperties();
   useT(enHost);
   const properties = mine.data ?? [];
-  const rated = properties.filter((item) => item.averageRating);
-  const rating = rated.length ? rated.reduce((sum, item) => sum + Number(item.averageRating), 0) / rated.length : 0;
+  const rating = hostRating(properties);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageTitle sub={firstName ? t('host.welcomeName', { name: firstName }) : t('host.welcome')}>
@@ -87,7 +87,7 @@ function Dashboard({
           label={t('host.activeProperties')}
           value={properties.filter((item) => item.isVerified && item.isActive).length}
         />
-        <Count label={t('host.averageRating')} value={rating.toFixed(1)} />
+        <Count label={t('host.averageRating')} value={rating} />
       </dl>
       {prompt}
       <Tabs.Root defaultValue="properties">
@@ -129,7 +129,7 @@ function Dashboard({
           )}
         </Tabs.Content>
         <Tabs.Content value="analytics" className="grid gap-6">
-          <HostAnalytics rating={rating.toFixed(1)} />
+          <HostAnalytics rating={rating} />
           <Card>
             <h2 className="text-lg font-semibold">{t('host.quickActions')}</h2>
             <div className="mt-3 flex flex-wrap gap-2">
