@@ -1,19 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorText, isStatus } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
-import { Pager } from '../../ui/pager.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import {
   type ReportsFilter,
   useAdminConversationReports,
   useResolveConversationReports,
 } from './admin-reports.queries.ts';
-import { AccessDenied } from './admin-properties-tab.tsx';
+import { AdminQueueList } from './admin-queue-list.tsx';
 import { ThreadDisclosure } from './admin-reported-thread.tsx';
 import { decidedOn } from './agent-license-text.ts';
 import type {
@@ -24,8 +22,6 @@ import type {
 import type { MessageId } from '../../i18n/catalog.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { enAdmin } from '../../i18n/en-admin.ts';
-
-const PAGE_SIZE = 20;
 
 const REASON_NAMES = {
   scam: 'admin.conversationReports.reason.scam',
@@ -71,29 +67,20 @@ function ConversationQueue({ status }: { status: ReportsFilter['status'] }) {
   const [page, setPage] = useState(1);
   const list = useAdminConversationReports({ status, page });
   const { t, tn } = useT(enAdmin);
-  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
-    <>
-      <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? tn('admin.conversationReports.count', list.data.total) : list.isError ? '' : t('admin.loading')}
-      </p>
-      {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">{t('admin.reports.loadFailed')}</p>}
-      <ul className="grid gap-3" aria-label={t('admin.conversationReports.list')}>
-        {list.data?.conversations.map((conversation) => (
-          <li key={conversation.conversationId}>
-            <ReportedConversationRow conversation={conversation} open={status === 'open'} />
-          </li>
-        ))}
-      </ul>
-      {list.data?.total === 0 && (
-        <p className="text-stone-700">
-          {status === 'open' ? t('admin.conversationReports.noneOpen') : t('admin.reports.noneResolved')}
-        </p>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
-    </>
+    <AdminQueueList
+      list={list}
+      items={list.data?.conversations}
+      keyOf={(conversation) => conversation.conversationId}
+      count={(total) => tn('admin.conversationReports.count', total)}
+      loadFailed={t('admin.reports.loadFailed')}
+      label={t('admin.conversationReports.list')}
+      empty={status === 'open' ? t('admin.conversationReports.noneOpen') : t('admin.reports.noneResolved')}
+      page={page}
+      onPage={setPage}
+    >
+      {(conversation) => <ReportedConversationRow conversation={conversation} open={status === 'open'} />}
+    </AdminQueueList>
   );
 }
 

@@ -8,7 +8,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useAdminMessages, useMarkHandled } from './admin-messages.queries.ts';
 import { AccessDenied } from './admin-properties-tab.tsx';
-import { currentLanguage, localeTag, translateText, useT } from '../../i18n/i18n.ts';
+import { dateTimeText } from './admin-time.ts';
+import { translateText, useT } from '../../i18n/i18n.ts';
 import { enAdmin } from '../../i18n/en-admin.ts';
 
 const FILTERS: { value: MessageStatus; label: string }[] = [
@@ -16,14 +17,6 @@ const FILTERS: { value: MessageStatus; label: string }[] = [
   { value: 'handled', label: 'Handled' },
   { value: 'all', label: 'All' },
 ];
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** Support and contact messages, newest first; unhandled ones first in view; "Mark handled". */
 export function AdminMessagesTab() {
@@ -83,7 +76,7 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
         </Badge>
         <Badge tone="neutral">{m.form === 'support' ? t('admin.messages.support') : t('admin.messages.contact')}</Badge>
         <span className="font-mono text-sm">{m.reference}</span>
-        <span className="text-sm text-stone-700">{when(m.receivedAt)}</span>
+        <span className="text-sm text-stone-700">{dateTimeText(m.receivedAt)}</span>
       </div>
       <h3 className="font-semibold">{m.subject}</h3>
       <p className="text-sm text-stone-700">
@@ -118,10 +111,10 @@ function MessageRow({ message: m }: { message: TeamMessage }) {
         <p className="text-sm text-stone-700">
           {m.handledByEmail
             ? m.handledAt
-              ? t('admin.messages.handledByOn', { email: m.handledByEmail, date: when(m.handledAt) })
+              ? t('admin.messages.handledByOn', { email: m.handledByEmail, date: dateTimeText(m.handledAt) })
               : t('admin.messages.handledBy', { email: m.handledByEmail })
             : m.handledAt
-              ? t('admin.messages.handledOn', { date: when(m.handledAt) })
+              ? t('admin.messages.handledOn', { date: dateTimeText(m.handledAt) })
               : t('admin.messages.handledDone')}
         </p>
       ) : (

@@ -4,7 +4,8 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useReportedConversation } from './admin-reports.queries.ts';
 import type { ReportedConversation } from './reports-contract.ts';
-import { currentLanguage, localeTag, useT } from '../../i18n/i18n.ts';
+import { dateTimeText } from './admin-time.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { enAdmin } from '../../i18n/en-admin.ts';
 
 /** "Read the conversation": its messages are asked for only when an admin opens it. */
@@ -19,15 +20,6 @@ export function ThreadDisclosure({
   const thread = useReportedConversation(conversation.conversationId, shown);
   const panel = useId();
   const { t, tn } = useT(enAdmin);
-  // "7 Dec 2026, 16:46", as the reports' dates are written (decidedOn).
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(currentLanguage().code === 'en' ? 'en-GB' : localeTag(), {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -62,7 +54,7 @@ export function ThreadDisclosure({
                         ? t('admin.conversationReports.host')
                         : t('admin.conversationReports.renter')}
                     </span>
-                    <time dateTime={message.sentAt}>{time(message.sentAt)}</time>
+                    <time dateTime={message.sentAt}>{dateTimeText(message.sentAt)}</time>
                   </p>
                   <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{message.text}</p>
                 </li>

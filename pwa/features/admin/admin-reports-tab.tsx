@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorText, isStatus } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Badge, Card } from '../../ui/card.tsx';
 import { TextAreaField } from '../../ui/field.tsx';
-import { Pager } from '../../ui/pager.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { toast } from '../../ui/toast.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import {
@@ -15,15 +13,13 @@ import {
   useResolveReports,
   useSuspendedAccounts,
 } from './admin-reports.queries.ts';
-import { AccessDenied } from './admin-properties-tab.tsx';
+import { AdminQueueList } from './admin-queue-list.tsx';
 import { ConversationReports } from './admin-conversation-reports.tsx';
 import { decidedOn } from './agent-license-text.ts';
 import type { REPORT_REASON_NAMES, ReportAction, ReportedListing, SuspendedAccount } from './reports-contract.ts';
 import type { MessageId } from '../../i18n/catalog.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { enAdmin } from '../../i18n/en-admin.ts';
-
-const PAGE_SIZE = 20;
 
 const ACTIONS: { action: ReportAction; label: MessageId; variant: 'primary' | 'secondary' | 'danger' }[] = [
   { action: 'dismiss', label: 'admin.reports.action.dismiss', variant: 'secondary' },
@@ -95,29 +91,20 @@ function ReportQueue({ status }: { status: ReportsFilter['status'] }) {
   const [page, setPage] = useState(1);
   const list = useAdminReports({ status, page });
   const { t, tn } = useT(enAdmin);
-  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
-    <>
-      <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? tn('admin.reports.count', list.data.total) : list.isError ? '' : t('admin.loading')}
-      </p>
-      {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">{t('admin.reports.loadFailed')}</p>}
-      <ul className="grid gap-3" aria-label={t('admin.reports.list')}>
-        {list.data?.listings.map((listing) => (
-          <li key={listing.listingId}>
-            <ReportedListingRow listing={listing} open={status === 'open'} />
-          </li>
-        ))}
-      </ul>
-      {list.data?.total === 0 && (
-        <p className="text-stone-700">
-          {status === 'open' ? t('admin.reports.noneOpen') : t('admin.reports.noneResolved')}
-        </p>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
-    </>
+    <AdminQueueList
+      list={list}
+      items={list.data?.listings}
+      keyOf={(listing) => listing.listingId}
+      count={(total) => tn('admin.reports.count', total)}
+      loadFailed={t('admin.reports.loadFailed')}
+      label={t('admin.reports.list')}
+      empty={status === 'open' ? t('admin.reports.noneOpen') : t('admin.reports.noneResolved')}
+      page={page}
+      onPage={setPage}
+    >
+      {(listing) => <ReportedListingRow listing={listing} open={status === 'open'} />}
+    </AdminQueueList>
   );
 }
 
@@ -234,25 +221,20 @@ function SuspendedHosts() {
   const [page, setPage] = useState(1);
   const list = useSuspendedAccounts(page);
   const { t, tn } = useT(enAdmin);
-  if (isStatus(list.error, 401) || isStatus(list.error, 403)) return <AccessDenied />;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? PAGE_SIZE)));
   return (
-    <>
-      <p className="text-sm text-stone-700" aria-live="polite">
-        {list.data ? tn('admin.reports.suspendedCount', list.data.total) : list.isError ? '' : t('admin.loading')}
-      </p>
-      {list.isPending && <Spinner />}
-      {list.isError && <p role="alert">{t('admin.reports.suspendedLoadFailed')}</p>}
-      <ul className="grid gap-3" aria-label={t('admin.reports.suspendedHosts')}>
-        {list.data?.accounts.map((account) => (
-          <li key={account.userId}>
-            <SuspendedHostRow account={account} />
-          </li>
-        ))}
-      </ul>
-      {list.data?.total === 0 && <p className="text-stone-700">{t('admin.reports.noneSuspended')}</p>}
-      <Pager page={page} pages={pages} onPage={setPage} />
-    </>
+    <AdminQueueList
+      list={list}
+      items={list.data?.accounts}
+      keyOf={(account) => account.userId}
+      count={(total) => tn('admin.reports.suspendedCount', total)}
+      loadFailed={t('admin.reports.suspendedLoadFailed')}
+      label={t('admin.reports.suspendedHosts')}
+      empty={t('admin.reports.noneSuspended')}
+      page={page}
+      onPage={setPage}
+    >
+      {(account) => <SuspendedHostRow account={account} />}
+    </AdminQueueList>
   );
 }
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
 import { enConversations } from '../../i18n/en-conversations.ts';
 import {
   CONVERSATION_REPORT_NOTE_MAX,
   CONVERSATION_REPORT_REASON_NAMES,
   CONVERSATION_REPORT_REASONS,
 } from './conversations-contract.ts';
-import {
-  CONVERSATION_REASON_REQUIRED,
-  checkConversationReport,
-  conversationReportFailure,
-  REPORT_NEEDS_CONNECTION,
-} from './report-conversation-form.ts';
-
-const refusal = (status: number, code: string, error: string) =>
-  new ApiError(status, JSON.stringify({ error, code }), { error, code });
+import { CONVERSATION_REASON_REQUIRED, checkConversationReport } from './report-conversation-form.ts';
 
 describe('the conversation report form', () => {
   it('asks for a reason first, and names each reason as the contract does', () => {
@@ -43,22 +34,5 @@ describe('the conversation report form', () => {
     expect(checkConversationReport({ reason: 'spam', note: 'x'.repeat(CONVERSATION_REPORT_NOTE_MAX + 1) }).ok).toBe(
       false,
     );
-  });
-});
-
-describe('a conversation report that did not go through', () => {
-  it('shows the server’s words for a second report, and the form is done', () => {
-    const already = enConversations['conversations.report.already'];
-    expect(conversationReportFailure(refusal(409, 'already_reported', already))).toEqual({
-      toast: { title: already },
-      close: true,
-    });
-  });
-  it('keeps the form on other refusals, and says a connection is needed when no answer came', () => {
-    expect(conversationReportFailure(refusal(500, 'internal', 'Something went wrong')).close).toBe(false);
-    expect(conversationReportFailure(new TypeError('Failed to fetch'))).toEqual({
-      toast: REPORT_NEEDS_CONNECTION,
-      close: false,
-    });
   });
 });

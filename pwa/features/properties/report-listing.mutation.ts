@@ -8,4 +8,5 @@ import type { ReportAnswer, ReportListingInput } from './reports-contract.ts';
 export const postReport = ({ id, body }: { id: string; body: ReportListingInput }) =>
   apiRequest<ReportAnswer>('POST', `/api/properties/${encodeURIComponent(id)}/reports`, { body });
 
-export const useReportListing = () => useMutation({ mutationFn: postReport });
+export const useReportListing = (id: string) =>
+  useMutation({ mutationFn: (body: ReportListingInput) => postReport({ id, body }) });
