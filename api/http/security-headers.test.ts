@@ -21,6 +21,11 @@ function pwaDir(): string {
     '<!doctype html><title>Efie</title><script type="module" src="/assets/index-abc.js"></script>',
   );
   writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Efie"}');
+  writeFileSync(join(dir, 'icon-192.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(dir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dir;
 }
 
@@ -64,6 +69,28 @@ describe('security headers', () => {
     expectSecurityHeaders(await app.request('/assets/gone-old.js'), 'a missing chunk');
   });
 
+  it("on the app's other files that are never a page (manifest, icons, texts) are only nosniff; pages, SVG and the worker keep them all", async () => {
+    const { app } = await testApp();
+    for (const path of ['/manifest.webmanifest', '/icon-192.png', '/robots.txt']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      for (const name of [
+        'content-security-policy',
+        'permissions-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+      ])
+        expect(res.headers.get(name), `${path}: ${name}`).toBeNull();
+    }
+    // An SVG runs script when opened as a page; the worker's own policy binds the worker.
+    for (const path of ['/icon.svg', '/sw.js', '/index.html', '/a-missing-file.png']) {
+      const res = await app.request(path);
+      expectSecurityHeaders(res, `${path} (${res.status})`);
+    }
+  });
+
   it("go with every answer: the app's policy on the app, its files and stored photos, the API's on JSON, errors, refusals and redirects", async () => {
     const { app, deps } = await testApp();
     await deps.files.put('images/photo-1200.webp', new Uint8Array([1, 2, 3]), 'image/webp');
@@ -98,7 +125,7 @@ describe('security headers', () => {
     const { app } = await testApp({
       config: { ...loadConfig({ PUBLIC_ORIGIN: 'https://efie.example' }), trustProxy: { hops: 1 } },
     });
-    for (const path of ['/', '/api/health']) {
+    for (const path of ['/', '/api/health', '/manifest.webmanifest']) {
       const res = await app.request(path);
       expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
     }

@@ -71,6 +71,26 @@ const isPublicRead = (method: string, path: string) =>
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** What a browser may open as a page or run as a worker: the answers a document's policy binds. */
+const DOCUMENT_TYPES =
+  /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|text\/javascript|application\/javascript)\b/i;
+
+/**
+ * The app's own files that are never a page: the build's hashed scripts and styles, and its
+ * manifest, icons, stylesheets and texts. A policy for documents (CSP, framing, permissions, the
+ * opener, the referrer) means nothing on them: its kilobyte of headers was a third of what the
+ * service worker's install cost a first visit (issue 31), and most of what the manifest's
+ * answer cost to send (issue 32). nosniff keeps each from being anything but the type it says.
+ * A page, an SVG or XML (which can run script when opened), a worker's script (/sw.js, whose own
+ * policy binds the worker) and a stored photo (/files: not ours, so the whole policy stays)
+ * keep every header.
+ */
+function isOwnSubresource(path: string, contentType: string | null): boolean {
+  if (path.startsWith(BUILT_ASSETS)) return true;
+  if (path.startsWith('/files/') || contentType === null) return false;
+  return !DOCUMENT_TYPES.test(contentType);
+}
+
 /**
  * Security headers on every answer (HTML, JSON, files, errors): the app's policy on its pages
  * and files, the API's under /api, HSTS and nosniff on both. `Cache-Control: private, no-store`
@@ -105,11 +125,7 @@ export function securityHeaders({ publicOrigin }: { publicOrigin: string }) {
     const path = c.req.path;
     const api = path.startsWith('/api/');
     const personal = api && (!isPublicRead(c.req.method, path) || Boolean(c.get('user')));
-    // The build's hashed scripts and styles are never a page: a policy for documents (CSP, framing,
-    // permissions) means nothing on them, and its kilobyte of headers was a third of what the
-    // service worker's install cost a first visit (issue 31). nosniff keeps them from being anything
-    // but the script or style they are.
-    const subresource = path.startsWith(BUILT_ASSETS) && c.res.status !== 404;
+    const subresource = !api && c.res.status !== 404 && isOwnSubresource(path, c.res.headers.get('content-type'));
     // Every answer, subresource or not.
     answerHeaderUnlessSet(c, 'X-Content-Type-Options', 'nosniff');
     for (const [name, value] of api ? apiHeaders : subresource ? hsts : headers) answerHeaderUnlessSet(c, name, value);
