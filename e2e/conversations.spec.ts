@@ -14,6 +14,7 @@ import {
   answeredRequests,
   cached,
   controlledByServiceWorker,
+  fireOutboxSync,
   offlineIndicator,
   outboxItems,
 } from './support/offline.ts';
@@ -318,5 +319,57 @@ test('a thread opened offline with unread messages is marked read when the signa
   await expect(messagesLink(page)).toHaveAccessibleName('Messages');
   expect(read).toHaveLength(1);
   await renter.dispose();
+  await host.dispose();
+});
+
+test('a message whose sending is cut off by closing the app is kept, and sent once by the service worker', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const host = await request.newContext({ baseURL: baseURL! });
+  await signUp(host, 'owner', 'Esi');
+  const title = `A chamber and hall in Ho ${unique()}`;
+  const listing = await createListing(host, { title });
+  const admin = await adminApi(baseURL!);
+  await approve(admin, listing.id);
+  await admin.dispose();
+
+  await signUp(page.request, 'renter', 'Yaw');
+  const startPath = new RegExp(`^/api/properties/${listing.id}/conversations$`);
+  const answered = answeredRequests(context, 'POST', startPath);
+  await page.goto(`/property/${listing.id}`);
+  await controlledByServiceWorker(page);
+  await appReady(page);
+  await page.getByRole('button', { name: 'Message the host' }).click();
+  // Online, but the answer never comes: the person closes the app while it is on its way.
+  let held!: () => void;
+  const reached = new Promise<void>((resolve) => (held = resolve));
+  await context.route(`**/api/properties/${listing.id}/conversations`, () => held());
+  await page
+    .getByRole('textbox', { name: 'Message to Esi Tester' })
+    .fill('Is the water steady there? I work from home.');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await reached;
+  // Kept on the phone before it was sent, and not shown as waiting while this page sends it.
+  const [kept] = await outboxItems(page);
+  expect(kept).toEqual(expect.objectContaining({ kind: 'conversation-message', listingId: listing.id }));
+  await expect(offlineIndicator(page)).toBeHidden();
+  const probe = await context.newPage();
+  await page.close();
+  await context.unroute(`**/api/properties/${listing.id}/conversations`);
+
+  // The worker's Background Sync (asked for as the page closed; fired here through DevTools) sends it, once, with its key.
+  await probe.goto('/api/health');
+  await fireOutboxSync(context, probe, baseURL!);
+  await expect.poll(() => answered, { timeout: 20_000 }).toEqual([kept!.id]);
+  await expect.poll(async () => (await outboxItems(probe)).length).toBe(0);
+  const inbox = await host.get('/api/conversations');
+  expect(inbox.status()).toBe(200);
+  const { conversations } = (await inbox.json()) as { conversations: { lastMessage: { text: string } | null }[] };
+  expect(conversations.map((thread) => thread.lastMessage?.text)).toEqual([
+    'Is the water steady there? I work from home.',
+  ]);
   await host.dispose();
 });

@@ -1,9 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cachedUserId, currentUserQuery } from '../lib/current-user.ts';
 import { backoff, drainOutbox } from './drain.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { outboxKindOf } from './outbox-registry.ts';
 import { isOwnedBy, visibleTo, waitsForSignIn, type SignedIn } from './outbox-owner.ts';
-import { listen, listItems, putItem, type OutboxItem, type OutboxMessage, type SendProgress } from './outbox-store.ts';
+import { isNoAnswer } from './no-answer.ts';
+import {
+  changeItem,
+  listen,
+  listItems,
+  putItem,
+  removeItem,
+  type OutboxItem,
+  type OutboxMessage,
+  type SendProgress,
+} from './outbox-store.ts';
 
 // The page's side of the outbox: a live list for the screens (only what the signed-in
 // person may see), and the triggers that drain it (start, online, page visible, signing
@@ -25,6 +36,8 @@ export type OutboxSnapshot = {
 };
 
 let allItems: OutboxItem[] = [];
+/** Items this page is sending itself (sendKeptFirst): in the outbox, but not shown as waiting here. */
+const sendingHere = new Set<string>();
 let snapshot: OutboxSnapshot = { signedIn: null, items: [], signInNeeded: false, sending: null };
 const subscribers = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,7 +53,10 @@ function publish(signedIn: SignedIn, sending = snapshot.sending) {
     sending && allItems.some((item) => item.id === sending.itemId && isOwnedBy(item, signedIn)) ? sending : null;
   snapshot = {
     signedIn,
-    items: visibleTo(allItems, signedIn),
+    items: visibleTo(
+      allItems.filter((item) => !sendingHere.has(item.id)),
+      signedIn,
+    ),
     signInNeeded: signedIn === null && waitsForSignIn(allItems),
     sending: shownSending,
   };
@@ -122,6 +138,43 @@ export async function enqueue(item: OutboxItem) {
   kickOutbox();
 }
 
+/** How long an item this page is sending itself is left alone by every drain (another page's, the worker's). */
+export const SEND_HERE_HOLD_MS = 60_000;
+
+export type KeptFirstOutcome<T> = { status: 'sent'; result: T } | { status: 'queued' };
+
+/**
+ * Sends `item` from this page now, kept in the outbox first: a page closed (or an app killed)
+ * before the answer leaves it there, to be sent later with the same Idempotency-Key, and the
+ * server acts on it once. While this page sends it, it is not shown as waiting here, and every
+ * drain leaves it alone for SEND_HERE_HOLD_MS (a forced one that sends it anyway meets the same
+ * key: "still being handled", retried later, or the answer given again).
+ * Answered: removed, and a refusal thrown for the screen to show. No answer, or the same request
+ * still being handled elsewhere: left to the outbox, due at once.
+ */
+export async function sendKeptFirst<T>(item: OutboxItem, sendNow: () => Promise<T>): Promise<KeptFirstOutcome<T>> {
+  sendingHere.add(item.id);
+  try {
+    await putItem({ ...item, nextAttemptAt: Date.now() + SEND_HERE_HOLD_MS });
+    try {
+      const result = await sendNow();
+      await removeItem(item.id);
+      return { status: 'sent', result };
+    } catch (error) {
+      const inProgress = error instanceof ApiError && error.body?.code === 'request_in_progress';
+      if (!isNoAnswer(error) && !inProgress) {
+        await removeItem(item.id);
+        throw error;
+      }
+    }
+    await changeItem(item.id, (current) => (current ? { ...current, nextAttemptAt: Date.now() } : 'keep'));
+  } finally {
+    sendingHere.delete(item.id);
+  }
+  kickOutbox();
+  return { status: 'queued' };
+}
+
 /** Something was queued: send now if possible, and let the worker send it later if not. */
 export function kickOutbox() {
   void registerBackgroundSync();
@@ -172,6 +225,10 @@ export function startOutbox(queryClient: QueryClient) {
     void refresh();
   });
   window.addEventListener('online', () => void requestDrain(true));
+  // Closed while sending something itself: the worker is asked to send it, even if Efie is not opened again.
+  window.addEventListener('pagehide', () => {
+    if (sendingHere.size > 0) void registerBackgroundSync();
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void requestDrain();
   });
