@@ -112,7 +112,7 @@ test('the admin suspends a reported listing’s host: the host cannot sign in, a
   await expect(row.getByText('Three renters paid viewing fees and never saw a room.')).toBeVisible();
   await expect(row.getByText(/2 hidden listings/)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await expectAccessible(page, 'the suspended hosts');
+  await expectAccessible(page, 'the suspended accounts');
   await saveScreenshot(page, 'reports-suspended-hosts');
   await row.getByRole('button', { name: 'Lift the suspension of Yaw Tester' }).click();
   await expect(toasts(page).getByText('Suspension lifted', { exact: true })).toBeVisible();
