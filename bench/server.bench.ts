@@ -10,6 +10,8 @@
 //   npm run bench:server -- --seconds 20 --connections 64
 //   npm run bench:server -- --pglite              (the embedded database)
 //   npm run bench:server -- --skip-build          (reuse dist/)
+//   npm run bench:server -- --pin                 (the servers on CPU 1, autocannon on CPU 0: on a
+//                                                  shared 2-core machine the only repeatable figures)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -30,8 +32,18 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     pglite: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
   },
 });
+
+/** With --pin: every thread of the process on one CPU (taskset, util-linux). */
+function pinTo(cpu: number, pid: number) {
+  if (!args.pin) return;
+  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(cpu), String(pid)], {
+    stdio: 'ignore',
+  });
+  if (pinned.status !== 0) throw new Error(`taskset could not pin process ${pid} to CPU ${cpu}`);
+}
 const SECONDS = Number(args.seconds);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
@@ -151,9 +163,11 @@ async function main() {
     });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
+  pinTo(0, process.pid);
   const database = args.pglite ? undefined : await freshDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'efie-bench-server-'));
   const bare = await startBareHono();
+  pinTo(1, bare.child.pid!);
   let efie: SpawnedServer | undefined;
   try {
     const started = performance.now();
@@ -169,6 +183,7 @@ async function main() {
       { compiled: true, logFile: openSync(join(dataDir, 'server.log'), 'a'), timeoutMs: 120_000 },
     );
     const startMs = performance.now() - started;
+    pinTo(1, efie.child.pid!);
     // Settled: the search index and the start-up checks have run.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idle = residentBytes(efie.child.pid!);
@@ -228,7 +243,7 @@ async function main() {
 
     const floor = rows[0]!.perSecond;
     console.log(
-      `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s a measure after ${WARMUP} s of warm-up; Efie compiled, NODE_ENV=production, ${database ? 'PostgreSQL' : 'PGlite'}; Node ${process.version}`,
+      `\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s a measure after ${WARMUP} s of warm-up; Efie compiled, NODE_ENV=production, ${database ? 'PostgreSQL' : 'PGlite'}; Node ${process.version}${args.pin ? '; servers pinned to CPU 1, autocannon to CPU 0' : ''}`,
     );
     console.log('| measure | requests/s | × bare Hono | server CPU µs a request | median ms | p99 ms |');
     console.log('|---|---|---|---|---|---|');
