@@ -164,6 +164,8 @@ test('online, a registration the server refuses keeps its values, and trying aga
   );
   await expect(dialog.getByLabel('Business name *')).toHaveValue(business);
   await expect(page.getByRole('button', { name: /waiting to send/ })).toHaveCount(0);
+  // Kept on the phone while it was sent (sendKeptFirst), and gone with the refusal: nothing sent later by itself.
+  expect(await outboxItems(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Submit Application' }).click();
   await expect(
