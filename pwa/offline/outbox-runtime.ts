@@ -154,20 +154,27 @@ export type KeptFirstOutcome<T> = { status: 'sent'; result: T } | { status: 'que
  */
 export async function sendKeptFirst<T>(item: OutboxItem, sendNow: () => Promise<T>): Promise<KeptFirstOutcome<T>> {
   sendingHere.add(item.id);
+  // A phone whose storage refuses the item (full, or a private window) still sends it now, as before.
+  const kept = await putItem({ ...item, nextAttemptAt: Date.now() + SEND_HERE_HOLD_MS }).then(
+    () => true,
+    () => false,
+  );
+  // Left in the outbox, it would only be sent again with its key and answered the same: not worth failing for.
+  const forget = () => (kept ? removeItem(item.id).catch(() => undefined) : undefined);
   try {
-    await putItem({ ...item, nextAttemptAt: Date.now() + SEND_HERE_HOLD_MS });
     try {
       const result = await sendNow();
-      await removeItem(item.id);
+      await forget();
       return { status: 'sent', result };
     } catch (error) {
       const inProgress = error instanceof ApiError && error.body?.code === 'request_in_progress';
       if (!isNoAnswer(error) && !inProgress) {
-        await removeItem(item.id);
+        await forget();
         throw error;
       }
     }
-    await changeItem(item.id, (current) => (current ? { ...current, nextAttemptAt: Date.now() } : 'keep'));
+    if (kept) await changeItem(item.id, (current) => (current ? { ...current, nextAttemptAt: Date.now() } : 'keep'));
+    else await putItem(item);
   } finally {
     sendingHere.delete(item.id);
   }
