@@ -15,6 +15,7 @@ import {
   cached,
   controlledByServiceWorker,
   fireOutboxSync,
+  liveListing,
   offlineIndicator,
   outboxItems,
 } from './support/offline.ts';
@@ -330,11 +331,7 @@ test('a message whose sending is cut off by closing the app is kept, and sent on
   test.setTimeout(90_000);
   const host = await request.newContext({ baseURL: baseURL! });
   await signUp(host, 'owner', 'Esi');
-  const title = `A chamber and hall in Ho ${unique()}`;
-  const listing = await createListing(host, { title });
-  const admin = await adminApi(baseURL!);
-  await approve(admin, listing.id);
-  await admin.dispose();
+  const listing = await liveListing(baseURL!, `A chamber and hall in Ho ${unique()}`, host);
 
   await signUp(page.request, 'renter', 'Yaw');
   const startPath = new RegExp(`^/api/properties/${listing.id}/conversations$`);
@@ -356,6 +353,7 @@ test('a message whose sending is cut off by closing the app is kept, and sent on
   const [kept] = await outboxItems(page);
   expect(kept).toEqual(expect.objectContaining({ kind: 'conversation-message', listingId: listing.id }));
   await expect(offlineIndicator(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: /waiting to send/ })).toHaveCount(0);
   const probe = await context.newPage();
   await page.close();
   await context.unroute(`**/api/properties/${listing.id}/conversations`);

@@ -48,6 +48,19 @@ function expectApiSecurityHeaders(res: Response, what: string) {
     expect(res.headers.get(name), `${what}: ${name}`).toBeNull();
 }
 
+/** A file that is never a page: nosniff, and none of a document's policy. */
+function expectSubresourceHeaders(res: Response, what: string) {
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  for (const name of [
+    'content-security-policy',
+    'permissions-policy',
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+  ])
+    expect(res.headers.get(name), `${what}: ${name}`).toBeNull();
+}
+
 function expectSecurityHeaders(res: Response, what: string) {
   expect(res.headers.get('content-security-policy'), what).toBe(CONTENT_SECURITY_POLICY);
   expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
@@ -62,9 +75,7 @@ describe('security headers', () => {
     const { app } = await testApp();
     const res = await app.request('/assets/index-abc.js');
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy'])
-      expect(res.headers.get(name), name).toBeNull();
+    expectSubresourceHeaders(res, 'a hashed script');
     // A missing chunk's 404 and the service worker (a script whose own CSP binds it) keep them all.
     expectSecurityHeaders(await app.request('/assets/gone-old.js'), 'a missing chunk');
   });
@@ -74,15 +85,7 @@ describe('security headers', () => {
     for (const path of ['/manifest.webmanifest', '/icon-192.png', '/robots.txt']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      for (const name of [
-        'content-security-policy',
-        'permissions-policy',
-        'x-frame-options',
-        'referrer-policy',
-        'cross-origin-opener-policy',
-      ])
-        expect(res.headers.get(name), `${path}: ${name}`).toBeNull();
+      expectSubresourceHeaders(res, path);
     }
     // An SVG runs script when opened as a page; the worker's own policy binds the worker.
     for (const path of ['/icon.svg', '/sw.js', '/index.html', '/a-missing-file.png']) {

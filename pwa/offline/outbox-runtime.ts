@@ -144,15 +144,19 @@ export const SEND_HERE_HOLD_MS = 60_000;
 export type KeptFirstOutcome<T> = { status: 'sent'; result: T } | { status: 'queued' };
 
 /**
- * Sends `item` from this page now, kept in the outbox first: a page closed (or an app killed)
- * before the answer leaves it there, to be sent later with the same Idempotency-Key, and the
- * server acts on it once. While this page sends it, it is not shown as waiting here, and every
- * drain leaves it alone for SEND_HERE_HOLD_MS (a forced one that sends it anyway meets the same
- * key: "still being handled", retried later, or the answer given again).
- * Answered: removed, and a refusal thrown for the screen to show. No answer, or the same request
- * still being handled elsewhere: left to the outbox, due at once.
+ * Sends `item`: offline, kept in the outbox for later. Online, sent from this page now, kept in
+ * the outbox first: a page closed (or an app killed) before the answer leaves it there, to be sent
+ * later with the same Idempotency-Key, and the server acts on it once. While this page sends it,
+ * it is not shown as waiting here, and every drain leaves it alone for SEND_HERE_HOLD_MS (a forced
+ * one that sends it anyway meets the same key: "still being handled", retried later, or the answer
+ * given again). Answered: removed, and a refusal thrown for the screen to show. No answer, or the
+ * same request still being handled elsewhere: left to the outbox, due at once.
  */
 export async function sendKeptFirst<T>(item: OutboxItem, sendNow: () => Promise<T>): Promise<KeptFirstOutcome<T>> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    await enqueue(item);
+    return { status: 'queued' };
+  }
   sendingHere.add(item.id);
   // A phone whose storage refuses the item (full, or a private window) still sends it now, as before.
   const kept = await putItem({ ...item, nextAttemptAt: Date.now() + SEND_HERE_HOLD_MS }).then(

@@ -1,11 +1,12 @@
 import { apiRequest, newIdempotencyKey } from '../lib/api-client.ts';
 import { ANY_SESSION } from './outbox-item.schema.ts';
-import { enqueue, sendKeptFirst } from './outbox-runtime.ts';
+import { sendKeptFirst } from './outbox-runtime.ts';
 import { listen } from './outbox-store.ts';
 import { isFormEndpoint, type PostFormItem } from './post-form.outbox.ts';
 
 // A form that is sent now when there is a connection (kept in the outbox first, so that a page
-// closed mid-send loses nothing), and kept in the outbox to be sent once when there is none. One call for any form (support, contact, a provider's registration):
+// closed mid-send loses nothing), and kept in the outbox to be sent once when there is none.
+// One call for any form (support, contact, a provider's registration):
 //
 //   const outcome = await sendForm({ endpoint: '/api/support/message', body, label: 'Message to Efie support' })
 //   if (outcome.status === 'queued') tell the person it goes when they are back online
@@ -51,16 +52,10 @@ export async function sendForm<T>(form: FormToSend): Promise<FormOutcome<T>> {
   if (!isFormEndpoint(form.endpoint))
     throw new Error(`${form.endpoint} is not a form the outbox may send (registerFormEndpoints)`);
   const key = form.key ?? newIdempotencyKey();
-  const item = formItem(form, key);
-  if (typeof navigator !== 'undefined' && navigator.onLine) {
-    // Kept in the outbox first: a page closed before the answer leaves it to be sent later.
-    const outcome = await sendKeptFirst(item, () =>
-      apiRequest<T>('POST', form.endpoint, { body: form.body, idempotencyKey: key }),
-    );
-    return { ...outcome, key };
-  }
-  await enqueue(item);
-  return { status: 'queued', key };
+  const outcome = await sendKeptFirst(formItem(form, key), () =>
+    apiRequest<T>('POST', form.endpoint, { body: form.body, idempotencyKey: key }),
+  );
+  return { ...outcome, key };
 }
 
 /** Calls back with the server's answer when the queued form with this key is sent (from any context). */
